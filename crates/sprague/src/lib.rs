@@ -1,0 +1,53 @@
+//! # sprague: a combinatorial game engine
+//!
+//! sprague answers the questions asked of a combinatorial game: who wins (the outcome `P`, `N` or,
+//! in games with cycles, `D`), the nim-value (Sprague–Grundy value) that lets positions be added,
+//! and every winning move. This crate is the engine: rules and algorithms, with no I/O, no printing
+//! and no serialisation; the `sprague-api` crate turns its answers into reports and the `sprague`
+//! command line prints them.
+//!
+//! The pieces:
+//! - [`Impartial`]: a ruleset, i.e. positions and their options, and how a position splits into
+//!   independent components (a sum).
+//! - [`value`]: [`Nimber`](value::Nimber), [`Outcome`](value::Outcome),
+//!   [`LoopyValue`](value::LoopyValue) and how values of a sum combine.
+//! - [`solve`]: the algorithms, which see only the traits or an explicit
+//!   [`GameGraph`](solve::GameGraph).
+//! - [`games`]: the rulesets, each with its closed form where one exists.
+//!
+//! # Example
+//!
+//! ```
+//! use sprague::games::nim::Nim;
+//! use sprague::solve::MemoSolver;
+//! use sprague::value::Outcome;
+//!
+//! let mut solver = MemoSolver::new(&Nim);
+//! let position = vec![3, 4, 5];
+//! assert_eq!(solver.grundy_value(&position).unwrap().value(), 2);
+//! assert_eq!(solver.outcome(&position).unwrap(), Outcome::N);
+//! let moves = solver.winning_moves(&position).unwrap();
+//! assert_eq!(moves.len(), 1);
+//! assert_eq!(moves[0].option, vec![1]); // heap 3 becomes 1
+//! ```
+//!
+//! # Available games
+//!
+//! - [`games::nim`]: Nim, by Bouton's XOR rule; heaps are big integers.
+//! - Any explicit directed graph ([`solve::GameGraph`]), cycles allowed.
+//! - Any ruleset written against [`Impartial`].
+//!
+//! # Available solvers
+//!
+//! See [`solve`] for the table of solvers with their costs. In short: [`solve::MemoSolver`] for
+//! rulesets, [`solve::GameGraph::acyclic_values`] for explicit acyclic graphs, [`solve::retrograde`]
+//! for graphs with cycles, and [`solve::naive`] as the reference every fast path is tested against.
+
+#![deny(missing_docs)]
+
+mod game;
+pub mod games;
+pub mod solve;
+pub mod value;
+
+pub use game::Impartial;

@@ -1,0 +1,46 @@
+//! Algorithms that solve impartial games. Each sees only the [`Impartial`](crate::Impartial)
+//! trait or an explicit [`GameGraph`], never a particular game.
+//!
+//! | solver | games | answers | cost |
+//! | --- | --- | --- | --- |
+//! | [`naive`] | acyclic, small | nim-value, winning moves | exponential: no memo; the reference for tests |
+//! | [`MemoSolver`] | acyclic, positions hashable | nim-value, outcome (stops at the first winning move), winning moves | one hash-map entry per component reached; explicit stack, any depth |
+//! | [`GameGraph::acyclic_values`] | explicit graph, acyclic part | nim-values of the vertices reached | O(V + E) time, 4 bytes per vertex |
+//! | [`retrograde`] | explicit graph, cycles allowed | P/N/D outcomes; generalised nim-values `∞(K)` | O(V + E) for outcomes; O((V + E)·(g + 1)) for values, g the largest finite value |
+//! | [`explore`] | any ruleset with finitely many reachable positions | the explicit graph of a position, for the loopy solvers | one entry per position |
+
+pub mod explore;
+mod graph;
+mod memo;
+pub mod naive;
+pub mod retrograde;
+
+pub use graph::{GameGraph, GraphError, Vertex};
+pub use memo::{MemoSolver, WinningMove};
+
+use std::fmt;
+
+/// Why a solver stopped without an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// A position was reached from itself: the game is loopy and needs [`retrograde`].
+    Loop,
+    /// More positions than the configured limit would have to be stored.
+    TooManyPositions {
+        /// The limit that was reached.
+        limit: usize,
+    },
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Loop => write!(f, "the game has a cycle: a position can be reached from itself"),
+            SolveError::TooManyPositions { limit } => {
+                write!(f, "more than {limit} positions would have to be stored")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}

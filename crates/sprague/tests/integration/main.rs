@@ -1,0 +1,5 @@
+//! The engine's integration tests: every fast solver against plain search on random small games.
+
+mod dags;
+mod loopy;
+mod tidy;
