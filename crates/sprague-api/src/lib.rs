@@ -1,1 +1,65 @@
-//! placeholder
+//! # sprague-api: requests in, reports out
+//!
+//! The boundary between the engine (`sprague`, which knows games and algorithms) and its faces
+//! (the `sprague` command line now, a web server later). Both must give the very same answers, so
+//! everything they share lives here:
+//! - parsing what a user typed into validated positions, with errors that name the bad value
+//!   ([`Error`]), and refusing requests too large for the machine before allocating ([`Limits`]);
+//! - the file formats (the game graph of [`graph`]);
+//! - the reports, plain data that serialise to the JSON of `shared/design/cli.md`
+//!   ([`Analysis`], [`MoveReport`], [`NimValue`]).
+//!
+//! This crate does no I/O: callers read files and standard input and hand over the bytes.
+
+#![deny(missing_docs)]
+
+mod error;
+pub mod graph;
+pub mod nim;
+mod report;
+
+pub use error::{Error, ErrorKind};
+pub use report::{Analysis, MoveReport, NimValue};
+
+/// What a request may use, set by the caller (the CLI reads the machine's free memory).
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Bytes of memory a request may allocate; larger requests are refused with an estimate.
+    pub memory_bytes: u64,
+    /// The most moves an `--all-moves` listing may hold.
+    pub max_listed_moves: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            memory_bytes: 16 << 30,
+            max_listed_moves: 1_000_000,
+        }
+    }
+}
+
+/// How to analyse a position, common to every game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AnalysisOptions {
+    /// List every move with the outcome and nim-value it leads to, not only the winning ones.
+    pub all_moves: bool,
+    /// Misère play: the player who makes the last move loses.
+    pub misere: bool,
+}
+
+/// Formats a byte count for a refusal message, e.g. `3.2 GiB`.
+pub fn human_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} B")
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
+}

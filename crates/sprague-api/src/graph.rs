@@ -1,0 +1,304 @@
+//! The game-graph file of the seeds (000 §4): a first line `n m k`, then `m` directed edges `u v`
+//! (vertices 1..n), then the `k` vertices that hold a token (on one line or several).
+//!
+//! Parsing is one pass over the bytes, with line numbers kept for errors; the memory the graph will
+//! need is estimated from `n m k` and checked against [`Limits`] before anything is allocated.
+
+use sprague::games::graph::analyse_tokens;
+use sprague::solve::{GameGraph, Vertex};
+
+use crate::{human_bytes, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+
+/// Above this many tokens, moves carry no `to` (each would repeat the whole token list).
+pub const MAX_TOKENS_FOR_TO: usize = 1000;
+
+/// A parsed game-graph file: the graph (vertices numbered from 0) and the token vertices.
+#[derive(Clone, Debug)]
+pub struct GraphInput {
+    /// The graph, vertex `v` of the file being `v - 1` here.
+    pub graph: GameGraph,
+    /// The token vertices, 0-based, in file order.
+    pub tokens: Vec<Vertex>,
+}
+
+/// Reads whitespace-separated unsigned integers from bytes, keeping the line number.
+struct Numbers<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    line: usize,
+}
+
+impl Numbers<'_> {
+    /// The next number, `None` at the end of the input.
+    fn next(&mut self, what: &dyn Fn() -> String) -> Result<Option<u64>, Error> {
+        let bytes = self.bytes;
+        while self.pos < bytes.len() && bytes[self.pos].is_ascii_whitespace() {
+            if bytes[self.pos] == b'\n' {
+                self.line += 1;
+            }
+            self.pos += 1;
+        }
+        if self.pos == bytes.len() {
+            return Ok(None);
+        }
+        let start = self.pos;
+        let mut value: u64 = 0;
+        let mut overflow = false;
+        while self.pos < bytes.len() && bytes[self.pos].is_ascii_digit() {
+            let digit = (bytes[self.pos] - b'0') as u64;
+            match value.checked_mul(10).and_then(|v| v.checked_add(digit)) {
+                Some(v) => value = v,
+                None => overflow = true,
+            }
+            self.pos += 1;
+        }
+        if self.pos == start || (self.pos < bytes.len() && !bytes[self.pos].is_ascii_whitespace()) {
+            let end = bytes[self.pos..]
+                .iter()
+                .position(|b| b.is_ascii_whitespace())
+                .map_or(bytes.len(), |p| self.pos + p);
+            let word = String::from_utf8_lossy(&bytes[start..end]);
+            let kind = if word.starts_with('-') && word[1..].bytes().all(|b| b.is_ascii_digit()) {
+                "is negative; expected a non-negative integer"
+            } else {
+                "is not a non-negative integer"
+            };
+            return Err(Error::bad_input(format!(
+                "line {}: {}: `{word}` {kind}",
+                self.line,
+                what()
+            )));
+        }
+        if overflow {
+            return Err(Error::bad_input(format!(
+                "line {}: {}: the number is too large",
+                self.line,
+                what()
+            )));
+        }
+        Ok(Some(value))
+    }
+
+    fn expect(&mut self, what: &dyn Fn() -> String, missing: &dyn Fn() -> String) -> Result<u64, Error> {
+        self.next(what)?
+            .ok_or_else(|| Error::bad_input(format!("the input ends early: {}", missing())))
+    }
+}
+
+/// Bytes a graph with these counts needs at most while being parsed and solved (CSR rows, the edge
+/// list while building, reversed rows and labels for the loopy solver, the search stack).
+pub fn estimate_memory(n_vertices: u64, n_edges: u64, n_tokens: u64) -> u64 {
+    n_vertices
+        .saturating_mul(64)
+        .saturating_add(n_edges.saturating_mul(20))
+        .saturating_add(n_tokens.saturating_mul(4))
+}
+
+/// Parses a game-graph file.
+///
+/// # Errors
+///
+/// A bad-input [`Error`] naming the line for a non-number, a negative count, a vertex out of range,
+/// input cut short or left over; a refusal with the estimate when the graph would need more memory
+/// than `limits.memory_bytes`.
+pub fn parse(bytes: &[u8], limits: &Limits) -> Result<GraphInput, Error> {
+    let mut numbers = Numbers {
+        bytes,
+        pos: 0,
+        line: 1,
+    };
+    let n = numbers.expect(&|| "the vertex count n".into(), &|| "expected the header `n m k`".into())?;
+    let m = numbers.expect(&|| "the edge count m".into(), &|| "expected the header `n m k`".into())?;
+    let k = numbers.expect(&|| "the token count k".into(), &|| "expected the header `n m k`".into())?;
+    if n >= (Vertex::MAX - 2) as u64 {
+        return Err(Error::too_large(format!(
+            "{n} vertices is more than the {} supported",
+            Vertex::MAX - 3
+        )));
+    }
+    let estimate = estimate_memory(n, m, k);
+    if estimate > limits.memory_bytes {
+        return Err(Error::too_large(format!(
+            "a graph of {n} vertices, {m} edges and {k} tokens needs about {}, more than the {} available",
+            human_bytes(estimate),
+            human_bytes(limits.memory_bytes)
+        )));
+    }
+    // The counts passed the memory check, so they fit in usize on any machine that runs this.
+    let (n, m, k) = (n as usize, m as usize, k as usize);
+    let mut sources: Vec<Vertex> = Vec::with_capacity(m);
+    let mut targets: Vec<Vertex> = Vec::with_capacity(m);
+    let mut offsets = vec![0usize; n + 1];
+    for edge in 1..=m {
+        let mut read_vertex = |which: &str| -> Result<Vertex, Error> {
+            let v = numbers.expect(&|| format!("edge {edge}"), &|| {
+                format!("expected {m} edges, found {}", edge - 1)
+            })?;
+            if v == 0 || v > n as u64 {
+                return Err(Error::bad_input(format!(
+                    "line {}: edge {edge}: {which} vertex {v} is not in 1..={n}",
+                    numbers.line
+                )));
+            }
+            Ok((v - 1) as Vertex)
+        };
+        let u = read_vertex("start")?;
+        let v = read_vertex("end")?;
+        offsets[u as usize + 1] += 1;
+        sources.push(u);
+        targets.push(v);
+    }
+    let mut tokens = Vec::with_capacity(k);
+    for token in 1..=k {
+        let v = numbers.expect(&|| format!("token {token}"), &|| {
+            format!("expected {k} tokens, found {}", token - 1)
+        })?;
+        if v == 0 || v > n as u64 {
+            return Err(Error::bad_input(format!(
+                "line {}: token {token}: vertex {v} is not in 1..={n}",
+                numbers.line
+            )));
+        }
+        tokens.push((v - 1) as Vertex);
+    }
+    if let Some(extra) = numbers.next(&|| "after the tokens".into())? {
+        return Err(Error::bad_input(format!(
+            "line {}: unexpected `{extra}` after the {k} tokens",
+            numbers.line
+        )));
+    }
+    for idx in 0..n {
+        offsets[idx + 1] += offsets[idx];
+    }
+    let mut fill = offsets.clone();
+    let mut rows = vec![0 as Vertex; m];
+    for (&u, &v) in sources.iter().zip(&targets) {
+        rows[fill[u as usize]] = v;
+        fill[u as usize] += 1;
+    }
+    drop((sources, targets, fill));
+    let graph = GameGraph::from_rows(offsets, rows).expect("vertices were checked while parsing");
+    Ok(GraphInput { graph, tokens })
+}
+
+/// Analyses the sum of the tokens: outcome, (generalised) nim-value, every winning move.
+///
+/// # Errors
+///
+/// With `all_moves`, a refusal when the listing would pass `limits.max_listed_moves`; misère play is
+/// refused (it is not defined for loopy graphs here).
+pub fn analyse(input: &GraphInput, options: &AnalysisOptions, limits: &Limits) -> Result<Analysis, Error> {
+    if options.misere {
+        return Err(Error::bad_input("graph: --misere is not supported for game graphs"));
+    }
+    let graph = &input.graph;
+    let tokens = &input.tokens;
+    let analysis = analyse_tokens(graph, tokens);
+    let with_to = tokens.len() <= MAX_TOKENS_FOR_TO;
+    let report = |token: usize, from: Vertex, to: Vertex| {
+        let after = with_to.then(|| {
+            let words: Vec<String> = tokens
+                .iter()
+                .enumerate()
+                .map(|(idx, &v)| (if idx == token { to } else { v } + 1).to_string())
+                .collect();
+            words.join(" ")
+        });
+        MoveReport {
+            text: format!("token {}: {} -> {}", token + 1, from + 1, to + 1),
+            to: after,
+            token: Some(token + 1),
+            from: Some(from as u64 + 1),
+            vertex: Some(to as u64 + 1),
+            ..MoveReport::default()
+        }
+    };
+    let winning_moves = analysis
+        .winning_moves
+        .iter()
+        .map(|m| report(m.token, m.from, m.to))
+        .collect();
+    let all_moves = if options.all_moves {
+        let count: u64 = tokens.iter().map(|&v| graph.followers(v).len() as u64).sum();
+        if count > limits.max_listed_moves {
+            return Err(Error::too_large(format!(
+                "--all-moves would list {count} moves, more than the {} allowed",
+                limits.max_listed_moves
+            )));
+        }
+        let mut listed = Vec::new();
+        let mut after = tokens.clone();
+        for (token, &from) in tokens.iter().enumerate() {
+            for &to in graph.followers(from) {
+                after[token] = to;
+                let next = analyse_tokens(graph, &after);
+                let mut r = report(token, from, to);
+                r.outcome = Some(next.outcome);
+                r.nim_value = Some(NimValue::from_loopy(&next.value));
+                listed.push(r);
+            }
+            after[token] = from;
+        }
+        Some(listed)
+    } else {
+        None
+    };
+    let mut notes = Vec::new();
+    if analysis.used_loopy_solver {
+        notes.push("the graph has a reachable cycle: values are Smith's generalised nim-values".to_owned());
+    }
+    if !with_to {
+        notes.push(format!(
+            "more than {MAX_TOKENS_FOR_TO} tokens: moves carry no `to` list"
+        ));
+    }
+    let position = if with_to {
+        let words: Vec<String> = tokens.iter().map(|v| (v + 1).to_string()).collect();
+        words.join(" ")
+    } else {
+        format!("{} tokens", tokens.len())
+    };
+    Ok(Analysis {
+        game: "graph".to_owned(),
+        position,
+        outcome: analysis.outcome,
+        nim_value: NimValue::from_loopy(&analysis.value),
+        winning_moves,
+        all_moves,
+        note: (!notes.is_empty()).then(|| notes.join("; ")),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_err(text: &str) -> String {
+        parse(text.as_bytes(), &Limits::default()).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn errors_name_the_line_and_the_value() {
+        assert_eq!(parse_err("3 x 1"), "line 1: the edge count m: `x` is not a non-negative integer");
+        assert_eq!(parse_err("3 -2 1"), "line 1: the edge count m: `-2` is negative; expected a non-negative integer");
+        assert_eq!(parse_err("3 1 1\n1 4\n1"), "line 2: edge 1: end vertex 4 is not in 1..=3");
+        assert_eq!(parse_err("3 2 1\n1 2\n"), "the input ends early: expected 2 edges, found 1");
+        assert_eq!(parse_err("3 1 2\n1 2\n1"), "the input ends early: expected 2 tokens, found 1");
+        assert_eq!(parse_err("3 1 1\n1 2\n1\n7"), "line 4: unexpected `7` after the 1 tokens");
+        assert_eq!(parse_err(""), "the input ends early: expected the header `n m k`");
+        assert!(parse_err("4294967295 1 1").contains("supported"));
+        assert!(parse_err("1000000000 100000000000 1").contains("needs about"));
+    }
+
+    #[test]
+    fn a_small_graph_is_analysed() {
+        // 1 -> 2 -> 3, tokens on 1 and 2: values 0 ^ 1 = 1; either token may move on.
+        let input = parse(b"3 2 2\n1 2\n2 3\n1 2\n", &Limits::default()).unwrap();
+        let report = analyse(&input, &AnalysisOptions::default(), &Limits::default()).unwrap();
+        let json = serde_json::to_string(&report).unwrap();
+        assert_eq!(
+            json,
+            r#"{"game":"graph","position":"1 2","outcome":"N","nim_value":1,"winning_moves":[{"move":"token 1: 1 -> 2","to":"2 2","token":1,"from":1,"vertex":2},{"move":"token 2: 2 -> 3","to":"1 3","token":2,"from":2,"vertex":3}]}"#
+        );
+    }
+}

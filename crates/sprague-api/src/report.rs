@@ -1,0 +1,129 @@
+//! The reports: plain data with the JSON field names of `shared/design/cli.md`.
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+use serde::ser::{Serialize, Serializer};
+use sprague::value::{LoopyValue, Outcome};
+
+/// The analysis of one position: the object every analysing command prints.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Analysis {
+    /// The game's name as typed (`nim`, `graph`, …).
+    pub game: String,
+    /// The position, normalised, as it would be typed.
+    pub position: String,
+    /// `N`, `P` or `D` for the player to move.
+    #[serde(serialize_with = "outcome_letter")]
+    pub outcome: Outcome,
+    /// The nim-value, its loopy form `∞{…}`, or null.
+    pub nim_value: NimValue,
+    /// Every move to a position lost for the opponent.
+    pub winning_moves: Vec<MoveReport>,
+    /// With `--all-moves`: every move, each with the outcome and nim-value it leads to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub all_moves: Option<Vec<MoveReport>>,
+    /// Anything the reader must know to read the rest right (a limit, an omission).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// One move: human text, the position it leads to, and where it is made.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct MoveReport {
+    /// The move in words, e.g. `heap 1: 3 -> 1`.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// The position after the move, as it would be typed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+    /// Nim: the 1-based heap.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub heap: Option<usize>,
+    /// Graph: the 1-based index of the token moved, in file order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token: Option<usize>,
+    /// Graph: the vertex the token leaves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<u64>,
+    /// Graph: the vertex the token goes to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vertex: Option<u64>,
+    /// With `--all-moves`: the outcome of the position after the move, for the opponent.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "optional_outcome_letter"
+    )]
+    pub outcome: Option<Outcome>,
+    /// With `--all-moves`: the nim-value after the move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nim_value: Option<NimValue>,
+}
+
+/// A nim-value in a report: a JSON number of any size, the string form `∞{…}` of a loopy value, or
+/// null where none applies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NimValue {
+    /// A finite nim-value (printed as a JSON number, exact at any size).
+    Number(BigUint),
+    /// A generalised value `∞(K)`, printed as the string `∞{0,2}`.
+    Infinite(String),
+    /// No nim-value applies (misère play), or it was not computed.
+    None,
+}
+
+impl NimValue {
+    /// A finite value from a machine word.
+    pub fn from_u64(value: u64) -> NimValue {
+        NimValue::Number(BigUint::from(value))
+    }
+
+    /// The report form of a generalised value.
+    pub fn from_loopy(value: &LoopyValue) -> NimValue {
+        match value {
+            LoopyValue::Finite(v) => NimValue::from_u64(v.value()),
+            LoopyValue::Infinite(_) => NimValue::Infinite(value.to_string()),
+        }
+    }
+}
+
+impl std::fmt::Display for NimValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NimValue::Number(n) => write!(f, "{n}"),
+            NimValue::Infinite(s) => f.write_str(s),
+            NimValue::None => f.write_str("none"),
+        }
+    }
+}
+
+impl Serialize for NimValue {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            NimValue::Number(n) => match n.to_u64() {
+                Some(small) => serializer.serialize_u64(small),
+                None => {
+                    // JSON numbers have no size limit; serde_json writes the digits verbatim.
+                    let raw = serde_json::value::RawValue::from_string(n.to_string())
+                        .map_err(serde::ser::Error::custom)?;
+                    raw.serialize(serializer)
+                }
+            },
+            NimValue::Infinite(s) => serializer.serialize_str(s),
+            NimValue::None => serializer.serialize_none(),
+        }
+    }
+}
+
+fn outcome_letter<S: Serializer>(outcome: &Outcome, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_char(outcome.letter())
+}
+
+fn optional_outcome_letter<S: Serializer>(
+    outcome: &Option<Outcome>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match outcome {
+        Some(o) => serializer.serialize_char(o.letter()),
+        None => serializer.serialize_none(),
+    }
+}
