@@ -79,7 +79,11 @@ impl Numbers<'_> {
         Ok(Some(value))
     }
 
-    fn expect(&mut self, what: &dyn Fn() -> String, missing: &dyn Fn() -> String) -> Result<u64, Error> {
+    fn expect(
+        &mut self,
+        what: &dyn Fn() -> String,
+        missing: &dyn Fn() -> String,
+    ) -> Result<u64, Error> {
         self.next(what)?
             .ok_or_else(|| Error::bad_input(format!("the input ends early: {}", missing())))
     }
@@ -107,9 +111,15 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<GraphInput, Error> {
         pos: 0,
         line: 1,
     };
-    let n = numbers.expect(&|| "the vertex count n".into(), &|| "expected the header `n m k`".into())?;
-    let m = numbers.expect(&|| "the edge count m".into(), &|| "expected the header `n m k`".into())?;
-    let k = numbers.expect(&|| "the token count k".into(), &|| "expected the header `n m k`".into())?;
+    let n = numbers.expect(&|| "the vertex count n".into(), &|| {
+        "expected the header `n m k`".into()
+    })?;
+    let m = numbers.expect(&|| "the edge count m".into(), &|| {
+        "expected the header `n m k`".into()
+    })?;
+    let k = numbers.expect(&|| "the token count k".into(), &|| {
+        "expected the header `n m k`".into()
+    })?;
     if n >= (Vertex::MAX - 2) as u64 {
         return Err(Error::too_large(format!(
             "{n} vertices is more than the {} supported",
@@ -187,9 +197,15 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<GraphInput, Error> {
 ///
 /// With `all_moves`, a refusal when the listing would pass `limits.max_listed_moves`; misère play is
 /// refused (it is not defined for loopy graphs here).
-pub fn analyse(input: &GraphInput, options: &AnalysisOptions, limits: &Limits) -> Result<Analysis, Error> {
+pub fn analyse(
+    input: &GraphInput,
+    options: &AnalysisOptions,
+    limits: &Limits,
+) -> Result<Analysis, Error> {
     if options.misere {
-        return Err(Error::bad_input("graph: --misere is not supported for game graphs"));
+        return Err(Error::bad_input(
+            "graph: --misere is not supported for game graphs",
+        ));
     }
     let graph = &input.graph;
     let tokens = &input.tokens;
@@ -219,7 +235,10 @@ pub fn analyse(input: &GraphInput, options: &AnalysisOptions, limits: &Limits) -
         .map(|m| report(m.token, m.from, m.to))
         .collect();
     let all_moves = if options.all_moves {
-        let count: u64 = tokens.iter().map(|&v| graph.followers(v).len() as u64).sum();
+        let count: u64 = tokens
+            .iter()
+            .map(|&v| graph.followers(v).len() as u64)
+            .sum();
         if count > limits.max_listed_moves {
             return Err(Error::too_large(format!(
                 "--all-moves would list {count} moves, more than the {} allowed",
@@ -245,7 +264,9 @@ pub fn analyse(input: &GraphInput, options: &AnalysisOptions, limits: &Limits) -
     };
     let mut notes = Vec::new();
     if analysis.used_loopy_solver {
-        notes.push("the graph has a reachable cycle: values are Smith's generalised nim-values".to_owned());
+        notes.push(
+            "the graph has a reachable cycle: values are Smith's generalised nim-values".to_owned(),
+        );
     }
     if !with_to {
         notes.push(format!(
@@ -274,18 +295,41 @@ mod tests {
     use super::*;
 
     fn parse_err(text: &str) -> String {
-        parse(text.as_bytes(), &Limits::default()).unwrap_err().to_string()
+        parse(text.as_bytes(), &Limits::default())
+            .unwrap_err()
+            .to_string()
     }
 
     #[test]
     fn errors_name_the_line_and_the_value() {
-        assert_eq!(parse_err("3 x 1"), "line 1: the edge count m: `x` is not a non-negative integer");
-        assert_eq!(parse_err("3 -2 1"), "line 1: the edge count m: `-2` is negative; expected a non-negative integer");
-        assert_eq!(parse_err("3 1 1\n1 4\n1"), "line 2: edge 1: end vertex 4 is not in 1..=3");
-        assert_eq!(parse_err("3 2 1\n1 2\n"), "the input ends early: expected 2 edges, found 1");
-        assert_eq!(parse_err("3 1 2\n1 2\n1"), "the input ends early: expected 2 tokens, found 1");
-        assert_eq!(parse_err("3 1 1\n1 2\n1\n7"), "line 4: unexpected `7` after the 1 tokens");
-        assert_eq!(parse_err(""), "the input ends early: expected the header `n m k`");
+        assert_eq!(
+            parse_err("3 x 1"),
+            "line 1: the edge count m: `x` is not a non-negative integer"
+        );
+        assert_eq!(
+            parse_err("3 -2 1"),
+            "line 1: the edge count m: `-2` is negative; expected a non-negative integer"
+        );
+        assert_eq!(
+            parse_err("3 1 1\n1 4\n1"),
+            "line 2: edge 1: end vertex 4 is not in 1..=3"
+        );
+        assert_eq!(
+            parse_err("3 2 1\n1 2\n"),
+            "the input ends early: expected 2 edges, found 1"
+        );
+        assert_eq!(
+            parse_err("3 1 2\n1 2\n1"),
+            "the input ends early: expected 2 tokens, found 1"
+        );
+        assert_eq!(
+            parse_err("3 1 1\n1 2\n1\n7"),
+            "line 4: unexpected `7` after the 1 tokens"
+        );
+        assert_eq!(
+            parse_err(""),
+            "the input ends early: expected the header `n m k`"
+        );
         assert!(parse_err("4294967295 1 1").contains("supported"));
         assert!(parse_err("1000000000 100000000000 1").contains("needs about"));
     }

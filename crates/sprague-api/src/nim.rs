@@ -33,7 +33,9 @@ pub fn parse_natural(word: &str, what: &str) -> Result<BigUint, Error> {
         )));
     }
     if word.len() <= 19 {
-        return Ok(BigUint::from(word.parse::<u64>().expect("19 digits fit in u64")));
+        return Ok(BigUint::from(
+            word.parse::<u64>().expect("19 digits fit in u64"),
+        ));
     }
     Ok(BigUint::parse_bytes(word.as_bytes(), 10).expect("checked: only digits"))
 }
@@ -85,8 +87,16 @@ pub fn analyse<S: AsRef<str>>(
         let outcome = if win { Outcome::N } else { Outcome::P };
         (outcome, NimValue::None, nim::misere_winning_moves(&heaps))
     } else {
-        let outcome = if value.is_zero() { Outcome::P } else { Outcome::N };
-        (outcome, NimValue::Number(value.clone()), nim::winning_moves(&heaps))
+        let outcome = if value.is_zero() {
+            Outcome::P
+        } else {
+            Outcome::N
+        };
+        (
+            outcome,
+            NimValue::Number(value.clone()),
+            nim::winning_moves(&heaps),
+        )
     };
     let winning_moves = moves
         .iter()
@@ -114,7 +124,11 @@ pub fn analyse<S: AsRef<str>>(
                     report.nim_value = Some(NimValue::None);
                 } else {
                     let after_value = nim::nim_value(&after);
-                    report.outcome = Some(if after_value.is_zero() { Outcome::P } else { Outcome::N });
+                    report.outcome = Some(if after_value.is_zero() {
+                        Outcome::P
+                    } else {
+                        Outcome::N
+                    });
                     report.nim_value = Some(NimValue::Number(after_value));
                 }
                 listed.push(report);
@@ -131,9 +145,10 @@ pub fn analyse<S: AsRef<str>>(
         nim_value,
         winning_moves,
         all_moves,
-        note: options
-            .misere
-            .then(|| "misère play: the player who takes the last token loses; nim-values do not apply".to_owned()),
+        note: options.misere.then(|| {
+            "misère play: the player who takes the last token loses; nim-values do not apply"
+                .to_owned()
+        }),
     })
 }
 
@@ -157,15 +172,22 @@ mod tests {
     fn heaps_beyond_64_bits_are_exact() {
         let big = "123456789012345678901234567890";
         let out = json(&[big, "1"], AnalysisOptions::default());
-        assert!(out.contains(r#""nim_value":123456789012345678901234567891"#), "{out}");
+        assert!(
+            out.contains(r#""nim_value":123456789012345678901234567891"#),
+            "{out}"
+        );
         assert!(out.contains(r#""to":"1 1""#), "{out}");
     }
 
     #[test]
     fn bad_heaps_are_named() {
-        let err = analyse(&["3", "x"], &AnalysisOptions::default(), &Limits::default()).unwrap_err();
+        let err =
+            analyse(&["3", "x"], &AnalysisOptions::default(), &Limits::default()).unwrap_err();
         assert_eq!(err.message(), "heap 2: `x` is not a non-negative integer");
         let err = analyse(&["-3"], &AnalysisOptions::default(), &Limits::default()).unwrap_err();
-        assert_eq!(err.message(), "heap 1: `-3` is negative; expected a non-negative integer");
+        assert_eq!(
+            err.message(),
+            "heap 1: `-3` is negative; expected a non-negative integer"
+        );
     }
 }

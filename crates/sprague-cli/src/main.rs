@@ -1,1 +1,71 @@
-fn main(){}
+//! The `sprague` command line: parses arguments, reads files, prints reports, sets the exit code.
+//!
+//! Exit codes (shared/design/cli.md): 0 success, 2 bad input (one `error:` line on stderr),
+//! 1 internal failure. A closed pipe on stdout ends the run quietly with 0.
+
+mod args;
+mod cmd;
+mod failure;
+mod render;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::failure::Failure;
+
+fn main() -> ExitCode {
+    std::panic::set_hook(Box::new(|info| {
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_owned());
+        let place = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        let _ = writeln!(io::stderr(), "error: internal failure: {message}{place}");
+        std::process::exit(1);
+    }));
+    let cli = match args::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return clap_failure(err),
+    };
+    match cmd::run(cli) {
+        Ok(code) => code,
+        Err(failure) => failure.report(),
+    }
+}
+
+/// Help and version go to stdout with exit 0; usage errors become one `error:` line and exit 2.
+fn clap_failure(err: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match err.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = err.print();
+            ExitCode::SUCCESS
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = err.print();
+            ExitCode::from(2)
+        }
+        _ => {
+            let rendered = err.render().to_string();
+            let first = rendered
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("error: invalid arguments")
+                .trim()
+                .to_owned();
+            let line = if first.starts_with("error:") {
+                first
+            } else {
+                format!("error: {first}")
+            };
+            Failure::bad_input(line.trim_start_matches("error: ").to_owned()).report()
+        }
+    }
+}

@@ -1,1 +1,49 @@
+//! The `sprague` binary tested as a user runs it: text, JSON, batch, and one `error:` line with
+//! exit code 2 for each kind of bad input.
 
+mod errors;
+mod graph;
+mod nim;
+
+use assert_cmd::Command;
+
+/// The `sprague` binary with a clean environment.
+pub fn sprague() -> Command {
+    let mut cmd = Command::cargo_bin("sprague").unwrap();
+    cmd.env_remove("SPRAGUE_MEMORY_LIMIT");
+    cmd
+}
+
+/// Runs `sprague ARGS --json` (with `stdin`) and parses the single JSON object printed.
+pub fn json(args: &[&str], stdin: &str) -> serde_json::Value {
+    let out = sprague()
+        .args(args)
+        .arg("--json")
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "sprague {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 1, "one line of JSON expected: {text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// Runs `sprague ARGS` expecting exit 2 and exactly one stderr line starting `error:`; returns it.
+pub fn bad_input(args: &[&str], stdin: &str) -> String {
+    let out = sprague().args(args).write_stdin(stdin).output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "sprague {args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "nothing on stdout expected");
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "one stderr line expected: {stderr}"
+    );
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr.trim_end().to_owned()
+}

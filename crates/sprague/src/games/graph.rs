@@ -44,7 +44,13 @@ pub struct TokenAnalysis {
 /// When a token is not a vertex of the graph.
 pub fn analyse_tokens(graph: &GameGraph, tokens: &[Vertex]) -> TokenAnalysis {
     if let Some(values) = graph.acyclic_values(tokens) {
-        let value_of = |v: Vertex| Nimber::new(values.value(v).expect("followers of a reached vertex are reached"));
+        let value_of = |v: Vertex| {
+            Nimber::new(
+                values
+                    .value(v)
+                    .expect("followers of a reached vertex are reached"),
+            )
+        };
         let finite: Vec<Option<Nimber>> = tokens.iter().map(|&v| Some(value_of(v))).collect();
         return finish(graph, tokens, &finite, |v| Some(value_of(v)), None, false);
     }
@@ -55,7 +61,14 @@ pub fn analyse_tokens(graph: &GameGraph, tokens: &[Vertex]) -> TokenAnalysis {
         .filter(|&&v| values.finite(v).is_none())
         .map(|&v| values.value(v))
         .collect();
-    finish(graph, tokens, &finite, |v| values.finite(v), Some(infinite_values), true)
+    finish(
+        graph,
+        tokens,
+        &finite,
+        |v| values.finite(v),
+        Some(infinite_values),
+        true,
+    )
 }
 
 fn finish(
@@ -66,7 +79,10 @@ fn finish(
     infinite_values: Option<Vec<LoopyValue>>,
     used_loopy_solver: bool,
 ) -> TokenAnalysis {
-    let finite_sum = finite.iter().flatten().fold(Nimber::ZERO, |acc, &v| acc ^ v);
+    let finite_sum = finite
+        .iter()
+        .flatten()
+        .fold(Nimber::ZERO, |acc, &v| acc ^ v);
     let n_infinite = finite.iter().filter(|v| v.is_none()).count();
     let mut parts = infinite_values.unwrap_or_default();
     parts.push(LoopyValue::Finite(finite_sum));

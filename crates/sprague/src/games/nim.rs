@@ -111,7 +111,11 @@ pub fn misere_winning_moves(heaps: &[BigUint]) -> Vec<NimMove> {
             .collect(),
         1 => {
             let singles = heaps.iter().filter(|h| **h == one).count();
-            let to = if singles % 2 == 0 { one } else { BigUint::zero() };
+            let to = if singles % 2 == 0 {
+                one
+            } else {
+                BigUint::zero()
+            };
             vec![NimMove { heap: big[0], to }]
         }
         _ => winning_moves(heaps),
@@ -158,8 +162,13 @@ mod tests {
                 for c in 0..4u64 {
                     for d in 0..3u64 {
                         let position = [a, b, c, d];
-                        let big: Vec<BigUint> = position.iter().map(|&h| BigUint::from(h)).collect();
-                        assert_eq!(misere_is_win(&big), misere_brute(&position, &mut memo), "{position:?}");
+                        let big: Vec<BigUint> =
+                            position.iter().map(|&h| BigUint::from(h)).collect();
+                        assert_eq!(
+                            misere_is_win(&big),
+                            misere_brute(&position, &mut memo),
+                            "{position:?}"
+                        );
                         let mut expected = Vec::new();
                         for i in 0..4 {
                             for s in 0..position[i] {
@@ -170,8 +179,10 @@ mod tests {
                                 }
                             }
                         }
-                        let got: Vec<(usize, BigUint)> =
-                            misere_winning_moves(&big).into_iter().map(|m| (m.heap, m.to)).collect();
+                        let got: Vec<(usize, BigUint)> = misere_winning_moves(&big)
+                            .into_iter()
+                            .map(|m| (m.heap, m.to))
+                            .collect();
                         assert_eq!(got, expected, "{position:?}");
                     }
                 }
@@ -205,8 +216,10 @@ mod tests {
                         })
                         .collect();
                     expected.sort();
-                    let got: Vec<(usize, BigUint)> =
-                        winning_moves(&big).into_iter().map(|m| (m.heap, m.to)).collect();
+                    let got: Vec<(usize, BigUint)> = winning_moves(&big)
+                        .into_iter()
+                        .map(|m| (m.heap, m.to))
+                        .collect();
                     assert_eq!(got, expected, "position {position:?}");
                 }
             }

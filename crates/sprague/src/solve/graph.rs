@@ -49,7 +49,11 @@ impl fmt::Display for GraphError {
                 edge + 1
             ),
             GraphError::TooManyVertices(n) => {
-                write!(f, "{n} vertices is more than the {} supported", Vertex::MAX - 1)
+                write!(
+                    f,
+                    "{n} vertices is more than the {} supported",
+                    Vertex::MAX - 1
+                )
             }
         }
     }
@@ -69,7 +73,10 @@ impl GameGraph {
     /// # Errors
     ///
     /// [`GraphError`] when a vertex is out of range or there are too many vertices.
-    pub fn from_edges(n_vertices: usize, edges: &[(Vertex, Vertex)]) -> Result<GameGraph, GraphError> {
+    pub fn from_edges(
+        n_vertices: usize,
+        edges: &[(Vertex, Vertex)],
+    ) -> Result<GameGraph, GraphError> {
         if n_vertices >= ON_PATH as usize {
             return Err(GraphError::TooManyVertices(n_vertices));
         }
@@ -109,7 +116,9 @@ impl GameGraph {
     /// When `offsets` is not a valid row index into `targets` (empty, not starting at 0,
     /// decreasing, or not ending at `targets.len()`).
     pub fn from_rows(offsets: Vec<usize>, targets: Vec<Vertex>) -> Result<GameGraph, GraphError> {
-        assert!(!offsets.is_empty() && offsets[0] == 0 && offsets[offsets.len() - 1] == targets.len());
+        assert!(
+            !offsets.is_empty() && offsets[0] == 0 && offsets[offsets.len() - 1] == targets.len()
+        );
         assert!(offsets.windows(2).all(|w| w[0] <= w[1]));
         let n_vertices = offsets.len() - 1;
         if n_vertices >= ON_PATH as usize {

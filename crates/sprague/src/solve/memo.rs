@@ -146,7 +146,9 @@ impl<'g, G: Impartial> MemoSolver<'g, G> {
             let mut option_values = Vec::with_capacity(frame.ends.len());
             let mut start = 0;
             for &end in &frame.ends {
-                option_values.push(nim_sum(frame.parts[start..end].iter().map(|p| self.known(p))));
+                option_values.push(nim_sum(
+                    frame.parts[start..end].iter().map(|p| self.known(p)),
+                ));
                 start = end;
             }
             let value = Nimber::new(

@@ -35,7 +35,10 @@ pub enum SolveError {
 impl fmt::Display for SolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SolveError::Loop => write!(f, "the game has a cycle: a position can be reached from itself"),
+            SolveError::Loop => write!(
+                f,
+                "the game has a cycle: a position can be reached from itself"
+            ),
             SolveError::TooManyPositions { limit } => {
                 write!(f, "more than {limit} positions would have to be stored")
             }

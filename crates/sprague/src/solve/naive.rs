@@ -50,7 +50,10 @@ fn is_win_sum<G: Impartial>(game: &G, components: &[G::Position]) -> bool {
 pub fn winning_moves<G: Impartial>(game: &G, position: &G::Position) -> Vec<(usize, G::Position)> {
     let mut components = Vec::new();
     game.components(position, &mut components);
-    let values: Vec<Nimber> = components.iter().map(|c| component_value(game, c)).collect();
+    let values: Vec<Nimber> = components
+        .iter()
+        .map(|c| component_value(game, c))
+        .collect();
     let total = nim_sum(values.iter().copied());
     let mut res = Vec::new();
     for (idx, component) in components.iter().enumerate() {

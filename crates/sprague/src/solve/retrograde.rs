@@ -28,7 +28,9 @@ pub fn outcomes(graph: &GameGraph) -> Vec<Outcome> {
     // 0 unknown, 1 lost (P), 2 won (N).
     let mut state = vec![0u8; n];
     let mut waiting: Vec<usize> = (0..n as u32).map(|v| graph.followers(v).len()).collect();
-    let mut queue: Vec<u32> = (0..n as u32).filter(|&v| waiting[v as usize] == 0).collect();
+    let mut queue: Vec<u32> = (0..n as u32)
+        .filter(|&v| waiting[v as usize] == 0)
+        .collect();
     for &v in &queue {
         state[v as usize] = 1;
     }
@@ -174,7 +176,10 @@ mod tests {
     fn a_lone_self_loop_is_a_draw() {
         let g = graph(1, &[(0, 0)]);
         assert_eq!(outcomes(&g), vec![Outcome::D]);
-        assert_eq!(generalized_values(&g).value(0), LoopyValue::Infinite(vec![]));
+        assert_eq!(
+            generalized_values(&g).value(0),
+            LoopyValue::Infinite(vec![])
+        );
     }
 
     #[test]

@@ -138,7 +138,10 @@ mod tests {
             vec![5, 1_000_000, 0, 1, 2, 3, 4],
         ];
         for values in cases {
-            assert_eq!(set.mex(values.len(), values.iter().copied()), mex_by_scan(&values));
+            assert_eq!(
+                set.mex(values.len(), values.iter().copied()),
+                mex_by_scan(&values)
+            );
         }
     }
 }

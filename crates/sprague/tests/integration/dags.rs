@@ -24,8 +24,8 @@ impl Impartial for Dag {
 
 fn dag(max_vertices: usize) -> impl Strategy<Value = Dag> {
     (1..=max_vertices).prop_flat_map(|n| {
-        prop::collection::vec(prop::collection::vec(any::<prop::sample::Index>(), 0..5), n).prop_map(
-            move |rows| Dag {
+        prop::collection::vec(prop::collection::vec(any::<prop::sample::Index>(), 0..5), n)
+            .prop_map(move |rows| Dag {
                 followers: rows
                     .into_iter()
                     .enumerate()
@@ -34,12 +34,14 @@ fn dag(max_vertices: usize) -> impl Strategy<Value = Dag> {
                         if above == 0 {
                             Vec::new()
                         } else {
-                            picks.iter().map(|i| (v + 1 + i.index(above)) as u32).collect()
+                            picks
+                                .iter()
+                                .map(|i| (v + 1 + i.index(above)) as u32)
+                                .collect()
                         }
                     })
                     .collect(),
-            },
-        )
+            })
     })
 }
 
@@ -70,7 +72,10 @@ impl Impartial for SplittingDag {
 fn splitting_dag(max_vertices: usize) -> impl Strategy<Value = SplittingDag> {
     (1..=max_vertices).prop_flat_map(|n| {
         prop::collection::vec(
-            prop::collection::vec(prop::collection::vec(any::<prop::sample::Index>(), 0..3), 0..4),
+            prop::collection::vec(
+                prop::collection::vec(any::<prop::sample::Index>(), 0..3),
+                0..4,
+            ),
             n,
         )
         .prop_map(move |rows| SplittingDag {
@@ -85,7 +90,10 @@ fn splitting_dag(max_vertices: usize) -> impl Strategy<Value = SplittingDag> {
                             if above == 0 {
                                 Vec::new()
                             } else {
-                                parts.iter().map(|i| (v + 1 + i.index(above)) as u32).collect()
+                                parts
+                                    .iter()
+                                    .map(|i| (v + 1 + i.index(above)) as u32)
+                                    .collect()
                             }
                         })
                         .collect()
@@ -104,7 +112,12 @@ fn sum_is_win(game: &SplittingDag, position: &[u32], memo: &mut HashMap<Vec<u32>
     let mut win = false;
     for idx in 0..position.len() {
         for parts in &game.moves[position[idx] as usize] {
-            let mut after: Vec<u32> = position.iter().enumerate().filter(|&(i, _)| i != idx).map(|(_, &v)| v).collect();
+            let mut after: Vec<u32> = position
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != idx)
+                .map(|(_, &v)| v)
+                .collect();
             after.extend_from_slice(parts);
             after.sort_unstable();
             if !sum_is_win(game, &after, memo) {
@@ -204,9 +217,16 @@ fn memo_reports_a_loop_and_stays_usable() {
 
 #[test]
 fn memo_refuses_past_its_limit() {
-    let game = Dag { followers: (0..100u32).map(|v| if v < 99 { vec![v + 1] } else { vec![] }).collect() };
+    let game = Dag {
+        followers: (0..100u32)
+            .map(|v| if v < 99 { vec![v + 1] } else { vec![] })
+            .collect(),
+    };
     let mut solver = MemoSolver::with_limit(&game, 10);
-    assert_eq!(solver.grundy_value(&0), Err(SolveError::TooManyPositions { limit: 10 }));
+    assert_eq!(
+        solver.grundy_value(&0),
+        Err(SolveError::TooManyPositions { limit: 10 })
+    );
 }
 
 #[test]
@@ -222,5 +242,8 @@ fn memo_walks_a_game_a_million_moves_deep() {
     }
     let mut solver = MemoSolver::new(&Countdown);
     assert_eq!(solver.grundy_value(&1_000_001).unwrap().value(), 1);
-    assert_eq!(MemoSolver::new(&Countdown).outcome(&1_000_000).unwrap(), Outcome::P);
+    assert_eq!(
+        MemoSolver::new(&Countdown).outcome(&1_000_000).unwrap(),
+        Outcome::P
+    );
 }

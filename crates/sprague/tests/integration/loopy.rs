@@ -9,7 +9,8 @@ use sprague::Impartial;
 
 fn loopy_graph(max_vertices: usize) -> impl Strategy<Value = (usize, Vec<(u32, u32)>)> {
     (1..=max_vertices).prop_flat_map(|n| {
-        prop::collection::vec((0..n as u32, 0..n as u32), 0..=2 * n).prop_map(move |edges| (n, edges))
+        prop::collection::vec((0..n as u32, 0..n as u32), 0..=2 * n)
+            .prop_map(move |edges| (n, edges))
     })
 }
 
@@ -126,9 +127,13 @@ fn explore_builds_the_graph_of_a_loopy_ruleset() {
     let explored = explore::reachable_graph(&Ring, &1, 100).unwrap();
     assert_eq!(explored.positions.len(), 5);
     let values = retrograde::generalized_values(&explored.graph);
-    let value_of = |p: u8| values.value(explored.positions.iter().position(|&q| q == p).unwrap() as u32);
+    let value_of =
+        |p: u8| values.value(explored.positions.iter().position(|&q| q == p).unwrap() as u32);
     // 4 and 3 can reach 0 (value 0) directly; 4 -> 0 and 3 -> 0 make them 1.
-    assert_eq!(value_of(0), LoopyValue::Finite(sprague::value::Nimber::new(0)));
+    assert_eq!(
+        value_of(0),
+        LoopyValue::Finite(sprague::value::Nimber::new(0))
+    );
     assert_eq!(value_of(4).outcome(), Outcome::N);
     assert_eq!(value_of(3).outcome(), Outcome::N);
     assert!(explore::reachable_graph(&Ring, &1, 3).is_err());

@@ -5,7 +5,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -39,6 +42,9 @@ fn architecture_names_every_crate() {
     let architecture = fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
     for entry in fs::read_dir(root.join("crates")).unwrap() {
         let name = entry.unwrap().file_name().into_string().unwrap();
-        assert!(architecture.contains(&format!("`{name}`")), "ARCHITECTURE.md does not name `{name}`");
+        assert!(
+            architecture.contains(&format!("`{name}`")),
+            "ARCHITECTURE.md does not name `{name}`"
+        );
     }
 }

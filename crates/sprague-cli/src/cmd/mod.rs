@@ -1,0 +1,121 @@
+//! One module per command: turn arguments into a request, run it, print the report.
+
+mod graph;
+mod nim;
+
+use std::io::{self, BufRead, BufWriter, Write};
+use std::process::ExitCode;
+
+use sprague_api::{Analysis, AnalysisOptions, Limits};
+
+use crate::args::{Cli, Command, OutputArgs};
+use crate::failure::Failure;
+use crate::render;
+
+pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
+    let limits = limits();
+    match cli.command {
+        Command::Nim(args) => nim::run(args, &limits),
+        Command::Graph(args) => graph::run(args, &limits),
+    }
+}
+
+/// The limits of this machine: free memory from /proc/meminfo (or `SPRAGUE_MEMORY_LIMIT`, in
+/// bytes with an optional K, M or G suffix).
+fn limits() -> Limits {
+    let mut limits = Limits::default();
+    if let Some(bytes) = std::env::var("SPRAGUE_MEMORY_LIMIT")
+        .ok()
+        .and_then(|v| parse_size(&v))
+    {
+        limits.memory_bytes = bytes;
+    } else if let Some(bytes) = available_memory() {
+        // Leave room for the rest of the process and the machine.
+        limits.memory_bytes = bytes / 10 * 8;
+    }
+    limits
+}
+
+fn parse_size(text: &str) -> Option<u64> {
+    let text = text.trim();
+    let (digits, shift) = match text.chars().last()? {
+        'K' | 'k' => (&text[..text.len() - 1], 10),
+        'M' | 'm' => (&text[..text.len() - 1], 20),
+        'G' | 'g' => (&text[..text.len() - 1], 30),
+        _ => (text, 0),
+    };
+    digits.parse::<u64>().ok()?.checked_mul(1 << shift)
+}
+
+fn available_memory() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+fn options(output: &OutputArgs, misere: bool) -> AnalysisOptions {
+    AnalysisOptions {
+        all_moves: output.all_moves,
+        misere,
+    }
+}
+
+/// Prints one analysis as text or JSON.
+fn print(output: &OutputArgs, analysis: &Analysis) -> Result<ExitCode, Failure> {
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    if output.json {
+        render::json(&mut out, analysis)?;
+    } else {
+        render::text(&mut out, analysis)?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Runs `analyse` on every non-empty line of standard input, printing one JSON object per line;
+/// a bad line prints `{"error": …, "line": n}` and the run goes on. Exits 2 if any line was bad.
+fn batch(mut analyse: impl FnMut(&str) -> Result<Analysis, Failure>) -> Result<ExitCode, Failure> {
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut any_bad = false;
+    let mut line = String::new();
+    let mut input = stdin.lock();
+    let mut line_no = 0usize;
+    loop {
+        line.clear();
+        if input
+            .read_line(&mut line)
+            .map_err(|e| Failure::bad_input(format!("cannot read standard input: {e}")))?
+            == 0
+        {
+            break;
+        }
+        line_no += 1;
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        match analyse(trimmed) {
+            Ok(analysis) => render::json(&mut out, &analysis)?,
+            Err(Failure::BadInput(message)) => {
+                any_bad = true;
+                serde_json::to_writer(
+                    &mut out,
+                    &serde_json::json!({"error": message, "line": line_no}),
+                )
+                .map_err(|e| Failure::Internal(e.to_string()))?;
+                out.write_all(b"\n")?;
+            }
+            Err(other) => return Err(other),
+        }
+    }
+    out.flush()?;
+    Ok(if any_bad {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

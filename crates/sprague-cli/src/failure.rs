@@ -1,0 +1,68 @@
+//! What a failed command returns: the message and the exit code it maps to.
+
+use std::fmt;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// A failure of the command: bad input (exit 2), an internal failure (exit 1), or a closed
+/// output pipe (exit 0, nothing printed).
+#[derive(Debug)]
+pub enum Failure {
+    /// The user's input is wrong or too large; exit 2.
+    BadInput(String),
+    /// Something failed that is not the user's doing; exit 1.
+    Internal(String),
+    /// The reader of our output went away; stop quietly.
+    BrokenPipe,
+}
+
+impl Failure {
+    pub fn bad_input(message: impl Into<String>) -> Failure {
+        Failure::BadInput(message.into())
+    }
+
+    /// Prints the one-line message and gives the exit code.
+    pub fn report(self) -> ExitCode {
+        match self {
+            Failure::BadInput(message) => {
+                let _ = writeln!(io::stderr(), "error: {}", one_line(&message));
+                ExitCode::from(2)
+            }
+            Failure::Internal(message) => {
+                let _ = writeln!(io::stderr(), "error: {}", one_line(&message));
+                ExitCode::from(1)
+            }
+            Failure::BrokenPipe => ExitCode::SUCCESS,
+        }
+    }
+}
+
+fn one_line(message: &str) -> String {
+    message.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::BadInput(m) | Failure::Internal(m) => f.write_str(m),
+            Failure::BrokenPipe => f.write_str("broken pipe"),
+        }
+    }
+}
+
+impl From<sprague_api::Error> for Failure {
+    /// Every API error is the user's: malformed input, or a request too large for the limits.
+    fn from(err: sprague_api::Error) -> Failure {
+        Failure::BadInput(err.to_string())
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(err: io::Error) -> Failure {
+        if err.kind() == io::ErrorKind::BrokenPipe {
+            Failure::BrokenPipe
+        } else {
+            Failure::Internal(format!("output failed: {err}"))
+        }
+    }
+}

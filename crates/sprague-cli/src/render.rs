@@ -1,0 +1,61 @@
+//! Text and JSON output of reports.
+
+use std::io::Write;
+
+use sprague_api::{Analysis, NimValue};
+
+use crate::failure::Failure;
+
+/// Prints an analysis as one JSON object on one line.
+pub fn json(out: &mut impl Write, analysis: &Analysis) -> Result<(), Failure> {
+    serde_json::to_writer(&mut *out, analysis)
+        .map_err(|e| Failure::Internal(format!("cannot write JSON: {e}")))?;
+    out.write_all(b"\n")?;
+    Ok(())
+}
+
+/// Prints an analysis for a person to read.
+pub fn text(out: &mut impl Write, analysis: &Analysis) -> Result<(), Failure> {
+    writeln!(out, "{} {}", analysis.game, analysis.position)?;
+    writeln!(
+        out,
+        "outcome:   {} ({})",
+        analysis.outcome,
+        analysis.outcome.describe()
+    )?;
+    let value = match &analysis.nim_value {
+        NimValue::None => "none (misère play)".to_owned(),
+        v => v.to_string(),
+    };
+    writeln!(out, "nim-value: {value}")?;
+    if let Some(note) = &analysis.note {
+        writeln!(out, "note:      {note}")?;
+    }
+    if let Some(all) = &analysis.all_moves {
+        writeln!(out, "moves ({}):", all.len())?;
+        for m in all {
+            let outcome = m.outcome.map(|o| o.letter()).unwrap_or('?');
+            let value = m
+                .nim_value
+                .as_ref()
+                .map(|v| v.to_string())
+                .unwrap_or_default();
+            let mark = if outcome == 'P' { "  wins" } else { "" };
+            write!(out, "  {}   -> {outcome}, nim-value {value}{mark}", m.text)?;
+            writeln!(out)?;
+        }
+        return Ok(());
+    }
+    if analysis.winning_moves.is_empty() {
+        writeln!(out, "winning moves: none")?;
+    } else {
+        writeln!(out, "winning moves ({}):", analysis.winning_moves.len())?;
+        for m in &analysis.winning_moves {
+            match &m.to {
+                Some(to) => writeln!(out, "  {:<28} leaves {to}", m.text)?,
+                None => writeln!(out, "  {}", m.text)?,
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,109 @@
+//! `sprague nim`.
+
+use serde_json::json;
+
+use crate::{json, sprague};
+
+#[test]
+fn contract_example() {
+    assert_eq!(
+        json(&["nim", "3", "4", "5"], ""),
+        json!({"game":"nim","position":"3 4 5","outcome":"N","nim_value":2,
+               "winning_moves":[{"move":"heap 1: 3 -> 1","to":"1 4 5","heap":1}]})
+    );
+}
+
+#[test]
+fn text_output_names_outcome_value_and_moves() {
+    let out = sprague().args(["nim", "3", "4", "5"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("outcome:   N (the player to move wins)"),
+        "{text}"
+    );
+    assert!(text.contains("nim-value: 2"), "{text}");
+    assert!(text.contains("heap 1: 3 -> 1"), "{text}");
+}
+
+#[test]
+fn a_lost_position_has_no_winning_move() {
+    let v = json(&["nim", "1", "2", "3"], "");
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["nim_value"], 0);
+    assert_eq!(v["winning_moves"], json!([]));
+}
+
+#[test]
+fn huge_heaps_are_exact() {
+    let a = "340282366920938463463374607431768211457"; // 2^128 + 1
+    let out = sprague().args(["nim", a, "1", "--json"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    // Checked on the raw text: a JSON parser would read the number into a float.
+    assert!(
+        text.contains(r#""nim_value":340282366920938463463374607431768211456,"#),
+        "{text}"
+    );
+    assert!(text.contains(r#""to":"1 1""#), "{text}");
+}
+
+#[test]
+fn misere_follows_the_anti_nim_rule() {
+    let v = json(&["nim", "1", "1", "--misere"], "");
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["nim_value"], serde_json::Value::Null);
+    let v = json(&["nim", "1", "1", "1", "--misere"], "");
+    assert_eq!(v["outcome"], "P");
+    let v = json(&["nim", "5", "1", "--misere"], "");
+    assert_eq!(
+        v["winning_moves"],
+        json!([{"move":"heap 1: 5 -> 0","to":"0 1","heap":1}])
+    );
+}
+
+#[test]
+fn all_moves_lists_every_move_with_its_result() {
+    let v = json(&["nim", "2", "3", "--all-moves"], "");
+    let all = v["all_moves"].as_array().unwrap();
+    assert_eq!(all.len(), 5);
+    let winning: Vec<_> = all.iter().filter(|m| m["outcome"] == "P").collect();
+    assert_eq!(winning.len(), 1);
+    assert_eq!(winning[0]["to"], "2 2");
+}
+
+#[test]
+fn batch_answers_each_line_and_goes_on_past_a_bad_one() {
+    let out = sprague()
+        .args(["nim", "--batch"])
+        .write_stdin("3 4 5\n1 x\n\n7 7\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["nim_value"], 2);
+    assert_eq!(
+        lines[1]["error"],
+        "heap 2: `x` is not a non-negative integer"
+    );
+    assert_eq!(lines[1]["line"], 2);
+    assert_eq!(lines[2]["outcome"], "P");
+}
+
+#[test]
+fn help_and_version_explain_and_exit_zero() {
+    let out = sprague().arg("--help").output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("sprague nim 3 4 5"), "{text}");
+    let out = sprague().args(["nim", "--help"]).output().unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8(out.stdout).unwrap().contains("Example:"));
+    let out = sprague().arg("--version").output().unwrap();
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .starts_with("sprague "));
+}
