@@ -1,1 +1,3 @@
+//! Benchmarks of the graph solver (placeholder until the benchmark lands).
+
 fn main() {}
