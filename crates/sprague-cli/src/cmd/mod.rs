@@ -77,6 +77,19 @@ fn print(output: &OutputArgs, analysis: &Analysis) -> Result<ExitCode, Failure> 
 /// Runs `analyse` on every non-empty line of standard input, printing one JSON object per line;
 /// a bad line prints `{"error": …, "line": n}` and the run goes on. Exits 2 if any line was bad.
 fn batch(mut analyse: impl FnMut(&str) -> Result<Analysis, Failure>) -> Result<ExitCode, Failure> {
+    batch_with(|line, out| {
+        let analysis = analyse(line)?;
+        serde_json::to_writer(&mut *out, &analysis)
+            .map_err(|e| Failure::Internal(e.to_string()))?;
+        out.push(b'\n');
+        Ok(())
+    })
+}
+
+/// The batch loop, with `write` putting each line's JSON object (and its newline) into a buffer.
+fn batch_with(
+    mut write: impl FnMut(&str, &mut Vec<u8>) -> Result<(), Failure>,
+) -> Result<ExitCode, Failure> {
     let stdin = io::stdin();
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
@@ -84,6 +97,7 @@ fn batch(mut analyse: impl FnMut(&str) -> Result<Analysis, Failure>) -> Result<E
     let mut line = String::new();
     let mut input = stdin.lock();
     let mut line_no = 0usize;
+    let mut buffer = Vec::new();
     loop {
         line.clear();
         if input
@@ -98,8 +112,9 @@ fn batch(mut analyse: impl FnMut(&str) -> Result<Analysis, Failure>) -> Result<E
         if trimmed.is_empty() {
             continue;
         }
-        match analyse(trimmed) {
-            Ok(analysis) => render::json(&mut out, &analysis)?,
+        buffer.clear();
+        match write(trimmed, &mut buffer) {
+            Ok(()) => out.write_all(&buffer)?,
             Err(Failure::BadInput(message)) => {
                 any_bad = true;
                 serde_json::to_writer(

@@ -10,9 +10,17 @@ use crate::failure::Failure;
 pub fn run(args: NimArgs, limits: &Limits) -> Result<ExitCode, Failure> {
     let options = super::options(&args.output, args.misere);
     if args.output.batch {
-        return super::batch(|line| {
+        let plain = !options.misere && !options.all_moves;
+        return super::batch_with(|line, out| {
+            if plain && nim::write_json_fast(line, out) {
+                return Ok(());
+            }
             let words: Vec<&str> = line.split_whitespace().collect();
-            Ok(nim::analyse(&words, &options, limits)?)
+            let analysis = nim::analyse(&words, &options, limits)?;
+            serde_json::to_writer(&mut *out, &analysis)
+                .map_err(|e| Failure::Internal(e.to_string()))?;
+            out.push(b'\n');
+            Ok(())
         });
     }
     let analysis = nim::analyse(&args.heaps, &options, limits)?;
