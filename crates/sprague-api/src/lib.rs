@@ -16,6 +16,7 @@
 mod error;
 pub mod graph;
 pub mod nim;
+pub mod play;
 mod report;
 
 pub use error::{Error, ErrorKind};

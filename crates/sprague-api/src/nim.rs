@@ -306,3 +306,108 @@ mod fast_path_tests {
         assert!(out.is_empty());
     }
 }
+
+/// Nim, normal or misère, as a [`Playable`](crate::play::Playable) game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NimPlay {
+    /// Misère play: taking the last token loses.
+    pub misere: bool,
+}
+
+impl crate::play::Playable for NimPlay {
+    fn name(&self) -> &str {
+        "nim"
+    }
+
+    fn is_misere(&self) -> bool {
+        self.misere
+    }
+
+    fn analyse(&self, position: &str) -> Result<Analysis, Error> {
+        let words: Vec<&str> = position.split_whitespace().collect();
+        let options = AnalysisOptions {
+            misere: self.misere,
+            all_moves: false,
+        };
+        analyse(&words, &options, &Limits::default())
+    }
+
+    fn user_move(&self, position: &str, input: &str) -> Result<MoveReport, Error> {
+        let words: Vec<&str> = position.split_whitespace().collect();
+        let heaps = parse_heaps(&words)?;
+        let input = input.trim();
+        // `heap I: A -> B` (as printed) or `heap I -> B`; otherwise the position after the move.
+        let (heap, to) = if let Some(rest) = input.strip_prefix("heap") {
+            let (index, sizes) = rest
+                .split_once(':')
+                .or_else(|| rest.split_once("->").map(|(i, _)| (i, rest)))
+                .ok_or_else(|| Error::bad_input("write a move as `heap 1: 3 -> 1`"))?;
+            let index: usize = index.trim().parse().map_err(|_| {
+                Error::bad_input(format!("`{}` is not a heap number", index.trim()))
+            })?;
+            if index == 0 || index > heaps.len() {
+                return Err(Error::bad_input(format!(
+                    "there is no heap {index}: the heaps are 1..={}",
+                    heaps.len()
+                )));
+            }
+            let target = sizes.rsplit("->").next().unwrap_or("").trim();
+            if !sizes.contains("->") {
+                return Err(Error::bad_input("write a move as `heap 1: 3 -> 1`"));
+            }
+            if let Some(from) = sizes
+                .split("->")
+                .next()
+                .map(str::trim)
+                .filter(|f| !f.is_empty() && !f.starts_with(|c: char| !c.is_ascii_digit()))
+            {
+                let from = parse_natural(from, "the heap's size")?;
+                if from != heaps[index - 1] {
+                    return Err(Error::bad_input(format!(
+                        "heap {index} has {} tokens, not {from}",
+                        heaps[index - 1]
+                    )));
+                }
+            }
+            (index - 1, parse_natural(target, "the heap's new size")?)
+        } else {
+            let after_words: Vec<&str> = input.split_whitespace().collect();
+            let after = parse_heaps(&after_words)?;
+            if after.len() != heaps.len() {
+                return Err(Error::bad_input(format!(
+                    "the position has {} heaps, not {}",
+                    heaps.len(),
+                    after.len()
+                )));
+            }
+            let changed: Vec<usize> = (0..heaps.len()).filter(|&i| heaps[i] != after[i]).collect();
+            match changed.as_slice() {
+                [i] => (*i, after[*i].clone()),
+                [] => {
+                    return Err(Error::bad_input(
+                        "that is the same position: a move must take at least one token",
+                    ))
+                }
+                _ => return Err(Error::bad_input("a move takes tokens from one heap only")),
+            }
+        };
+        if to >= heaps[heap] {
+            return Err(Error::bad_input(format!(
+                "heap {} has {} tokens: a move must leave fewer",
+                heap + 1,
+                heaps[heap]
+            )));
+        }
+        Ok(move_report(&heaps, heap, &to))
+    }
+
+    fn stalling_move(&self, position: &str) -> Result<Option<MoveReport>, Error> {
+        let words: Vec<&str> = position.split_whitespace().collect();
+        let heaps = parse_heaps(&words)?;
+        // Taking one token from the largest heap keeps the most moves in the game.
+        let largest = (0..heaps.len())
+            .filter(|&i| !heaps[i].is_zero())
+            .max_by(|&a, &b| heaps[a].cmp(&heaps[b]));
+        Ok(largest.map(|i| move_report(&heaps, i, &(&heaps[i] - 1u32))))
+    }
+}

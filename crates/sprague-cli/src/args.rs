@@ -44,6 +44,41 @@ On an acyclic graph the nim-value is the XOR of the tokens' values. With a cycle
 Smith's generalised one: a number, or ∞{K} (K: the finite values of the followers); one token\n\
 on ∞{K} with the rest XOR-ing to a wins iff a is in K, else the game is a draw (D).")]
     Graph(GraphArgs),
+    /// Play against a perfect opponent in the terminal: `sprague play nim 3 4 5`.
+    #[command(after_help = "\
+Example:
+  sprague play nim 3 4 5 --first me
+
+Type your move as the analysis prints it (`heap 1: 3 -> 1`) or as the position after it
+(`1 4 5`). `hint` shows the winning moves, `quit` ends the game. The engine plays a winning
+move whenever there is one and says why. Works with input from a pipe.")]
+    Play(PlayArgs),
+}
+
+/// Who moves first in `play`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum First {
+    /// You move first.
+    Me,
+    /// The engine moves first.
+    Engine,
+}
+
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Who moves first.
+    #[arg(long, value_enum, default_value = "me", global = true)]
+    pub first: First,
+    #[command(subcommand)]
+    pub game: PlayGame,
+}
+
+/// The games `play` knows, with the same arguments as their analysing commands.
+#[derive(Debug, Subcommand)]
+pub enum PlayGame {
+    /// Nim (`--misere` for Anti-Nim).
+    #[command(allow_negative_numbers = true)]
+    Nim(NimArgs),
 }
 
 /// Flags every analysing command takes.
