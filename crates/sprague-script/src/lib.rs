@@ -1,0 +1,535 @@
+//! # sprague-script: your own game, written as a script
+//!
+//! A game's rules are a [Rhai](https://rhai.rs) script that defines `fn moves(p)`, returning the
+//! positions reachable from `p` in one move. A position is an integer or an array of integers
+//! (`7`, `[4, 7]`); a move that splits the game into independent parts returns `split([a, b])`, and
+//! the engine then values each part on its own and adds the values by XOR (Lasker's Nim, Grundy's
+//! game and Kayles are written this way). Optional hooks: `fn normalize(p)` maps a position to a
+//! canonical one (symmetry), `fn terminal(p)` says that a position has no moves without calling
+//! `moves`.
+//!
+//! [`ScriptGame`] implements [`sprague::Impartial`], so every solver of the engine runs on a script:
+//! the memoised search for nim-values, the misère search, and the loopy solvers when a position can
+//! be reached from itself. Each position's moves are asked of the script once and memoised by the
+//! solver; the script is compiled once.
+//!
+//! The script runs sandboxed: Rhai has no file system or network access, `import` is disabled, and
+//! printing goes nowhere. Each call may run at most a set number of operations, so a script that
+//! loops for ever stops with an error.
+//!
+//! ```
+//! use sprague::solve::MemoSolver;
+//! use sprague_script::ScriptGame;
+//!
+//! let game = ScriptGame::compile("fn moves(n) { let r = []; for t in [1, 3, 4] { if t <= n { r.push(n - t); } } r }",
+//!     Default::default()).unwrap();
+//! let p = game.parse_position("7").unwrap();
+//! assert_eq!(MemoSolver::new(&game).grundy_value(&p).unwrap().value(), 0);
+//! ```
+
+#![deny(missing_docs)]
+
+use std::cell::RefCell;
+use std::fmt;
+
+use rhai::{Array, Dynamic, Engine, EvalAltResult, Scope, AST, INT};
+use sprague::Impartial;
+
+/// One component of a scripted position: an integer or an array of integers.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Atom {
+    /// An integer position, e.g. a heap.
+    Int(i64),
+    /// An array position, e.g. a Wythoff pair or a board written as numbers.
+    Array(Vec<i64>),
+}
+
+/// A scripted position: a sum of [`Atom`]s (one atom for a plain position, none for a finished
+/// game). Invariant: atoms are sorted, so that equal sums compare equal.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ScriptPosition(Vec<Atom>);
+
+impl ScriptPosition {
+    /// A position made of these components, in canonical order.
+    pub fn new(mut atoms: Vec<Atom>) -> ScriptPosition {
+        atoms.sort_unstable();
+        ScriptPosition(atoms)
+    }
+
+    /// The components.
+    pub fn atoms(&self) -> &[Atom] {
+        &self.0
+    }
+
+    /// The integer, for a position that is a single integer.
+    pub fn as_int(&self) -> Option<i64> {
+        match self.0.as_slice() {
+            [Atom::Int(n)] => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// The array, for a position that is a single array.
+    pub fn as_array(&self) -> Option<&[i64]> {
+        match self.0.as_slice() {
+            [Atom::Array(a)] => Some(a),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Atom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Atom::Int(n) => write!(f, "{n}"),
+            Atom::Array(a) => {
+                write!(f, "[")?;
+                for (idx, v) in a.iter().enumerate() {
+                    if idx > 0 {
+                        write!(f, ", ")?;
+                    }
+                    write!(f, "{v}")?;
+                }
+                write!(f, "]")
+            }
+        }
+    }
+}
+
+impl fmt::Display for ScriptPosition {
+    /// `7`, `[4, 7]`, a sum as `3 + [1, 2]`, the empty sum as `()`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            return write!(f, "()");
+        }
+        for (idx, atom) in self.0.iter().enumerate() {
+            if idx > 0 {
+                write!(f, " + ")?;
+            }
+            write!(f, "{atom}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a script could not be compiled or run: one line, with the line and column in the script
+/// where there is one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptError {
+    message: String,
+}
+
+impl ScriptError {
+    fn new(message: impl Into<String>) -> ScriptError {
+        ScriptError {
+            message: message.into(),
+        }
+    }
+
+    /// The message.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ScriptError {}
+
+/// Limits on what a script may do.
+#[derive(Clone, Copy, Debug)]
+pub struct ScriptLimits {
+    /// Operations one call of a hook may run before it is stopped.
+    pub max_operations_per_call: u64,
+    /// Positions one call of `moves` may return.
+    pub max_moves_per_position: usize,
+}
+
+impl Default for ScriptLimits {
+    fn default() -> ScriptLimits {
+        ScriptLimits {
+            max_operations_per_call: 1_000_000,
+            max_moves_per_position: 1_000_000,
+        }
+    }
+}
+
+/// What `split([a, b, …])` returns in a script: a move to a sum of independent positions.
+#[derive(Clone, Debug)]
+struct Split(Array);
+
+/// A game whose moves are given by a compiled script.
+pub struct ScriptGame {
+    engine: Engine,
+    ast: AST,
+    has_normalize: bool,
+    has_terminal: bool,
+    limits: ScriptLimits,
+    // The first error met inside `Impartial::options`, which cannot return one; solvers' results are
+    // discarded when it is set.
+    error: RefCell<Option<ScriptError>>,
+}
+
+impl ScriptGame {
+    /// Compiles a script.
+    ///
+    /// # Errors
+    ///
+    /// A [`ScriptError`] naming the line and column when the script does not parse, or when it
+    /// defines no `fn moves(p)`.
+    pub fn compile(source: &str, limits: ScriptLimits) -> Result<ScriptGame, ScriptError> {
+        let mut engine = Engine::new();
+        engine.set_max_operations(limits.max_operations_per_call);
+        engine.set_max_call_levels(256);
+        engine.set_max_array_size(limits.max_moves_per_position.max(1));
+        engine.set_max_string_size(1 << 20);
+        engine.set_max_expr_depths(256, 256);
+        // No file system: `import` resolves nothing, and printing goes nowhere.
+        engine.set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
+        engine.on_print(|_| {});
+        engine.on_debug(|_, _, _| {});
+        engine.register_type_with_name::<Split>("Split");
+        engine.register_fn("split", Split);
+        let ast = engine.compile(source).map_err(|err| {
+            let pos = err.position();
+            ScriptError::new(format!(
+                "the script does not parse: line {}, column {}: {}",
+                pos.line().unwrap_or(0),
+                pos.position().unwrap_or(0),
+                err.err_type()
+            ))
+        })?;
+        let has = |name: &str| {
+            ast.iter_functions()
+                .any(|f| f.name == name && f.params.len() == 1)
+        };
+        if !has("moves") {
+            return Err(ScriptError::new("the script defines no `fn moves(p)`"));
+        }
+        let has_normalize = has("normalize");
+        let has_terminal = has("terminal");
+        Ok(ScriptGame {
+            engine,
+            ast,
+            has_normalize,
+            has_terminal,
+            limits,
+            error: RefCell::new(None),
+        })
+    }
+
+    /// Parses a position as typed: `7`, `[4, 7]`, a sum `3 + [1, 2]`, or `()` for the empty sum; the
+    /// script's `normalize` is applied to each part.
+    ///
+    /// # Errors
+    ///
+    /// When the text is not a position, or `normalize` fails.
+    pub fn parse_position(&self, text: &str) -> Result<ScriptPosition, ScriptError> {
+        let text = text.trim();
+        if text == "()" {
+            return Ok(ScriptPosition::new(Vec::new()));
+        }
+        let mut atoms = Vec::new();
+        for part in split_sum(text) {
+            let atom = parse_atom(part.trim())?;
+            atoms.push(self.normalize(atom)?);
+        }
+        Ok(ScriptPosition::new(atoms))
+    }
+
+    /// Takes the error met while the solver was asking for moves, if any.
+    pub fn take_error(&self) -> Option<ScriptError> {
+        self.error.borrow_mut().take()
+    }
+
+    fn call(&self, name: &str, atom: &Atom) -> Result<Dynamic, ScriptError> {
+        let mut scope = Scope::new();
+        let arg = atom_to_dynamic(atom);
+        self.engine
+            .call_fn::<Dynamic>(&mut scope, &self.ast, name, (arg,))
+            .map_err(|err| self.runtime_error(name, atom, &err))
+    }
+
+    fn runtime_error(&self, name: &str, atom: &Atom, err: &EvalAltResult) -> ScriptError {
+        if let EvalAltResult::ErrorTooManyOperations(_) = err {
+            return ScriptError::new(format!(
+                "the script ran more than {} operations in {name}({atom}): it may loop for ever \
+                 (raise the limit with --max-operations)",
+                self.limits.max_operations_per_call
+            ));
+        }
+        let pos = err.position();
+        let place = match (pos.line(), pos.position()) {
+            (Some(l), Some(c)) => format!(" at line {l}, column {c}"),
+            (Some(l), None) => format!(" at line {l}"),
+            _ => String::new(),
+        };
+        // Rhai's message ends with its own "(line x, position y)"; keep the first line only.
+        let text = err.to_string();
+        let text = text.lines().next().unwrap_or("").to_owned();
+        ScriptError::new(format!(
+            "the script failed in {name}({atom}){place}: {text}"
+        ))
+    }
+
+    fn normalize(&self, atom: Atom) -> Result<Atom, ScriptError> {
+        if !self.has_normalize {
+            return Ok(atom);
+        }
+        let value = self.call("normalize", &atom)?;
+        match dynamic_to_parts(&value) {
+            Some(parts) if parts.len() == 1 && !value.is::<Split>() => Ok(parts.into_iter().next().expect("one part")),
+            _ => Err(ScriptError::new(format!(
+                "normalize({atom}) returned `{value}`, which is not a position (an integer or an array of integers)"
+            ))),
+        }
+    }
+
+    /// The options of one component, each a sum of normalised atoms.
+    pub fn component_moves(&self, atom: &Atom) -> Result<Vec<ScriptPosition>, ScriptError> {
+        if self.has_terminal {
+            let terminal = self.call("terminal", atom)?;
+            match terminal.as_bool() {
+                Ok(true) => return Ok(Vec::new()),
+                Ok(false) => {}
+                Err(kind) => {
+                    return Err(ScriptError::new(format!(
+                        "terminal({atom}) returned a {kind}, not true or false"
+                    )))
+                }
+            }
+        }
+        let value = self.call("moves", atom)?;
+        let Some(list) = value.read_lock::<Array>() else {
+            return Err(ScriptError::new(format!(
+                "moves({atom}) returned `{value}` ({}), not an array of positions",
+                value.type_name()
+            )));
+        };
+        let mut res = Vec::with_capacity(list.len());
+        for (idx, item) in list.iter().enumerate() {
+            let Some(parts) = dynamic_to_parts(item) else {
+                return Err(ScriptError::new(format!(
+                    "moves({atom}) returned `{item}` ({}) at index {idx}, which is not a position: \
+                     a position is an integer, an array of integers, or split([...])",
+                    item.type_name()
+                )));
+            };
+            let mut atoms = Vec::with_capacity(parts.len());
+            for part in parts {
+                atoms.push(self.normalize(part)?);
+            }
+            res.push(ScriptPosition::new(atoms));
+        }
+        Ok(res)
+    }
+
+    fn record(&self, err: ScriptError) {
+        let mut slot = self.error.borrow_mut();
+        if slot.is_none() {
+            *slot = Some(err);
+        }
+    }
+}
+
+impl fmt::Debug for ScriptGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ScriptGame")
+            .field("has_normalize", &self.has_normalize)
+            .field("has_terminal", &self.has_terminal)
+            .field("limits", &self.limits)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Impartial for ScriptGame {
+    type Position = ScriptPosition;
+
+    /// The moves of a whole position: a move in any one of its components.
+    fn options(&self, position: &ScriptPosition, options: &mut Vec<ScriptPosition>) {
+        if self.error.borrow().is_some() {
+            return;
+        }
+        for (idx, atom) in position.0.iter().enumerate() {
+            let moves = match self.component_moves(atom) {
+                Ok(m) => m,
+                Err(e) => {
+                    self.record(e);
+                    return;
+                }
+            };
+            if position.0.len() == 1 {
+                options.extend(moves);
+                continue;
+            }
+            for option in moves {
+                let mut atoms: Vec<Atom> = position.0[..idx].to_vec();
+                atoms.extend(option.0);
+                atoms.extend_from_slice(&position.0[idx + 1..]);
+                options.push(ScriptPosition::new(atoms));
+            }
+        }
+    }
+
+    fn components(&self, position: &ScriptPosition, components: &mut Vec<ScriptPosition>) {
+        components.extend(position.0.iter().map(|a| ScriptPosition(vec![a.clone()])));
+    }
+}
+
+fn atom_to_dynamic(atom: &Atom) -> Dynamic {
+    match atom {
+        Atom::Int(n) => Dynamic::from_int(*n as INT),
+        Atom::Array(a) => {
+            Dynamic::from_array(a.iter().map(|&v| Dynamic::from_int(v as INT)).collect())
+        }
+    }
+}
+
+/// The atoms a value stands for: one for an integer or an array of integers, the parts of a
+/// `split(…)` (flattened), `None` for anything else.
+fn dynamic_to_parts(value: &Dynamic) -> Option<Vec<Atom>> {
+    if let Ok(n) = value.as_int() {
+        return Some(vec![Atom::Int(n)]);
+    }
+    if let Some(split) = value.read_lock::<Split>() {
+        let mut res = Vec::new();
+        for part in split.0.iter() {
+            res.extend(dynamic_to_parts(part)?);
+        }
+        return Some(res);
+    }
+    if let Some(array) = value.read_lock::<Array>() {
+        let mut res = Vec::with_capacity(array.len());
+        for v in array.iter() {
+            res.push(v.as_int().ok()?);
+        }
+        return Some(vec![Atom::Array(res)]);
+    }
+    None
+}
+
+/// Splits `a + b + c` at the top level (not inside brackets).
+fn split_sum(text: &str) -> Vec<&str> {
+    let mut res = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    for (idx, c) in text.char_indices() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            '+' if depth == 0 && idx > start && !text[start..idx].trim().is_empty() => {
+                res.push(&text[start..idx]);
+                start = idx + 1;
+            }
+            _ => {}
+        }
+    }
+    res.push(&text[start..]);
+    res
+}
+
+fn parse_atom(text: &str) -> Result<Atom, ScriptError> {
+    let bad = || {
+        ScriptError::new(format!(
+            "`{text}` is not a position: write an integer (`7`), an array of integers (`[4, 7]`), or a sum (`3 + 4`)"
+        ))
+    };
+    if let Some(inner) = text.strip_prefix('[') {
+        let inner = inner.strip_suffix(']').ok_or_else(bad)?;
+        if inner.trim().is_empty() {
+            return Ok(Atom::Array(Vec::new()));
+        }
+        let values: Result<Vec<i64>, _> =
+            inner.split(',').map(|v| v.trim().parse::<i64>()).collect();
+        return values.map(Atom::Array).map_err(|_| bad());
+    }
+    text.parse::<i64>().map(Atom::Int).map_err(|_| bad())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sprague::solve::{naive, MemoSolver};
+
+    fn game(source: &str) -> ScriptGame {
+        ScriptGame::compile(source, ScriptLimits::default()).unwrap()
+    }
+
+    #[test]
+    fn lasker_written_with_split_matches_the_closed_form() {
+        let g = game(
+            "fn moves(n) { let r = []; for k in 1..=n { r.push(n - k); } \
+             for a in 1..n { if a <= n - a { r.push(split([a, n - a])); } } r }",
+        );
+        let mut solver = MemoSolver::new(&g);
+        for n in 0..40i64 {
+            let expected = match n % 4 {
+                0 if n > 0 => n - 1,
+                3 => n + 1,
+                _ => n,
+            };
+            let p = g.parse_position(&n.to_string()).unwrap();
+            assert_eq!(
+                solver.grundy_value(&p).unwrap().value() as i64,
+                expected,
+                "heap {n}"
+            );
+        }
+        assert!(g.take_error().is_none());
+        // A sum typed by the user is valued by XOR of its parts.
+        let sum = g.parse_position("3 + 4").unwrap();
+        assert_eq!(solver.grundy_value(&sum).unwrap().value(), 4 ^ 3);
+    }
+
+    #[test]
+    fn memo_agrees_with_naive_on_a_two_dimensional_script() {
+        // Wythoff: positions [a, b].
+        let g = game(
+            "fn moves(p) { let a = p[0]; let b = p[1]; let r = []; \
+             for k in 1..=a { r.push([a - k, b]); } for k in 1..=b { r.push([a, b - k]); } \
+             for k in 1..=min(a, b) { r.push([a - k, b - k]); } r }",
+        );
+        let mut solver = MemoSolver::new(&g);
+        for a in 0..6 {
+            for b in 0..6 {
+                let p = g.parse_position(&format!("[{a}, {b}]")).unwrap();
+                assert_eq!(
+                    solver.grundy_value(&p).unwrap(),
+                    naive::grundy_value(&g, &p)
+                );
+            }
+        }
+        let p = g.parse_position("[3, 5]").unwrap();
+        assert!(solver.grundy_value(&p).unwrap().is_zero());
+    }
+
+    #[test]
+    fn errors_point_at_the_script() {
+        let err = ScriptGame::compile("fn moves(n) {\n  let x = ;\n}", ScriptLimits::default())
+            .unwrap_err();
+        assert!(
+            err.message()
+                .starts_with("the script does not parse: line 2, column"),
+            "{err}"
+        );
+        let err = ScriptGame::compile("fn other(n) { [] }", ScriptLimits::default()).unwrap_err();
+        assert_eq!(err.message(), "the script defines no `fn moves(p)`");
+        let g = game("fn moves(n) { [\"seven\"] }");
+        let err = g.component_moves(&Atom::Int(3)).unwrap_err();
+        assert!(
+            err.message()
+                .contains("at index 0, which is not a position"),
+            "{err}"
+        );
+        let g = game("fn moves(n) { loop { } }");
+        let err = g.component_moves(&Atom::Int(3)).unwrap_err();
+        assert!(err.message().contains("operations"), "{err}");
+        let g = game("import \"/etc/passwd\" as p;\nfn moves(n) { [] }");
+        let err = g.component_moves(&Atom::Int(3)).unwrap_err();
+        assert!(err.message().contains("failed"), "{err}");
+    }
+}
