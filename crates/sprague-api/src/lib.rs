@@ -18,6 +18,7 @@ pub mod graph;
 pub mod nim;
 pub mod play;
 mod report;
+pub mod script;
 
 pub use error::{Error, ErrorKind};
 pub use report::{Analysis, MoveReport, NimValue};

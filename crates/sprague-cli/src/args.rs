@@ -44,6 +44,25 @@ On an acyclic graph the nim-value is the XOR of the tokens' values. With a cycle
 Smith's generalised one: a number, or ∞{K} (K: the finite values of the followers); one token\n\
 on ∞{K} with the rest XOR-ing to a wins iff a is in K, else the game is a draw (D).")]
     Graph(GraphArgs),
+    /// Your own game, its rules written as a Rhai script defining `fn moves(p)`.
+    #[command(
+        allow_negative_numbers = true,
+        after_help = "\
+A script defines `fn moves(p)`, returning the positions one move away. A position is an integer
+or an array of integers; a move that splits the game into independent parts returns
+`split([a, b])`. Optional: `fn normalize(p)` (a canonical form), `fn terminal(p)` (no moves).
+
+Example (examples/subtraction-1-3-4.rhai):
+  fn moves(n) { let r = []; for t in [1, 3, 4] { if t <= n { r.push(n - t); } } r }
+
+  sprague script examples/subtraction-1-3-4.rhai 7
+  sprague script examples/wythoff.rhai [4, 7]
+  sprague script examples/lasker.rhai 3 + 4        (a sum of two heaps)
+
+A game where a position can be reached from itself is solved as a loopy game (outcomes P/N/D,
+generalised nim-values ∞{K}). The script cannot reach files or the network."
+    )]
+    Script(ScriptArgs),
     /// Play against a perfect opponent in the terminal: `sprague play nim 3 4 5`.
     #[command(after_help = "\
 Example:
@@ -105,6 +124,34 @@ pub struct NimArgs {
     pub misere: bool,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ScriptArgs {
+    /// The script file (Rhai).
+    #[arg(value_name = "FILE")]
+    pub file: String,
+    /// The position: `7`, `[4, 7]`, or a sum `3 + 4` (words are joined with spaces).
+    #[arg(value_name = "POSITION", required_unless_present = "batch")]
+    pub position: Vec<String>,
+    /// Misère play: the player who makes the last move loses.
+    #[arg(long)]
+    pub misere: bool,
+    #[command(flatten)]
+    pub script: ScriptLimitArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+/// Limits on a script's run.
+#[derive(Debug, Args)]
+pub struct ScriptLimitArgs {
+    /// The most positions kept in memory (about 100 bytes each).
+    #[arg(long, default_value_t = 10_000_000)]
+    pub max_positions: usize,
+    /// The most operations one call of the script may run.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub max_operations: u64,
 }
 
 #[derive(Debug, Args)]

@@ -270,7 +270,10 @@ impl ScriptGame {
         };
         // Rhai's message ends with its own "(line x, position y)"; keep the first line only.
         let text = err.to_string();
-        let text = text.lines().next().unwrap_or("").to_owned();
+        let mut text = text.lines().next().unwrap_or("").to_owned();
+        if let Some(cut) = text.rfind(" (line ") {
+            text.truncate(cut);
+        }
         ScriptError::new(format!(
             "the script failed in {name}({atom}){place}: {text}"
         ))

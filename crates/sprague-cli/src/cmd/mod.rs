@@ -3,6 +3,7 @@
 mod graph;
 mod nim;
 mod play;
+mod script;
 
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -19,6 +20,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Nim(args) => nim::run(args, &limits),
         Command::Graph(args) => graph::run(args, &limits),
         Command::Play(args) => play::run(args),
+        Command::Script(args) => script::run(args),
     }
 }
 

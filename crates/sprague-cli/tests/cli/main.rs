@@ -5,6 +5,7 @@ mod errors;
 mod graph;
 mod nim;
 mod play;
+mod script;
 
 use assert_cmd::Command;
 

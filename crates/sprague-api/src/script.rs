@@ -1,0 +1,248 @@
+//! Scripted games (`sprague script FILE POSITION`): compile once, then analyse positions with a
+//! solver that remembers every position across a whole `--batch` run.
+
+use sprague::solve::{explore, misere, retrograde, MemoSolver, SolveError};
+use sprague::value::Outcome;
+use sprague_script::{ScriptGame, ScriptLimits, ScriptPosition};
+
+use crate::{Analysis, AnalysisOptions, Error, MoveReport, NimValue};
+
+/// Compiles a script.
+///
+/// # Errors
+///
+/// A bad-input [`Error`] pointing at the line and column when it does not parse, or when it has no
+/// `fn moves(p)`.
+pub fn compile(source: &str, limits: ScriptLimits) -> Result<ScriptGame, Error> {
+    ScriptGame::compile(source, limits).map_err(|e| Error::bad_input(e.to_string()))
+}
+
+/// A compiled script and the memo of every position valued so far.
+pub struct ScriptSession<'g> {
+    game: &'g ScriptGame,
+    solver: MemoSolver<'g, ScriptGame>,
+    max_positions: usize,
+}
+
+impl<'g> ScriptSession<'g> {
+    /// A session that stores at most `max_positions` positions.
+    pub fn new(game: &'g ScriptGame, max_positions: usize) -> ScriptSession<'g> {
+        ScriptSession {
+            game,
+            solver: MemoSolver::with_limit(game, max_positions),
+            max_positions,
+        }
+    }
+
+    /// Parses a position as typed (`7`, `[4, 7]`, `3 + 4`).
+    ///
+    /// # Errors
+    ///
+    /// When it is not a position, or the script's `normalize` fails on it.
+    pub fn parse(&self, text: &str) -> Result<ScriptPosition, Error> {
+        self.game
+            .parse_position(text)
+            .map_err(|e| Error::bad_input(e.to_string()))
+    }
+
+    /// The nim-value of a position, for tables.
+    ///
+    /// # Errors
+    ///
+    /// A script error, a loop (tables need acyclic games), or too many positions.
+    pub fn grundy_value(&mut self, position: &ScriptPosition) -> Result<u64, Error> {
+        let res = self.solver.grundy_value(position);
+        self.check_script()?;
+        match res {
+            Ok(v) => Ok(v.value()),
+            Err(SolveError::Loop) => Err(Error::bad_input(format!(
+                "position {position} can be reached from itself: a loopy game has no table of nim-values (analyse single positions with `sprague script`)"
+            ))),
+            Err(e) => Err(self.too_many(e)),
+        }
+    }
+
+    fn check_script(&mut self) -> Result<(), Error> {
+        if let Some(err) = self.game.take_error() {
+            // Values stored while the script was failing are wrong: forget them all.
+            self.solver = MemoSolver::with_limit(self.game, self.max_positions);
+            return Err(Error::bad_input(err.to_string()));
+        }
+        Ok(())
+    }
+
+    fn too_many(&self, err: SolveError) -> Error {
+        Error::too_large(format!(
+            "{err} (raise --max-positions, at about 100 bytes a position)"
+        ))
+    }
+
+    /// Analyses a position: outcome, nim-value (generalised when the game loops), winning moves.
+    ///
+    /// # Errors
+    ///
+    /// A bad position, a script error (with its place in the script), or too many positions.
+    pub fn analyse(&mut self, text: &str, options: &AnalysisOptions) -> Result<Analysis, Error> {
+        let position = self.parse(text)?;
+        if options.misere {
+            return self.analyse_misere(position, options);
+        }
+        let value = self.solver.grundy_value(&position);
+        self.check_script()?;
+        let value = match value {
+            Ok(v) => v,
+            Err(SolveError::Loop) => return self.analyse_loopy(position, options),
+            Err(e) => return Err(self.too_many(e)),
+        };
+        let moves = self.solver.winning_moves(&position);
+        self.check_script()?;
+        let moves = moves.map_err(|e| self.too_many(e))?;
+        let components = self.solver.components(&position);
+        let winning_moves = moves
+            .into_iter()
+            .map(|m| {
+                let mut atoms: Vec<_> = Vec::new();
+                for (idx, c) in components.iter().enumerate() {
+                    if idx == m.component {
+                        atoms.extend(m.option.atoms().iter().cloned());
+                    } else {
+                        atoms.extend(c.atoms().iter().cloned());
+                    }
+                }
+                let to = ScriptPosition::new(atoms);
+                report(&components[m.component], &m.option, &to)
+            })
+            .collect();
+        let all_moves = if options.all_moves {
+            let mut listed = Vec::new();
+            for to in self.options_of(&position)? {
+                let v = self.solver.grundy_value(&to);
+                self.check_script()?;
+                let v = v.map_err(|e| self.too_many(e))?;
+                let mut r = report(&position, &to, &to);
+                r.outcome = Some(if v.is_zero() { Outcome::P } else { Outcome::N });
+                r.nim_value = Some(NimValue::from_u64(v.value()));
+                listed.push(r);
+            }
+            Some(listed)
+        } else {
+            None
+        };
+        Ok(Analysis {
+            game: "script".to_owned(),
+            position: position.to_string(),
+            outcome: if value.is_zero() {
+                Outcome::P
+            } else {
+                Outcome::N
+            },
+            nim_value: NimValue::from_u64(value.value()),
+            winning_moves,
+            all_moves,
+            note: None,
+        })
+    }
+
+    fn options_of(&mut self, position: &ScriptPosition) -> Result<Vec<ScriptPosition>, Error> {
+        let mut options = Vec::new();
+        sprague::Impartial::options(self.game, position, &mut options);
+        self.check_script()?;
+        Ok(options)
+    }
+
+    fn analyse_misere(
+        &mut self,
+        position: ScriptPosition,
+        options: &AnalysisOptions,
+    ) -> Result<Analysis, Error> {
+        let loopy = |e: SolveError| match e {
+            SolveError::Loop => {
+                Error::bad_input("misère play of a game with cycles is not supported")
+            }
+            e => Error::too_large(format!("{e} (raise --max-positions)")),
+        };
+        let outcome = misere::outcome(self.game, &position, self.max_positions);
+        self.check_script()?;
+        let outcome = outcome.map_err(loopy)?;
+        let moves = misere::winning_moves(self.game, &position, self.max_positions);
+        self.check_script()?;
+        let winning_moves = moves
+            .map_err(loopy)?
+            .iter()
+            .map(|to| report(&position, to, to))
+            .collect();
+        let all_moves = if options.all_moves {
+            let mut listed = Vec::new();
+            for to in self.options_of(&position)? {
+                let o = misere::outcome(self.game, &to, self.max_positions);
+                self.check_script()?;
+                let mut r = report(&position, &to, &to);
+                r.outcome = Some(o.map_err(loopy)?);
+                r.nim_value = Some(NimValue::None);
+                listed.push(r);
+            }
+            Some(listed)
+        } else {
+            None
+        };
+        Ok(Analysis {
+            game: "script".to_owned(),
+            position: position.to_string(),
+            outcome,
+            nim_value: NimValue::None,
+            winning_moves,
+            all_moves,
+            note: Some(
+                "misère play: the player who makes the last move loses; nim-values do not apply"
+                    .to_owned(),
+            ),
+        })
+    }
+
+    fn analyse_loopy(
+        &mut self,
+        position: ScriptPosition,
+        options: &AnalysisOptions,
+    ) -> Result<Analysis, Error> {
+        let explored = explore::reachable_graph(self.game, &position, self.max_positions);
+        self.check_script()?;
+        let explored = explored.map_err(|e| self.too_many(e))?;
+        let values = retrograde::generalized_values(&explored.graph);
+        let value = values.value(0);
+        let mut winning_moves = Vec::new();
+        let mut listed = Vec::new();
+        for &w in explored.graph.followers(0) {
+            let to = &explored.positions[w as usize];
+            let after = values.value(w);
+            if after.outcome() == Outcome::P {
+                winning_moves.push(report(&position, to, to));
+            }
+            if options.all_moves {
+                let mut r = report(&position, to, to);
+                r.outcome = Some(after.outcome());
+                r.nim_value = Some(NimValue::from_loopy(&after));
+                listed.push(r);
+            }
+        }
+        Ok(Analysis {
+            game: "script".to_owned(),
+            position: position.to_string(),
+            outcome: value.outcome(),
+            nim_value: NimValue::from_loopy(&value),
+            winning_moves,
+            all_moves: options.all_moves.then_some(listed),
+            note: Some(format!(
+                "a position can be reached from itself: solved as a loopy game over its {} reachable positions (generalised nim-values; D is a draw)",
+                explored.positions.len()
+            )),
+        })
+    }
+}
+
+fn report(from: &ScriptPosition, option: &ScriptPosition, to: &ScriptPosition) -> MoveReport {
+    MoveReport {
+        text: format!("{from} -> {option}"),
+        to: Some(to.to_string()),
+        ..MoveReport::default()
+    }
+}

@@ -1,0 +1,31 @@
+//! `sprague script FILE POSITION`: a game whose rules are a Rhai script.
+
+use std::process::ExitCode;
+
+use sprague_api::script::{compile, ScriptSession};
+use sprague_script::{ScriptGame, ScriptLimits};
+
+use crate::args::{ScriptArgs, ScriptLimitArgs};
+use crate::failure::Failure;
+
+/// Reads and compiles the script named on the command line.
+pub fn load(file: &str, limits: &ScriptLimitArgs) -> Result<ScriptGame, Failure> {
+    let source = std::fs::read_to_string(file)
+        .map_err(|e| Failure::bad_input(format!("cannot read `{file}`: {e}")))?;
+    let limits = ScriptLimits {
+        max_operations_per_call: limits.max_operations,
+        ..ScriptLimits::default()
+    };
+    Ok(compile(&source, limits).map_err(|e| e.context(file))?)
+}
+
+pub fn run(args: ScriptArgs) -> Result<ExitCode, Failure> {
+    let game = load(&args.file, &args.script)?;
+    let mut session = ScriptSession::new(&game, args.script.max_positions);
+    let options = super::options(&args.output, args.misere);
+    if args.output.batch {
+        return super::batch(|line| Ok(session.analyse(line, &options)?));
+    }
+    let analysis = session.analyse(&args.position.join(" "), &options)?;
+    super::print(&args.output, &analysis)
+}

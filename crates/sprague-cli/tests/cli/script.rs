@@ -1,0 +1,107 @@
+//! `sprague script`: the shipped examples through the command line, and bad scripts.
+
+use std::io::Write;
+
+use crate::{bad_input, json, sprague};
+
+fn example(name: &str) -> String {
+    format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn script_file(source: &str) -> tempfile_path::TempScript {
+    tempfile_path::TempScript::new(source)
+}
+
+mod tempfile_path {
+    pub struct TempScript(pub std::path::PathBuf);
+    impl TempScript {
+        pub fn new(source: &str) -> TempScript {
+            use std::sync::atomic::{AtomicUsize, Ordering};
+            static COUNT: AtomicUsize = AtomicUsize::new(0);
+            let path = std::env::temp_dir().join(format!(
+                "sprague-script-{}-{}.rhai",
+                std::process::id(),
+                COUNT.fetch_add(1, Ordering::Relaxed)
+            ));
+            let mut file = std::fs::File::create(&path).unwrap();
+            super::Write::write_all(&mut file, source.as_bytes()).unwrap();
+            TempScript(path)
+        }
+        pub fn path(&self) -> &str {
+            self.0.to_str().unwrap()
+        }
+    }
+    impl Drop for TempScript {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+        }
+    }
+}
+
+#[test]
+fn examples_answer_like_the_built_in_games() {
+    let v = json(&["script", &example("subtraction-1-3-4.rhai"), "7"], "");
+    assert_eq!(
+        (v["outcome"].as_str(), v["nim_value"].as_u64()),
+        (Some("P"), Some(0))
+    );
+    let v = json(&["script", &example("wythoff.rhai"), "[3,", "6]"], "");
+    assert_eq!(v["position"], "[3, 6]");
+    assert_eq!(v["winning_moves"][0]["to"], "[3, 5]");
+    // A sum typed on the command line: Lasker heaps 3 and 4 have values 4 and 3.
+    let v = json(&["script", &example("lasker.rhai"), "3", "+", "4"], "");
+    assert_eq!(v["nim_value"], 7);
+    assert!(v["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m["move"] == "3 -> 1 + 2"));
+}
+
+#[test]
+fn a_loopy_script_is_solved_with_generalised_values() {
+    let v = json(&["script", &example("loopy-ring.rhai"), "1"], "");
+    assert!(v["note"].as_str().unwrap().contains("reached from itself"));
+    assert!(v["nim_value"].as_str().unwrap().starts_with('∞'));
+}
+
+#[test]
+fn batch_reuses_the_compiled_script() {
+    let out = sprague()
+        .args(["script", &example("hdu1847-powers-of-two.rhai"), "--batch"])
+        .write_stdin("3\n4\nx\n6\n")
+        .output()
+        .unwrap();
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let outcomes: Vec<&str> = lines
+        .iter()
+        .map(|l| l["outcome"].as_str().unwrap_or("error"))
+        .collect();
+    assert_eq!(outcomes, ["P", "N", "error", "P"]);
+}
+
+#[test]
+fn bad_scripts_give_one_error_line() {
+    let s = script_file("fn moves(n) {\n    let x = ;\n}\n");
+    let err = bad_input(&["script", s.path(), "3"], "");
+    assert!(err.contains("does not parse: line 2, column"), "{err}");
+    let s = script_file("fn moves(n) { [\"a\"] }");
+    let err = bad_input(&["script", s.path(), "3"], "");
+    assert!(err.contains("which is not a position"), "{err}");
+    let s = script_file("fn moves(n) { while true { } [] }");
+    let err = bad_input(&["script", s.path(), "3", "--max-operations", "10000"], "");
+    assert!(err.contains("ran more than 10000 operations"), "{err}");
+    let s = script_file("import \"/etc/passwd\" as secrets;\nfn moves(n) { [] }");
+    let err = bad_input(&["script", s.path(), "3"], "");
+    assert!(err.contains("script failed"), "{err}");
+    let s = script_file("fn moves(n) { [n + 1] }");
+    let err = bad_input(&["script", s.path(), "0", "--max-positions", "1000"], "");
+    assert!(err.contains("more than 1000 positions"), "{err}");
+    let err = bad_input(&["script", &example("lasker.rhai"), "seven"], "");
+    assert!(err.contains("`seven` is not a position"), "{err}");
+    assert!(bad_input(&["script", "/no/such.rhai", "1"], "").contains("cannot read"));
+}
