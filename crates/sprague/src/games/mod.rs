@@ -5,4 +5,5 @@
 pub mod bash;
 pub mod graph;
 pub mod nim;
+pub mod staircase;
 pub mod wythoff;
