@@ -13,10 +13,13 @@
 
 #![deny(missing_docs)]
 
+pub mod bash;
 mod error;
 pub mod graph;
 pub mod nim;
 mod report;
+pub mod staircase;
+pub mod wythoff;
 
 pub use error::{Error, ErrorKind};
 pub use report::{Analysis, MoveReport, NimValue};

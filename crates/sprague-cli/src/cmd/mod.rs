@@ -1,7 +1,10 @@
 //! One module per command: turn arguments into a request, run it, print the report.
 
+mod bash;
 mod graph;
 mod nim;
+mod staircase;
+mod wythoff;
 
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -17,6 +20,9 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     match cli.command {
         Command::Nim(args) => nim::run(args, &limits),
         Command::Graph(args) => graph::run(args, &limits),
+        Command::Wythoff(args) => wythoff::run(args, &limits),
+        Command::Bash(args) => bash::run(args, &limits),
+        Command::Staircase(args) => staircase::run(args, &limits),
     }
 }
 
