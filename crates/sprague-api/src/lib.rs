@@ -13,12 +13,15 @@
 
 #![deny(missing_docs)]
 
+pub mod bash;
 mod error;
 pub mod graph;
 pub mod nim;
 pub mod play;
 mod report;
 pub mod script;
+pub mod staircase;
+pub mod wythoff;
 
 pub use error::{Error, ErrorKind};
 pub use report::{Analysis, MoveReport, NimValue};

@@ -29,6 +29,36 @@ pub enum Command {
             player who takes the last token loses (Anti-Nim)."
     )]
     Nim(NimArgs),
+    /// Wythoff's game: two heaps; take any number from one heap, or the same number from both.
+    #[command(
+        allow_negative_numbers = true,
+        after_help = "Example:\n  sprague wythoff 5 8\n  \
+            N: the player to move wins; winning moves: both: take 1 -> 4 7, heap 2: 8 -> 3\n\n\
+            Heaps may be of any size: the lost positions are (a_k, a_k + k) with a_k = floor(k*phi),\n\
+            phi = (1 + sqrt 5)/2 (Wythoff, Beatty), decided in exact integer arithmetic. The nim-value\n\
+            has no closed form; it is given when both heaps are at most 2000."
+    )]
+    Wythoff(WythoffArgs),
+    /// Bash's game: one heap; take 1..M tokens (or P..M with --min; fewer than P left: take all).
+    #[command(
+        allow_negative_numbers = true,
+        after_help = "Example:\n  sprague bash 15 --max 3\n  \
+            N: the player to move wins; nim-value 3 (15 mod 4); winning move: take 3 -> 12\n\n\
+            With --min P a move takes between P and M tokens, and a player facing fewer than P tokens\n\
+            takes them all. With --misere the player who takes the last token loses\n\
+            (sprague bash 7 --min 2 --max 4 --misere: lost, as in HDU 2897). Numbers of any size."
+    )]
+    Bash(BashArgs),
+    /// Staircase Nim: coins on steps 1..n; move any number of coins from step i to step i-1.
+    #[command(
+        allow_negative_numbers = true,
+        after_help = "Example:\n  sprague staircase 0 5 3\n  \
+            N: nim-value 3 (steps 1 and 3: 0 xor 3); winning moves: step 2: 3 coins -> step 1,\n  \
+            step 3: 3 coins -> step 2\n\n\
+            Step 0 is off the board. The nim-value is the XOR of the coins on the odd steps; counts\n\
+            may be of any size."
+    )]
+    Staircase(StaircaseArgs),
     /// Tokens on a directed graph: move one token along an edge; cycles allowed (draws).
     #[command(after_help = "\
 File format (FILE, or - for standard input):
@@ -159,6 +189,42 @@ pub struct GraphArgs {
     /// The game-graph file, or - for standard input.
     #[arg(value_name = "FILE", required_unless_present = "batch")]
     pub file: Option<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct WythoffArgs {
+    /// The two heap sizes (non-negative integers of any size).
+    #[arg(value_name = "HEAP", required_unless_present = "batch")]
+    pub heaps: Vec<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct BashArgs {
+    /// The heap size (a non-negative integer of any size).
+    #[arg(value_name = "N", required_unless_present = "batch")]
+    pub heap: Vec<String>,
+    /// The most tokens a move takes (at least 1).
+    #[arg(long, value_name = "M")]
+    pub max: String,
+    /// The fewest tokens a move takes (default 1); with fewer left, a move takes them all.
+    #[arg(long, value_name = "P")]
+    pub min: Option<String>,
+    /// Misère play: the player who takes the last token loses.
+    #[arg(long)]
+    pub misere: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct StaircaseArgs {
+    /// The coins on steps 1, 2, …, n (non-negative integers of any size).
+    #[arg(value_name = "COINS", required_unless_present = "batch")]
+    pub steps: Vec<String>,
     #[command(flatten)]
     pub output: OutputArgs,
 }

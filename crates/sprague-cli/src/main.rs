@@ -60,6 +60,19 @@ fn clap_failure(err: clap::Error) -> ExitCode {
                 .unwrap_or("error: invalid arguments")
                 .trim()
                 .to_owned();
+            // "…were not provided:" is followed by the missing arguments, one per line: keep them.
+            let first = if first.ends_with(':') {
+                let named: Vec<&str> = rendered
+                    .lines()
+                    .skip_while(|l| l.trim() != first)
+                    .skip(1)
+                    .take_while(|l| !l.trim().is_empty())
+                    .map(str::trim)
+                    .collect();
+                format!("{first} {}", named.join(", "))
+            } else {
+                first
+            };
             let line = if first.starts_with("error:") {
                 first
             } else {

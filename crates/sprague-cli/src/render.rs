@@ -24,7 +24,7 @@ pub fn text(out: &mut impl Write, analysis: &Analysis) -> Result<(), Failure> {
         analysis.outcome.describe()
     )?;
     let value = match &analysis.nim_value {
-        NimValue::None => "none (misère play)".to_owned(),
+        NimValue::None => "none (see the note)".to_owned(),
         v => v.to_string(),
     };
     writeln!(out, "nim-value: {value}")?;

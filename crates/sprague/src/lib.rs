@@ -34,6 +34,11 @@
 //! # Available games
 //!
 //! - [`games::nim`]: Nim, by Bouton's XOR rule; heaps are big integers.
+//! - [`games::wythoff`]: Wythoff's game, P-positions by Beatty's ⌊kφ⌋ in exact integer arithmetic
+//!   (any size), at most three winning moves; nim-values by a table for small heaps only.
+//! - [`games::bash`]: Bash's game with a take range and the take-all rule, normal and misère; closed
+//!   forms on big integers.
+//! - [`games::staircase`]: Staircase Nim, the XOR of the odd steps; counts are big integers.
 //! - Any explicit directed graph ([`solve::GameGraph`]), cycles allowed.
 //! - Any ruleset written against [`Impartial`].
 //!

@@ -1,9 +1,12 @@
 //! One module per command: turn arguments into a request, run it, print the report.
 
+mod bash;
 mod graph;
 mod nim;
 mod play;
 mod script;
+mod staircase;
+mod wythoff;
 
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -21,6 +24,9 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Graph(args) => graph::run(args, &limits),
         Command::Play(args) => play::run(args),
         Command::Script(args) => script::run(args),
+        Command::Wythoff(args) => wythoff::run(args, &limits),
+        Command::Bash(args) => bash::run(args, &limits),
+        Command::Staircase(args) => staircase::run(args, &limits),
     }
 }
 

@@ -1,11 +1,14 @@
 //! The `sprague` binary tested as a user runs it: text, JSON, batch, and one `error:` line with
 //! exit code 2 for each kind of bad input.
 
+mod bash;
 mod errors;
 mod graph;
 mod nim;
 mod play;
 mod script;
+mod staircase;
+mod wythoff;
 
 use assert_cmd::Command;
 

@@ -2,5 +2,8 @@
 //! when there is one (the fast path), and an [`Impartial`](crate::Impartial) ruleset so the
 //! generic solvers can check the fast path by brute force.
 
+pub mod bash;
 pub mod graph;
 pub mod nim;
+pub mod staircase;
+pub mod wythoff;

@@ -1,0 +1,145 @@
+//! Staircase Nim positions as typed (`3 0 2`: coins on steps 1, 2, 3), and their analysis.
+
+use num_bigint::BigUint;
+use num_traits::{ToPrimitive, Zero};
+use sprague::games::staircase::{self, StaircaseMove};
+use sprague::value::Outcome;
+
+use crate::nim::parse_natural;
+use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+
+/// Parses the coins on steps 1..n.
+///
+/// # Errors
+///
+/// A bad-input [`Error`] naming the 1-based step, or for an empty staircase.
+pub fn parse_steps<S: AsRef<str>>(words: &[S]) -> Result<Vec<BigUint>, Error> {
+    if words.is_empty() {
+        return Err(Error::bad_input(
+            "staircase: expected the coins on steps 1..n, got nothing",
+        ));
+    }
+    words
+        .iter()
+        .enumerate()
+        .map(|(idx, w)| parse_natural(w.as_ref(), &format!("step {}", idx + 1)))
+        .collect()
+}
+
+fn join(steps: &[BigUint]) -> String {
+    let words: Vec<String> = steps.iter().map(|c| c.to_string()).collect();
+    words.join(" ")
+}
+
+fn move_report(steps: &[BigUint], m: &StaircaseMove) -> MoveReport {
+    let noun = if m.coins == BigUint::from(1u32) {
+        "coin"
+    } else {
+        "coins"
+    };
+    let text = if m.step == 1 {
+        format!("step 1: {} {noun} -> off the board", m.coins)
+    } else {
+        format!("step {}: {} {noun} -> step {}", m.step, m.coins, m.step - 1)
+    };
+    MoveReport {
+        text,
+        to: Some(join(&m.apply(steps))),
+        ..MoveReport::default()
+    }
+}
+
+fn outcome_of(value: &BigUint) -> Outcome {
+    if value.is_zero() {
+        Outcome::P
+    } else {
+        Outcome::N
+    }
+}
+
+/// Analyses a staircase typed as words (`["3", "0", "2"]`).
+///
+/// # Errors
+///
+/// Bad counts (see [`parse_steps`]); misère play (not supported); with `all_moves`, a refusal
+/// when the listing would pass `limits.max_listed_moves`.
+pub fn analyse<S: AsRef<str>>(
+    words: &[S],
+    options: &AnalysisOptions,
+    limits: &Limits,
+) -> Result<Analysis, Error> {
+    if options.misere {
+        return Err(Error::bad_input("staircase: misère play is not supported"));
+    }
+    let steps = parse_steps(words)?;
+    let value = staircase::nim_value(&steps);
+    let winning_moves = staircase::winning_moves(&steps)
+        .iter()
+        .map(|m| move_report(&steps, m))
+        .collect();
+    let all_moves = if options.all_moves {
+        let total: BigUint = steps.iter().sum();
+        if total > BigUint::from(limits.max_listed_moves) {
+            return Err(Error::too_large(format!(
+                "--all-moves would list {total} moves, more than the {} allowed",
+                limits.max_listed_moves
+            )));
+        }
+        let mut listed = Vec::new();
+        for (idx, coins) in steps.iter().enumerate() {
+            let coins = coins.to_u64().expect("bounded by the listing limit");
+            for moved in 1..=coins {
+                let m = StaircaseMove {
+                    step: idx + 1,
+                    coins: BigUint::from(moved),
+                };
+                let after_value = staircase::nim_value(&m.apply(&steps));
+                let mut report = move_report(&steps, &m);
+                report.outcome = Some(outcome_of(&after_value));
+                report.nim_value = Some(NimValue::Number(after_value));
+                listed.push(report);
+            }
+        }
+        Some(listed)
+    } else {
+        None
+    };
+    Ok(Analysis {
+        game: "staircase".to_owned(),
+        position: join(&steps),
+        outcome: outcome_of(&value),
+        nim_value: NimValue::Number(value),
+        winning_moves,
+        all_moves,
+        note: None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_from_odd_and_even_steps_are_both_listed() {
+        let a = analyse(
+            &["0", "5", "3"],
+            &AnalysisOptions::default(),
+            &Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(
+            serde_json::to_string(&a).unwrap(),
+            r#"{"game":"staircase","position":"0 5 3","outcome":"N","nim_value":3,"winning_moves":[{"move":"step 2: 3 coins -> step 1","to":"3 2 3"},{"move":"step 3: 3 coins -> step 2","to":"0 8 0"}]}"#
+        );
+    }
+
+    #[test]
+    fn bad_steps_are_named() {
+        let none: [&str; 0] = [];
+        let err = analyse(&none, &AnalysisOptions::default(), &Limits::default()).unwrap_err();
+        assert!(err.message().contains("got nothing"));
+        let err =
+            analyse(&["1", "y"], &AnalysisOptions::default(), &Limits::default()).unwrap_err();
+        assert_eq!(err.message(), "step 2: `y` is not a non-negative integer");
+    }
+}
