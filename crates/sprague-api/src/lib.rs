@@ -17,6 +17,7 @@ mod error;
 pub mod graph;
 pub mod nim;
 mod report;
+pub mod subtraction;
 
 pub use error::{Error, ErrorKind};
 pub use report::{Analysis, MoveReport, NimValue};

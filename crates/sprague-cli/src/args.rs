@@ -29,6 +29,16 @@ pub enum Command {
             player who takes the last token loses (Anti-Nim)."
     )]
     Nim(NimArgs),
+    /// Subtraction game (S-Nim): take s tokens from one heap, for some s in the set S.
+    #[command(
+        allow_negative_numbers = true,
+        after_help = "Example:\n  sprague subtraction 7 12 --set 1,3,4\n  \
+            nim-value 3 (G(7) = 0 xor G(12) = 3); winning move: heap 2: 12 -> 9\n\n\
+            Heaps may be of any size: the nim-values G(n) = mex{G(n - s) : s in S} are computed once\n\
+            per set (two bytes each) until their period is proven, then any heap is read off the\n\
+            period. With --batch every input line shares the same table."
+    )]
+    Subtraction(SubtractionArgs),
     /// Tokens on a directed graph: move one token along an edge; cycles allowed (draws).
     #[command(after_help = "\
 File format (FILE, or - for standard input):
@@ -68,6 +78,18 @@ pub struct NimArgs {
     /// Misère play (Anti-Nim): the player who takes the last token loses.
     #[arg(long)]
     pub misere: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct SubtractionArgs {
+    /// Heap sizes (non-negative integers of any size).
+    #[arg(value_name = "HEAP", required_unless_present = "batch")]
+    pub heaps: Vec<String>,
+    /// The subtraction set: positive integers separated by commas, like 1,3,4.
+    #[arg(long, value_name = "S")]
+    pub set: String,
     #[command(flatten)]
     pub output: OutputArgs,
 }
