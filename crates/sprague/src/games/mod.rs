@@ -3,5 +3,6 @@
 //! generic solvers can check the fast path by brute force.
 
 pub mod graph;
+pub mod lasker;
 pub mod nim;
 pub mod subtraction;
