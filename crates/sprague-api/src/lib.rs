@@ -15,6 +15,7 @@
 
 mod error;
 pub mod graph;
+pub mod lasker;
 pub mod nim;
 mod report;
 pub mod subtraction;

@@ -39,6 +39,17 @@ pub enum Command {
             period. With --batch every input line shares the same table."
     )]
     Subtraction(SubtractionArgs),
+    /// Lasker's Nim: take any positive number of tokens from one heap, or split a heap in two.
+    #[command(
+        allow_negative_numbers = true,
+        after_help = "Example:\n  sprague lasker 1 8 1\n  \
+            N: nim-value 7 (1 xor 7 xor 1); winning moves: heap 2: 8 -> 0, heap 2: 8 -> 4 + 4\n\n\
+            Heaps may be of any size. A heap's nim-value is n for n = 1, 2 (mod 4), n + 1 for\n\
+            n = 3 and n - 1 for n = 0 (mod 4); a position's is the XOR of its heaps'. A split's\n\
+            result puts the two parts in place of the heap. A big heap can have very many winning\n\
+            splits: the first 1000 are listed and the note gives the exact number."
+    )]
+    Lasker(LaskerArgs),
     /// Tokens on a directed graph: move one token along an edge; cycles allowed (draws).
     #[command(after_help = "\
 File format (FILE, or - for standard input):
@@ -78,6 +89,15 @@ pub struct NimArgs {
     /// Misère play (Anti-Nim): the player who takes the last token loses.
     #[arg(long)]
     pub misere: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct LaskerArgs {
+    /// Heap sizes (non-negative integers of any size).
+    #[arg(value_name = "HEAP", required_unless_present = "batch")]
+    pub heaps: Vec<String>,
     #[command(flatten)]
     pub output: OutputArgs,
 }

@@ -1,6 +1,7 @@
 //! One module per command: turn arguments into a request, run it, print the report.
 
 mod graph;
+mod lasker;
 mod nim;
 mod subtraction;
 
@@ -19,6 +20,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Nim(args) => nim::run(args, &limits),
         Command::Graph(args) => graph::run(args, &limits),
         Command::Subtraction(args) => subtraction::run(args, &limits),
+        Command::Lasker(args) => lasker::run(args, &limits),
     }
 }
 

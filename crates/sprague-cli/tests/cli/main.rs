@@ -3,6 +3,7 @@
 
 mod errors;
 mod graph;
+mod lasker;
 mod nim;
 mod subtraction;
 
