@@ -14,6 +14,7 @@
 //! - [`solve`]: the algorithms, which see only the traits or an explicit
 //!   [`GameGraph`](solve::GameGraph).
 //! - [`games`]: the rulesets, each with its closed form where one exists.
+//! - [`sequence`]: sequences G(0), G(1), … and their ultimate period ([`sequence::Period`]).
 //!
 //! # Example
 //!
@@ -34,6 +35,10 @@
 //! # Available games
 //!
 //! - [`games::nim`]: Nim, by Bouton's XOR rule; heaps are big integers.
+//! - [`games::subtraction`]: subtraction games (S-Nim); one table of nim-values per set, two bytes
+//!   a value, extended until its period is proven, then heaps of any size.
+//! - [`games::lasker`]: Lasker's Nim (take, or split a heap in two), by its closed form; winning
+//!   splits of heaps of any size found by arithmetic, counted exactly and listed lazily.
 //! - Any explicit directed graph ([`solve::GameGraph`]), cycles allowed.
 //! - Any ruleset written against [`Impartial`].
 //!

@@ -26,8 +26,6 @@
 //! submasks of t with the residues' low bits: 2^(bits of t above the last two) per residue class,
 //! less the ones where u or w is 0. They are counted exactly and listed lazily in increasing a.
 
-use std::cmp::Ordering;
-
 use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
@@ -297,10 +295,7 @@ impl Iterator for WinningSplits {
             for (idx, class) in self.classes.iter().enumerate() {
                 if let Some(x) = &class.next {
                     let a = grundy_value(&class.u_of(x));
-                    if best
-                        .as_ref()
-                        .is_none_or(|(_, b)| a.cmp(b) == Ordering::Less)
-                    {
+                    if !matches!(&best, Some((_, b)) if *b <= a) {
                         best = Some((idx, a));
                     }
                 }
