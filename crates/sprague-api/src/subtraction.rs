@@ -13,7 +13,7 @@ use crate::{human_bytes, Analysis, AnalysisOptions, Error, Limits, MoveReport, N
 
 /// The most steps (set elements looked at, over all values computed) one table may take: a few
 /// seconds of work.
-const WORK_BUDGET: u64 = 2_000_000_000;
+const WORK_BUDGET: u64 = 300_000_000;
 
 /// How many values the analyser computes up front while looking for the period.
 const EAGER_SEARCH: usize = 1 << 16;
@@ -116,7 +116,7 @@ impl SubtractionAnalyser {
         }
         // A heap that the period search would compute anyway is computed directly.
         if let Some(h) = heap.to_usize() {
-            let first_search = usize::try_from(self.table.set().max().saturating_mul(4))
+            let first_search = usize::try_from(self.table.set().max().saturating_mul(2))
                 .unwrap_or(usize::MAX)
                 .max(64);
             if h < first_search && h < self.max_values {

@@ -256,7 +256,7 @@ impl SubtractionTable {
     /// Extends the table (doubling its length) until a period is proven or `max_len` values are
     /// computed; returns the period if found.
     pub fn find_period(&mut self, max_len: usize) -> Option<Period> {
-        let start = usize::try_from(self.set.max().saturating_mul(4))
+        let start = usize::try_from(self.set.max().saturating_mul(2))
             .unwrap_or(usize::MAX)
             .max(64);
         let mut len = self.values.len().max(start.min(max_len));

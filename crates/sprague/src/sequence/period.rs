@@ -11,9 +11,12 @@
 //! suffices (each value depends only on the previous s_max); for octal games, the periodicity
 //! theorem of Guy and Smith asks for a run up to 2p + q + t (Winning Ways, ch. 4).
 //!
-//! Cost: candidate periods are tried in increasing order; for each, the slice is scanned backwards
-//! from its end until the first mismatch. A wrong period usually fails within a few values, so the
-//! search is about O(len · q) in the worst case and close to O(len) in practice; no allocation.
+//! Cost: [`smallest_period`] without saltus is O(len): a run of `min_run` for a period q means the
+//! last `min_run` values occur again q places earlier, so one backward pass of a rolling hash finds
+//! the smallest q, and one backward scan its preperiod. Otherwise ([`smallest_period_by`], or a
+//! saltus) candidate periods are tried in increasing order, each scanned backwards from the end
+//! until its first mismatch: close to O(len) when wrong periods fail fast, O(len²/q) at worst.
+//! Neither allocates.
 
 /// An ultimate period of a sequence: G(n + `period`) = G(n) + `saltus` for every n ≥ `preperiod`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -47,9 +50,79 @@ pub fn smallest_period<T: Copy + Into<u64>>(
     saltus: u64,
     min_run: usize,
 ) -> Option<Period> {
-    smallest_period_by(values, saltus, |preperiod, period| {
-        values.len() - period - preperiod >= min_run
+    if saltus != 0 || min_run == 0 {
+        return smallest_period_by(values, saltus, |preperiod, period| {
+            values.len() - period - preperiod >= min_run
+        });
+    }
+    // A run of `min_run` for q means that the last `min_run` values occur again q places earlier:
+    // the smallest q is the latest earlier occurrence of that window, found in one pass.
+    let period = latest_repeat_of_last_window(values, min_run)?;
+    let len = values.len();
+    let mut preperiod = len - period;
+    while preperiod > 0 && values[preperiod - 1].into() == values[preperiod - 1 + period].into() {
+        preperiod -= 1;
+    }
+    Some(Period {
+        preperiod: preperiod as u64,
+        period: period as u64,
+        saltus: 0,
+        proved: false,
     })
+}
+
+/// The smallest q ≥ 1 such that `values[len - m - q .. len - q] == values[len - m ..]`, by a
+/// rolling hash (modulo the prime 2^61 − 1) over the windows from the end backwards, each hash hit
+/// verified: O(len) time, no allocation.
+fn latest_repeat_of_last_window<T: Copy + Into<u64>>(values: &[T], m: usize) -> Option<usize> {
+    const MODULUS: u64 = (1 << 61) - 1;
+    const BASE: u64 = 1_000_003;
+    // Multiplication modulo the Mersenne prime: fold the high bits onto the low ones.
+    let mul = |a: u64, b: u64| {
+        let x = a as u128 * b as u128;
+        let folded = (x as u64 & MODULUS) + (x >> 61) as u64;
+        let folded = (folded & MODULUS) + (folded >> 61);
+        if folded >= MODULUS {
+            folded - MODULUS
+        } else {
+            folded
+        }
+    };
+    let digit = |v: T| (v.into() % MODULUS + 1) % MODULUS;
+    let len = values.len();
+    if m == 0 || m >= len {
+        return None;
+    }
+    // hash(s) = sum over i < m of digit(values[s + i]) * BASE^i.
+    let hash = |start: usize| {
+        values[start..start + m]
+            .iter()
+            .rev()
+            .fold(0u64, |acc, &v| (mul(acc, BASE) + digit(v)) % MODULUS)
+    };
+    let top = (1..m).fold(1u64, |acc, _| mul(acc, BASE));
+    let target = hash(len - m);
+    let window = &values[len - m..];
+    let mut start = len - m - 1;
+    let mut h = hash(start);
+    loop {
+        if h == target
+            && values[start..start + m]
+                .iter()
+                .zip(window)
+                .all(|(&a, &b)| a.into() == b.into())
+        {
+            return Some(len - m - start);
+        }
+        if start == 0 {
+            return None;
+        }
+        // Drop the last element of the window, shift, and take in the one before it.
+        let last = mul(digit(values[start + m - 1]), top);
+        let without = (h + MODULUS - last) % MODULUS;
+        start -= 1;
+        h = (mul(without, BASE) + digit(values[start])) % MODULUS;
+    }
 }
 
 /// As [`smallest_period`], with the evidence rule given as a predicate on (preperiod, period): the
@@ -119,6 +192,18 @@ mod tests {
                 }
             }
             prop_assert!(p == 0 || !holds(&values, saltus, p - 1, q));
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn the_window_search_agrees_with_trying_every_period(
+            values in proptest::collection::vec(0u16..3, 0..80),
+            min_run in 1usize..10,
+        ) {
+            let fast = smallest_period(&values, 0, min_run);
+            let slow = smallest_period_by(&values, 0, |p, q| values.len() - q - p >= min_run);
+            prop_assert_eq!(fast, slow);
         }
     }
 
