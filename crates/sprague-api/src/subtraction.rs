@@ -301,6 +301,40 @@ mod tests {
     }
 
     #[test]
+    fn heaps_past_an_unproven_table_are_refused() {
+        // {2,5} has period 7 from 0, proven only with 7 + 5 values; allow 7.
+        let limits = Limits {
+            memory_bytes: 14,
+            ..Limits::default()
+        };
+        let options = AnalysisOptions::default();
+        let mut analyser = SubtractionAnalyser::new("2,5", &limits).unwrap();
+        assert_eq!(
+            analyser
+                .analyse(&["6"], &options, &limits)
+                .unwrap()
+                .nim_value,
+            NimValue::from_u64(1)
+        );
+        let err = analyser.analyse(&["1000"], &options, &limits).unwrap_err();
+        assert_eq!(err.kind(), crate::ErrorKind::TooLarge);
+        assert_eq!(
+            err.message(),
+            "heap 1: no period of the set {2,5} is proven within G(0..7), the most the limits \
+             allow, and the heap is past it"
+        );
+        // With room, the same heap is answered through the period: 1000 = 6 (mod 7).
+        let mut analyser = SubtractionAnalyser::new("2,5", &Limits::default()).unwrap();
+        assert_eq!(
+            analyser
+                .analyse(&["1000"], &options, &Limits::default())
+                .unwrap()
+                .nim_value,
+            NimValue::from_u64(1)
+        );
+    }
+
+    #[test]
     fn one_table_serves_a_batch() {
         let mut analyser = SubtractionAnalyser::new("2,5", &Limits::default()).unwrap();
         let options = AnalysisOptions::default();

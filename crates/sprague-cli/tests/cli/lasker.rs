@@ -96,3 +96,13 @@ fn batch_and_bad_input() {
         "error: heap 2: `-1` is negative; expected a non-negative integer"
     );
 }
+
+#[test]
+fn help_explains_with_an_example() {
+    for game in ["lasker", "subtraction"] {
+        let out = sprague().args([game, "--help"]).output().unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains(&format!("sprague {game} ")), "{text}");
+    }
+}
