@@ -16,11 +16,13 @@
 pub mod bash;
 mod error;
 pub mod graph;
+pub mod lasker;
 pub mod nim;
 pub mod play;
 mod report;
 pub mod script;
 pub mod staircase;
+pub mod subtraction;
 pub mod wythoff;
 
 pub use error::{Error, ErrorKind};

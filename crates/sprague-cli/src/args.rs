@@ -59,6 +59,27 @@ pub enum Command {
             may be of any size."
     )]
     Staircase(StaircaseArgs),
+    /// Subtraction game (S-Nim): take s tokens from one heap, for some s in the set S.
+    #[command(
+        allow_negative_numbers = true,
+        after_help = "Example:\n  sprague subtraction 7 12 --set 1,3,4\n  \
+            nim-value 3 (G(7) = 0 xor G(12) = 3); winning move: heap 2: 12 -> 9\n\n\
+            Heaps may be of any size: the nim-values G(n) = mex{G(n - s) : s in S} are computed once\n\
+            per set (two bytes each) until their period is proven, then any heap is read off the\n\
+            period. With --batch every input line shares the same table."
+    )]
+    Subtraction(SubtractionArgs),
+    /// Lasker's Nim: take any positive number of tokens from one heap, or split a heap in two.
+    #[command(
+        allow_negative_numbers = true,
+        after_help = "Example:\n  sprague lasker 1 8 1\n  \
+            N: nim-value 7 (1 xor 7 xor 1); winning moves: heap 2: 8 -> 0, heap 2: 8 -> 4 + 4\n\n\
+            Heaps may be of any size. A heap's nim-value is n for n = 1, 2 (mod 4), n + 1 for\n\
+            n = 3 and n - 1 for n = 0 (mod 4); a position's is the XOR of its heaps'. A split's\n\
+            result puts the two parts in place of the heap. A big heap can have very many winning\n\
+            splits: the first 1000 are listed and the note gives the exact number."
+    )]
+    Lasker(LaskerArgs),
     /// Tokens on a directed graph: move one token along an edge; cycles allowed (draws).
     #[command(after_help = "\
 File format (FILE, or - for standard input):
@@ -225,6 +246,27 @@ pub struct StaircaseArgs {
     /// The coins on steps 1, 2, …, n (non-negative integers of any size).
     #[arg(value_name = "COINS", required_unless_present = "batch")]
     pub steps: Vec<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct SubtractionArgs {
+    /// Heap sizes (non-negative integers of any size).
+    #[arg(value_name = "HEAP", required_unless_present = "batch")]
+    pub heaps: Vec<String>,
+    /// The subtraction set: positive integers separated by commas, like 1,3,4.
+    #[arg(long, value_name = "S")]
+    pub set: String,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct LaskerArgs {
+    /// Heap sizes (non-negative integers of any size).
+    #[arg(value_name = "HEAP", required_unless_present = "batch")]
+    pub heaps: Vec<String>,
     #[command(flatten)]
     pub output: OutputArgs,
 }

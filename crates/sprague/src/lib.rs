@@ -14,6 +14,7 @@
 //! - [`solve`]: the algorithms, which see only the traits or an explicit
 //!   [`GameGraph`](solve::GameGraph).
 //! - [`games`]: the rulesets, each with its closed form where one exists.
+//! - [`sequence`]: sequences G(0), G(1), … and their ultimate period ([`sequence::Period`]).
 //!
 //! # Example
 //!
@@ -39,6 +40,10 @@
 //! - [`games::bash`]: Bash's game with a take range and the take-all rule, normal and misère; closed
 //!   forms on big integers.
 //! - [`games::staircase`]: Staircase Nim, the XOR of the odd steps; counts are big integers.
+//! - [`games::subtraction`]: subtraction games (S-Nim); one table of nim-values per set, two bytes
+//!   a value, extended until its period is proven, then heaps of any size.
+//! - [`games::lasker`]: Lasker's Nim (take, or split a heap in two), by its closed form; winning
+//!   splits of heaps of any size found by arithmetic, counted exactly and listed lazily.
 //! - Any explicit directed graph ([`solve::GameGraph`]), cycles allowed.
 //! - Any ruleset written against [`Impartial`].
 //!
@@ -52,6 +57,7 @@
 
 mod game;
 pub mod games;
+pub mod sequence;
 pub mod solve;
 pub mod value;
 

@@ -2,10 +2,12 @@
 
 mod bash;
 mod graph;
+mod lasker;
 mod nim;
 mod play;
 mod script;
 mod staircase;
+mod subtraction;
 mod wythoff;
 
 use std::io::{self, BufRead, BufWriter, Write};
@@ -27,6 +29,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Wythoff(args) => wythoff::run(args, &limits),
         Command::Bash(args) => bash::run(args, &limits),
         Command::Staircase(args) => staircase::run(args, &limits),
+        Command::Subtraction(args) => subtraction::run(args, &limits),
+        Command::Lasker(args) => lasker::run(args, &limits),
     }
 }
 

@@ -4,10 +4,12 @@
 mod bash;
 mod errors;
 mod graph;
+mod lasker;
 mod nim;
 mod play;
 mod script;
 mod staircase;
+mod subtraction;
 mod wythoff;
 
 use assert_cmd::Command;

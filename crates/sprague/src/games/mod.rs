@@ -4,6 +4,8 @@
 
 pub mod bash;
 pub mod graph;
+pub mod lasker;
 pub mod nim;
 pub mod staircase;
+pub mod subtraction;
 pub mod wythoff;

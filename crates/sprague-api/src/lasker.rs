@@ -1,0 +1,175 @@
+//! Lasker's Nim positions as typed (`7 4`), and their analysis.
+//!
+//! A split is written `heap 2: 7 -> 3 + 4`, and its `to` has the split heap replaced, in place, by
+//! its two parts. A big heap can have astronomically many winning splits: at most
+//! [`MAX_WINNING_SPLITS`] are listed (by increasing smaller part) and the note gives the exact count.
+
+use num_bigint::BigUint;
+use num_traits::Zero;
+use sprague::games::lasker::{self, LaskerMove};
+use sprague::value::Outcome;
+
+use crate::nim::parse_heaps;
+use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+
+/// The most winning splits listed in `winning_moves`; `--all-moves` lists every move.
+pub const MAX_WINNING_SPLITS: usize = 1_000;
+
+fn join(heaps: &[BigUint]) -> String {
+    let words: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+    words.join(" ")
+}
+
+fn outcome(value: &BigUint) -> Outcome {
+    if value.is_zero() {
+        Outcome::P
+    } else {
+        Outcome::N
+    }
+}
+
+fn report(heaps: &[BigUint], m: &LaskerMove) -> MoveReport {
+    let heap = m.heap();
+    let mut after = heaps[..heap].to_vec();
+    let text = match m {
+        LaskerMove::Take { to, .. } => {
+            after.push(to.clone());
+            format!("heap {}: {} -> {}", heap + 1, heaps[heap], to)
+        }
+        LaskerMove::Split {
+            smaller, larger, ..
+        } => {
+            after.extend([smaller.clone(), larger.clone()]);
+            format!(
+                "heap {}: {} -> {} + {}",
+                heap + 1,
+                heaps[heap],
+                smaller,
+                larger
+            )
+        }
+    };
+    after.extend_from_slice(&heaps[heap + 1..]);
+    MoveReport {
+        text,
+        to: Some(join(&after)),
+        heap: Some(heap + 1),
+        ..MoveReport::default()
+    }
+}
+
+/// Analyses a Lasker's Nim position typed as words (`["7", "4"]`).
+///
+/// # Errors
+///
+/// Bad heaps (see [`parse_heaps`]); misère play (not supported); with `all_moves`, a refusal when
+/// the listing would pass `limits.max_listed_moves`.
+pub fn analyse<S: AsRef<str>>(
+    words: &[S],
+    options: &AnalysisOptions,
+    limits: &Limits,
+) -> Result<Analysis, Error> {
+    if options.misere {
+        return Err(Error::bad_input("--misere is not supported for lasker"));
+    }
+    let heaps = parse_heaps(words)?;
+    let total = lasker::nim_value(&heaps);
+    let winning = lasker::winning_moves(&heaps, MAX_WINNING_SPLITS);
+    let winning_moves: Vec<MoveReport> = winning.moves.iter().map(|m| report(&heaps, m)).collect();
+    let note = (winning.count > BigUint::from(winning_moves.len())).then(|| {
+        format!(
+            "{} winning moves in all; the first {MAX_WINNING_SPLITS} splits by smaller part are listed",
+            winning.count
+        )
+    });
+    let all_moves = if options.all_moves {
+        let count = lasker::moves_count(&heaps);
+        if count > BigUint::from(limits.max_listed_moves) {
+            return Err(Error::too_large(format!(
+                "--all-moves would list {count} moves, more than the {} allowed",
+                limits.max_listed_moves
+            )));
+        }
+        let values: Vec<BigUint> = heaps.iter().map(lasker::grundy_value).collect();
+        let listed = lasker::moves(&heaps)
+            .iter()
+            .map(|m| {
+                let mut after_value = &total ^ &values[m.heap()];
+                match m {
+                    LaskerMove::Take { to, .. } => after_value ^= lasker::grundy_value(to),
+                    LaskerMove::Split {
+                        smaller, larger, ..
+                    } => {
+                        after_value ^= lasker::grundy_value(smaller);
+                        after_value ^= lasker::grundy_value(larger);
+                    }
+                }
+                let mut r = report(&heaps, m);
+                r.outcome = Some(outcome(&after_value));
+                r.nim_value = Some(NimValue::Number(after_value));
+                r
+            })
+            .collect();
+        Some(listed)
+    } else {
+        None
+    };
+    Ok(Analysis {
+        game: "lasker".to_owned(),
+        position: join(&heaps),
+        outcome: outcome(&total),
+        nim_value: NimValue::Number(total),
+        winning_moves,
+        all_moves,
+        note,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn json(words: &[&str]) -> String {
+        let analysis = analyse(words, &AnalysisOptions::default(), &Limits::default()).unwrap();
+        serde_json::to_string(&analysis).unwrap()
+    }
+
+    #[test]
+    fn splits_are_written_in_place() {
+        // 1 8 1 has value 1 ^ 7 ^ 1 = 7: emptying the 8 wins, and so does 8 -> 4 + 4.
+        let out = json(&["1", "8", "1"]);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        for m in v["winning_moves"].as_array().unwrap() {
+            let to: Vec<&str> = m["to"].as_str().unwrap().split(' ').collect();
+            let after = analyse(&to, &AnalysisOptions::default(), &Limits::default()).unwrap();
+            assert_eq!(after.outcome, Outcome::P, "{m}");
+        }
+        assert!(
+            out.contains(concat!(
+                r#"[{"move":"heap 2: 8 -> 0","to":"1 0 1","heap":2},"#,
+                r#"{"move":"heap 2: 8 -> 4 + 4","to":"1 4 4 1","heap":2}]"#
+            )),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_huge_heap_lists_a_bounded_number_of_splits_and_counts_them_all() {
+        // With y = 2^100 - 5 (value t = 2^100 - 4) and h = 2^151 + t - 2, the splits of h into
+        // parts whose values XOR to t number about 2^97 (see the engine's derivation).
+        let one = BigUint::from(1u32);
+        let y = (&one << 100u32) - 5u32;
+        let h = (&one << 151u32) + (&one << 100u32) - 6u32;
+        let (h, y) = (h.to_string(), y.to_string());
+        let analysis = analyse(
+            &[h.as_str(), y.as_str()],
+            &AnalysisOptions::default(),
+            &Limits::default(),
+        )
+        .unwrap();
+        assert!(analysis.winning_moves.len() <= MAX_WINNING_SPLITS + 2);
+        let note = analysis.note.unwrap();
+        assert!(note.contains("winning moves in all"), "{note}");
+        assert!(analysis.winning_moves.len() >= MAX_WINNING_SPLITS, "{note}");
+    }
+}

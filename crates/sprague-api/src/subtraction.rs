@@ -1,0 +1,364 @@
+//! Subtraction-game positions (S-Nim) as typed (`7 12 --set 1,3,4`), and their analysis.
+//!
+//! A [`SubtractionAnalyser`] holds the nim-value table of one set and reuses it for every position
+//! it is asked about: a `--batch` run computes the table, and finds the period, once.
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+use sprague::games::subtraction::{SubtractionMove, SubtractionSet, SubtractionTable, MAX_SET_LEN};
+use sprague::value::{Nimber, Outcome};
+
+use crate::nim::parse_heaps;
+use crate::{human_bytes, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+
+/// The most steps (set elements looked at, over all values computed) one table may take: a few
+/// seconds of work.
+const WORK_BUDGET: u64 = 300_000_000;
+
+/// How many values the analyser computes up front while looking for the period.
+const EAGER_SEARCH: usize = 1 << 16;
+
+/// Parses a subtraction set typed as comma-separated positive integers (`1,3,4`).
+///
+/// # Errors
+///
+/// A bad-input [`Error`] naming the bad element for an empty set or element, a negative number,
+/// anything but digits, a number past 64 bits, a 0, or more than 65,535 elements.
+pub fn parse_set(text: &str) -> Result<SubtractionSet, Error> {
+    if text.trim().is_empty() {
+        return Err(Error::bad_input(
+            "--set: the subtraction set is empty; expected positive integers like 1,3,4",
+        ));
+    }
+    let mut elements = Vec::new();
+    for (idx, word) in text.split(',').enumerate() {
+        let word = word.trim();
+        let what = format!("--set element {}", idx + 1);
+        if word.is_empty() {
+            return Err(Error::bad_input(format!(
+                "{what} is empty; expected positive integers separated by commas, like 1,3,4"
+            )));
+        }
+        if word.starts_with('-') {
+            return Err(Error::bad_input(format!(
+                "{what}: `{word}` is negative; expected a positive integer"
+            )));
+        }
+        if !word.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(Error::bad_input(format!(
+                "{what}: `{word}` is not a positive integer"
+            )));
+        }
+        let value: u64 = word
+            .parse()
+            .map_err(|_| Error::too_large(format!("{what}: `{word}` does not fit in 64 bits")))?;
+        elements.push(value);
+    }
+    if elements.len() > MAX_SET_LEN {
+        return Err(Error::too_large(format!(
+            "--set: {} elements is more than the {MAX_SET_LEN} supported",
+            elements.len()
+        )));
+    }
+    SubtractionSet::new(elements).map_err(|e| Error::bad_input(format!("--set `{text}`: {e}")))
+}
+
+/// The analyser of one subtraction set: its table, shared by every position analysed.
+#[derive(Clone, Debug)]
+pub struct SubtractionAnalyser {
+    table: SubtractionTable,
+    // The most values the table may hold, from the memory limit and the work budget.
+    max_values: usize,
+}
+
+impl SubtractionAnalyser {
+    /// An analyser for the set typed as `set_text`.
+    ///
+    /// # Errors
+    ///
+    /// A bad set (see [`parse_set`]); a refusal, with an estimate, when the largest element is so
+    /// large that the table needed to find the period would not fit the limits.
+    pub fn new(set_text: &str, limits: &Limits) -> Result<SubtractionAnalyser, Error> {
+        let set = parse_set(set_text)?;
+        let by_memory = limits.memory_bytes / SubtractionTable::BYTES_PER_VALUE;
+        let by_work = WORK_BUDGET / set.elements().len() as u64;
+        let max_values = by_memory.min(by_work);
+        let table = SubtractionTable::new(set);
+        let needed = table.min_values_for_period();
+        if needed > max_values {
+            let bytes = needed.saturating_mul(SubtractionTable::BYTES_PER_VALUE);
+            return Err(Error::too_large(format!(
+                "--set: the largest element {} needs a table of at least {needed} nim-values \
+                 ({}, and about {} steps) to find the period; at most {max_values} are allowed",
+                table.set().max(),
+                human_bytes(bytes),
+                needed.saturating_mul(table.set().elements().len() as u64),
+            )));
+        }
+        let max_values = usize::try_from(max_values).unwrap_or(usize::MAX);
+        let mut table = table;
+        // Most sets show their period within a few thousand values: look for it now, cheaply, so
+        // that every position of the run can use it.
+        table.find_period(max_values.min(EAGER_SEARCH));
+        Ok(SubtractionAnalyser { table, max_values })
+    }
+
+    /// The table, with what has been computed so far.
+    pub fn table(&self) -> &SubtractionTable {
+        &self.table
+    }
+
+    /// Makes the nim-value of `heap` available: from the table, or through the period, searching
+    /// for it (within the limits) when the heap is past the table.
+    fn ensure(&mut self, heap: &BigUint, idx: usize) -> Result<Nimber, Error> {
+        if let Some(v) = self.table.grundy_value(heap) {
+            return Ok(v);
+        }
+        // A heap that the period search would compute anyway is computed directly.
+        if let Some(h) = heap.to_usize() {
+            let first_search = usize::try_from(self.table.set().max().saturating_mul(2))
+                .unwrap_or(usize::MAX)
+                .max(64);
+            if h < first_search && h < self.max_values {
+                self.table.extend_to(h + 1);
+                return Ok(self.table.grundy_value(heap).expect("just computed"));
+            }
+        }
+        self.table.find_period(self.max_values);
+        self.table.grundy_value(heap).ok_or_else(|| {
+            Error::too_large(format!(
+                "heap {}: no period of the set {{{}}} is proven within G(0..{}), the most the \
+                 limits allow, and the heap is past it",
+                idx + 1,
+                self.table.set(),
+                self.table.len()
+            ))
+        })
+    }
+
+    /// Analyses a position typed as words (`["7", "12"]`).
+    ///
+    /// # Errors
+    ///
+    /// Bad heaps (see [`parse_heaps`]); misère play (not supported); a heap whose value the limits
+    /// do not allow to compute; with `all_moves`, a refusal when the listing would pass
+    /// `limits.max_listed_moves`.
+    pub fn analyse<S: AsRef<str>>(
+        &mut self,
+        words: &[S],
+        options: &AnalysisOptions,
+        limits: &Limits,
+    ) -> Result<Analysis, Error> {
+        if options.misere {
+            return Err(Error::bad_input(
+                "--misere is not supported for subtraction games",
+            ));
+        }
+        let heaps = parse_heaps(words)?;
+        let mut values = Vec::with_capacity(heaps.len());
+        for (idx, heap) in heaps.iter().enumerate() {
+            values.push(self.ensure(heap, idx)?);
+        }
+        let total = values.iter().fold(Nimber::ZERO, |acc, &v| acc ^ v);
+        let table = &self.table;
+        let report = |m: &SubtractionMove| {
+            let mut after = heaps.clone();
+            after[m.heap] = m.to.clone();
+            MoveReport {
+                text: format!("heap {}: {} -> {}", m.heap + 1, heaps[m.heap], m.to),
+                to: Some(join(&after)),
+                heap: Some(m.heap + 1),
+                ..MoveReport::default()
+            }
+        };
+        let winning = table
+            .winning_moves(&heaps)
+            .ok_or_else(|| Error::bad_input("internal: a follower's value is missing"))?;
+        let winning_moves = winning.iter().map(report).collect();
+        let all_moves = if options.all_moves {
+            let count = moves_count(table.set(), &heaps);
+            if count > BigUint::from(limits.max_listed_moves) {
+                return Err(Error::too_large(format!(
+                    "--all-moves would list {count} moves, more than the {} allowed",
+                    limits.max_listed_moves
+                )));
+            }
+            let mut listed = Vec::new();
+            for m in table.moves(&heaps) {
+                let after_value = total
+                    ^ values[m.heap]
+                    ^ table.grundy_value(&m.to).expect("followers are answerable");
+                let mut r = report(&m);
+                r.outcome = Some(outcome(after_value));
+                r.nim_value = Some(NimValue::from_u64(after_value.value()));
+                listed.push(r);
+            }
+            Some(listed)
+        } else {
+            None
+        };
+        let mut note = format!("subtraction set {{{}}}", table.set());
+        if let Some(period) = table.known_period() {
+            note.push_str(&format!(
+                "; nim-values periodic with preperiod {} and period {} (proved)",
+                period.preperiod, period.period
+            ));
+        }
+        Ok(Analysis {
+            game: "subtraction".to_owned(),
+            position: join(&heaps),
+            outcome: outcome(total),
+            nim_value: NimValue::from_u64(total.value()),
+            winning_moves,
+            all_moves,
+            note: Some(note),
+        })
+    }
+}
+
+/// Analyses one position of one set (a fresh table; use [`SubtractionAnalyser`] for many).
+///
+/// # Errors
+///
+/// As [`SubtractionAnalyser::new`] and [`SubtractionAnalyser::analyse`].
+pub fn analyse<S: AsRef<str>>(
+    words: &[S],
+    set_text: &str,
+    options: &AnalysisOptions,
+    limits: &Limits,
+) -> Result<Analysis, Error> {
+    SubtractionAnalyser::new(set_text, limits)?.analyse(words, options, limits)
+}
+
+fn moves_count(set: &SubtractionSet, heaps: &[BigUint]) -> BigUint {
+    heaps
+        .iter()
+        .map(|h| {
+            let n = match h.to_u64() {
+                Some(h) => set.elements().partition_point(|&s| s <= h),
+                None => set.elements().len(),
+            };
+            BigUint::from(n)
+        })
+        .sum()
+}
+
+fn outcome(value: Nimber) -> Outcome {
+    if value.is_zero() {
+        Outcome::P
+    } else {
+        Outcome::N
+    }
+}
+
+fn join(heaps: &[BigUint]) -> String {
+    let words: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+    words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(words: &[&str], set: &str) -> Result<Analysis, Error> {
+        analyse(words, set, &AnalysisOptions::default(), &Limits::default())
+    }
+
+    #[test]
+    fn bad_sets_are_named() {
+        let msg = |set: &str| run(&["3"], set).unwrap_err().message().to_owned();
+        assert!(msg("").contains("empty"), "{}", msg(""));
+        assert!(msg("1,,3").contains("element 2 is empty"));
+        assert!(msg("1,0").contains("0 is in the subtraction set"));
+        assert!(msg("2,-1").contains("`-1` is negative"));
+        assert!(msg("1,x").contains("`x` is not a positive integer"));
+        assert!(msg("99999999999999999999").contains("does not fit"));
+    }
+
+    #[test]
+    fn absurd_sets_are_refused_with_an_estimate() {
+        let err = run(&["3"], "1,1000000000000").unwrap_err();
+        assert_eq!(err.kind(), crate::ErrorKind::TooLarge);
+        assert!(err.message().contains("TiB"), "{}", err.message());
+    }
+
+    #[test]
+    fn all_moves_are_refused_past_the_limit() {
+        let limits = Limits {
+            max_listed_moves: 5,
+            ..Limits::default()
+        };
+        let options = AnalysisOptions {
+            all_moves: true,
+            ..AnalysisOptions::default()
+        };
+        let err = analyse(&["9", "9"], "1,2,3", &options, &limits).unwrap_err();
+        assert_eq!(
+            err.message(),
+            "--all-moves would list 6 moves, more than the 5 allowed"
+        );
+        assert!(analyse(&["9", "1"], "1,2,3", &options, &limits).is_ok());
+    }
+
+    #[test]
+    fn heaps_past_an_unproven_table_are_refused() {
+        // {2,5} has period 7 from 0, proven only with 7 + 5 values; allow 7.
+        let limits = Limits {
+            memory_bytes: 14,
+            ..Limits::default()
+        };
+        let options = AnalysisOptions::default();
+        let mut analyser = SubtractionAnalyser::new("2,5", &limits).unwrap();
+        assert_eq!(
+            analyser
+                .analyse(&["6"], &options, &limits)
+                .unwrap()
+                .nim_value,
+            NimValue::from_u64(1)
+        );
+        let err = analyser.analyse(&["1000"], &options, &limits).unwrap_err();
+        assert_eq!(err.kind(), crate::ErrorKind::TooLarge);
+        assert_eq!(
+            err.message(),
+            "heap 1: no period of the set {2,5} is proven within G(0..7), the most the limits \
+             allow, and the heap is past it"
+        );
+        // With room, the same heap is answered through the period: 1000 = 6 (mod 7).
+        let mut analyser = SubtractionAnalyser::new("2,5", &Limits::default()).unwrap();
+        assert_eq!(
+            analyser
+                .analyse(&["1000"], &options, &Limits::default())
+                .unwrap()
+                .nim_value,
+            NimValue::from_u64(1)
+        );
+    }
+
+    #[test]
+    fn one_table_serves_a_batch() {
+        let mut analyser = SubtractionAnalyser::new("2,5", &Limits::default()).unwrap();
+        let options = AnalysisOptions::default();
+        let limits = Limits::default();
+        let letters: String = [&["5", "12"][..], &["2", "4", "7"], &["2", "3", "7", "12"]]
+            .iter()
+            .map(
+                |w| match analyser.analyse(w, &options, &limits).unwrap().outcome {
+                    Outcome::N => 'W',
+                    _ => 'L',
+                },
+            )
+            .collect();
+        assert_eq!(letters, "LWW");
+        let len = analyser.table().len();
+        let big = "1".repeat(40);
+        analyser
+            .analyse(&[big.as_str()], &options, &limits)
+            .unwrap();
+        let len_after = analyser.table().len();
+        analyser
+            .analyse(&["12", big.as_str()], &options, &limits)
+            .unwrap();
+        assert_eq!(analyser.table().len(), len_after);
+        assert!(len_after >= len);
+    }
+}

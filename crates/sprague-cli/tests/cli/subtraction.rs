@@ -1,0 +1,98 @@
+//! `sprague subtraction`.
+
+use serde_json::json;
+
+use crate::{bad_input, json, sprague};
+
+#[test]
+fn values_and_winning_moves_of_one_four_three() {
+    // S = {1,3,4}: G = 0 1 0 1 2 3 2, repeating with period 7 (Winning Ways, ch. 4).
+    let v = json(&["subtraction", "4", "12", "--set", "4,1,3,1"], "");
+    assert_eq!(v["game"], "subtraction");
+    assert_eq!(v["position"], "4 12");
+    assert_eq!(v["nim_value"], 2 ^ 3); // G(4) = 2, G(12) = G(5) = 3
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(
+        v["winning_moves"],
+        json!([{"move":"heap 2: 12 -> 11","to":"4 11","heap":2}])
+    );
+    assert!(v["note"].as_str().unwrap().contains("period 7"), "{v}");
+}
+
+#[test]
+fn huge_heaps_are_answered_through_the_period() {
+    // 10^40 = 4 (mod 7) since 10 = 3 and 3^6 = 1 (mod 7): 10^40 = 3^4 = 81 = 4; G(4) = 2.
+    let heap = format!("1{}", "0".repeat(40));
+    let v = json(&["subtraction", &heap, "--set", "1,3,4"], "");
+    assert_eq!(v["nim_value"], 2);
+    let moves = v["winning_moves"].as_array().unwrap();
+    // Each listed move must reach a lost position, checked by asking again.
+    for m in moves {
+        let to = m["to"].as_str().unwrap();
+        let w = json(&["subtraction", to, "--set", "1,3,4"], "");
+        assert_eq!(w["outcome"], "P", "{m}");
+    }
+    assert!(!moves.is_empty());
+}
+
+#[test]
+fn batch_shares_the_set_and_reproduces_the_hdu_1536_sample() {
+    let out = sprague()
+        .args(["subtraction", "--set", "2,5", "--batch"])
+        .write_stdin("5 12\n2 4 7\n2 3 7 12\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let letters: String = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            if v["outcome"] == "N" {
+                'W'
+            } else {
+                'L'
+            }
+        })
+        .collect();
+    assert_eq!(letters, "LWW");
+}
+
+#[test]
+fn batch_goes_on_past_a_bad_line() {
+    let out = sprague()
+        .args(["subtraction", "--set", "1,2,3", "--batch"])
+        .write_stdin("4\n-1\n5\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["outcome"], "P");
+    assert_eq!(lines[1]["line"], 2);
+    assert_eq!(lines[2]["nim_value"], 1);
+}
+
+#[test]
+fn all_moves_lists_each_take() {
+    let v = json(&["subtraction", "5", "--set", "1,3,4", "--all-moves"], "");
+    let all = v["all_moves"].as_array().unwrap();
+    let tos: Vec<&str> = all.iter().map(|m| m["to"].as_str().unwrap()).collect();
+    assert_eq!(tos, ["4", "2", "1"]);
+}
+
+#[test]
+fn bad_sets_are_one_error_line() {
+    assert!(bad_input(&["subtraction", "3", "--set", ""], "").contains("empty"));
+    assert!(bad_input(&["subtraction", "3", "--set", "1,0"], "").contains("0 is in the"));
+    assert!(bad_input(&["subtraction", "3", "--set", "1,-2"], "").contains("negative"));
+    assert!(bad_input(&["subtraction", "3", "--set", "-2"], "").contains("negative"));
+    assert!(bad_input(&["subtraction", "3", "--set", "a"], "").contains("not a positive integer"));
+    assert!(bad_input(&["subtraction", "x", "--set", "1"], "").contains("heap 1"));
+    assert!(bad_input(&["subtraction", "3"], "").contains("required"));
+    assert!(bad_input(&["subtraction", "3", "--set", "1,99999999999999"], "").contains("at most"));
+}

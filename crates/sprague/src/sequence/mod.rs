@@ -1,0 +1,6 @@
+//! Sequences of nim-values indexed by a heap size: G(0), G(1), …, and what can be said about
+//! their ultimate periodicity.
+
+pub mod period;
+
+pub use period::{smallest_period, smallest_period_by, Period};
