@@ -463,7 +463,10 @@ mod tests {
             })
         );
         assert_eq!(GameGraph::from_edge_vec(0, vec![]).unwrap().n_vertices(), 0);
-        assert_eq!(GameGraph::from_edge_vec(1, vec![(0, 0)]).unwrap().n_edges(), 1);
+        assert_eq!(
+            GameGraph::from_edge_vec(1, vec![(0, 0)]).unwrap().n_edges(),
+            1
+        );
     }
 
     #[test]
