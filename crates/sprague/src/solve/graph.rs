@@ -403,10 +403,10 @@ mod tests {
             );
             let values = graph.acyclic_values(&[0]).unwrap();
             let all = graph.acyclic_values(&(0..n as Vertex).rev().collect::<Vec<_>>()).unwrap();
-            for v in 0..n {
-                prop_assert_eq!(all.value(v as Vertex), Some(expected[v]));
-                if let Some(x) = values.value(v as Vertex) {
-                    prop_assert_eq!(x, expected[v]);
+            for (v, &x) in expected.iter().enumerate() {
+                prop_assert_eq!(all.value(v as Vertex), Some(x));
+                if let Some(reached) = values.value(v as Vertex) {
+                    prop_assert_eq!(reached, x);
                 }
             }
             prop_assert_eq!(values.value(0), Some(expected[0]));
