@@ -30,7 +30,56 @@ struct Numbers<'a> {
 
 impl Numbers<'_> {
     /// The next number, `None` at the end of the input.
+    #[inline]
     fn next(&mut self, what: &dyn Fn() -> String) -> Result<Option<u64>, Error> {
+        match self.next_plain() {
+            Some(value) => Ok(Some(value)),
+            None => self.next_checked(what),
+        }
+    }
+
+    /// The fast path of [`Numbers::next`]: after whitespace, at most 18 digits followed by
+    /// whitespace or the end. Anything else (the end of the input, a bad word, a long number)
+    /// returns `None` and leaves the position alone, for [`Numbers::next_checked`] to handle.
+    #[inline]
+    fn next_plain(&mut self) -> Option<u64> {
+        let bytes = self.bytes;
+        let mut pos = self.pos;
+        let mut line = self.line;
+        loop {
+            match bytes.get(pos) {
+                Some(b'\n') => line += 1,
+                Some(b' ' | b'\t' | b'\r' | b'\x0c') => {}
+                _ => break,
+            }
+            pos += 1;
+        }
+        let start = pos;
+        let mut value: u64 = 0;
+        while let Some(&byte) = bytes.get(pos) {
+            let digit = byte.wrapping_sub(b'0');
+            if digit > 9 {
+                break;
+            }
+            // Wraps only past 19 digits, and those are refused below.
+            value = value.wrapping_mul(10).wrapping_add(digit as u64);
+            pos += 1;
+        }
+        if pos == start || pos - start > 18 {
+            return None;
+        }
+        if let Some(byte) = bytes.get(pos) {
+            if !byte.is_ascii_whitespace() {
+                return None;
+            }
+        }
+        self.pos = pos;
+        self.line = line;
+        Some(value)
+    }
+
+    /// The slow path of [`Numbers::next`], exact on every input, with the error messages.
+    fn next_checked(&mut self, what: &dyn Fn() -> String) -> Result<Option<u64>, Error> {
         let bytes = self.bytes;
         while self.pos < bytes.len() && bytes[self.pos].is_ascii_whitespace() {
             if bytes[self.pos] == b'\n' {
@@ -136,9 +185,7 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<GraphInput, Error> {
     }
     // The counts passed the memory check, so they fit in usize on any machine that runs this.
     let (n, m, k) = (n as usize, m as usize, k as usize);
-    let mut sources: Vec<Vertex> = Vec::with_capacity(m);
-    let mut targets: Vec<Vertex> = Vec::with_capacity(m);
-    let mut offsets = vec![0usize; n + 1];
+    let mut edges: Vec<(Vertex, Vertex)> = Vec::with_capacity(m);
     for edge in 1..=m {
         let mut read_vertex = |which: &str| -> Result<Vertex, Error> {
             let v = numbers.expect(&|| format!("edge {edge}"), &|| {
@@ -154,9 +201,7 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<GraphInput, Error> {
         };
         let u = read_vertex("start")?;
         let v = read_vertex("end")?;
-        offsets[u as usize + 1] += 1;
-        sources.push(u);
-        targets.push(v);
+        edges.push((u, v));
     }
     let mut tokens = Vec::with_capacity(k);
     for token in 1..=k {
@@ -177,17 +222,7 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<GraphInput, Error> {
             numbers.line
         )));
     }
-    for idx in 0..n {
-        offsets[idx + 1] += offsets[idx];
-    }
-    let mut fill = offsets.clone();
-    let mut rows = vec![0 as Vertex; m];
-    for (&u, &v) in sources.iter().zip(&targets) {
-        rows[fill[u as usize]] = v;
-        fill[u as usize] += 1;
-    }
-    drop((sources, targets, fill));
-    let graph = GameGraph::from_rows(offsets, rows).expect("vertices were checked while parsing");
+    let graph = GameGraph::from_edge_vec(n, edges).expect("vertices were checked while parsing");
     Ok(GraphInput { graph, tokens })
 }
 
@@ -292,7 +327,67 @@ pub fn analyse(
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
+
+    /// Every number (or the error) `Numbers` reads, with the line after it.
+    fn read_all(text: &[u8], fast: bool) -> Vec<Result<(Option<u64>, usize), String>> {
+        let mut numbers = Numbers {
+            bytes: text,
+            pos: 0,
+            line: 1,
+        };
+        let mut out = Vec::new();
+        loop {
+            let what = || "the number".to_owned();
+            let next = if fast {
+                numbers.next(&what)
+            } else {
+                numbers.next_checked(&what)
+            };
+            match next {
+                Ok(value) => {
+                    out.push(Ok((value, numbers.line)));
+                    if value.is_none() {
+                        return out;
+                    }
+                }
+                Err(e) => {
+                    out.push(Err(e.to_string()));
+                    return out;
+                }
+            }
+        }
+    }
+
+    proptest! {
+        /// The fast path reads exactly what the checked path reads, errors included.
+        #[test]
+        fn the_fast_number_reader_agrees_with_the_checked_one(
+            pieces in prop::collection::vec(
+                prop::sample::select(vec![
+                    "0", "7", "42", "999999999999999999", "1000000000000000000",
+                    "18446744073709551615", "18446744073709551616", "123456789012345678901",
+                    " ", "  ", "\n", "\r\n", "\t", "\x0c", "-", "-3", "x", "1x", "+1", "\u{e9}",
+                ]),
+                0..30,
+            )
+        ) {
+            let text = pieces.concat();
+            prop_assert_eq!(read_all(text.as_bytes(), true), read_all(text.as_bytes(), false));
+        }
+    }
+
+    #[test]
+    fn long_numbers_take_the_checked_path() {
+        let text = b"18446744073709551615 18446744073709551616";
+        assert_eq!(read_all(text, true)[0], Ok((Some(u64::MAX), 1)));
+        assert_eq!(
+            read_all(text, true)[1],
+            Err("line 1: the number: the number is too large".to_owned())
+        );
+    }
 
     fn parse_err(text: &str) -> String {
         parse(text.as_bytes(), &Limits::default())

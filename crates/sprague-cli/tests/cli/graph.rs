@@ -91,3 +91,37 @@ fn tempfile() -> (std::path::PathBuf, std::fs::File) {
     let file = std::fs::File::create(&path).unwrap();
     (path, file)
 }
+
+#[test]
+fn a_reader_that_stops_early_gets_exit_0_and_no_message() {
+    // A star: vertex 1 moves to any of 20 000 finished vertices, so all 20 000 moves win and the
+    // JSON (about 2 MB) is far longer than a pipe holds.
+    let leaves = 20_000;
+    let mut input = format!("{} {leaves} 1\n", leaves + 1);
+    for v in 2..=leaves + 1 {
+        input.push_str(&format!("1 {v}\n"));
+    }
+    input.push_str("1\n");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sprague"))
+        .args(["graph", "-", "--json"])
+        .env_remove("SPRAGUE_MEMORY_LIMIT")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut start = [0u8; 10];
+    std::io::Read::read_exact(&mut stdout, &mut start).unwrap();
+    assert_eq!(&start, b"{\"game\":\"g");
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    assert_eq!(out.status.code(), Some(0));
+}
