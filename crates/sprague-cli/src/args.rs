@@ -158,6 +158,21 @@ pub enum PlayGame {
     /// Nim (`--misere` for Anti-Nim).
     #[command(allow_negative_numbers = true)]
     Nim(NimArgs),
+    /// Wythoff's game.
+    #[command(allow_negative_numbers = true)]
+    Wythoff(WythoffArgs),
+    /// Bash's game (`--max M`, `--min P`, `--misere`).
+    #[command(allow_negative_numbers = true)]
+    Bash(BashArgs),
+    /// Staircase Nim.
+    #[command(allow_negative_numbers = true)]
+    Staircase(StaircaseArgs),
+    /// A subtraction game (`--set S`).
+    #[command(allow_negative_numbers = true)]
+    Subtraction(SubtractionArgs),
+    /// Lasker's Nim.
+    #[command(allow_negative_numbers = true)]
+    Lasker(LaskerArgs),
 }
 
 /// Flags every analysing command takes.

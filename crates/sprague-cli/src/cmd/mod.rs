@@ -25,7 +25,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     match cli.command {
         Command::Nim(args) => nim::run(args, &limits),
         Command::Graph(args) => graph::run(args, &limits),
-        Command::Play(args) => play::run(args),
+        Command::Play(args) => play::run(args, &limits),
         Command::Script(args) => script::run(args),
         Command::Table(args) => table::run(args),
         Command::Wythoff(args) => wythoff::run(args, &limits),
