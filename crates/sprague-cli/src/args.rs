@@ -8,7 +8,15 @@ Examples:
   sprague nim 3 4 5 --json          the same as one JSON object
   sprague nim 1 1 --misere          misère Nim (Anti-Nim): taking the last token loses
   sprague graph game.txt            tokens on a directed graph (file format: sprague graph --help)
-  echo '3 4 5' | sprague nim --batch   one position per input line, one JSON object per output line";
+  echo '3 4 5' | sprague nim --batch   one position per input line, one JSON object per output line
+  sprague wythoff 5 8               Wythoff's game, any size
+  sprague bash 15 --max 3           Bash's game (--min P, --misere)
+  sprague subtraction 7 12 --set 1,3,4
+  sprague lasker 1 8 1              Lasker's Nim (splits)
+  sprague staircase 0 5 3           Staircase Nim
+  sprague script examples/lasker.rhai 3 + 4   your own game as a Rhai script
+  sprague table script examples/wythoff.rhai --grid 20,20
+  sprague play nim 3 4 5            play against the engine";
 
 /// Solves combinatorial games: who wins, the nim-value, and every winning move.
 #[derive(Debug, Parser)]
