@@ -3,4 +3,5 @@
 //! generic solvers can check the fast path by brute force.
 
 pub mod graph;
+pub mod hackenbush;
 pub mod nim;
