@@ -13,8 +13,10 @@
 
 #![deny(missing_docs)]
 
+mod edge_list;
 mod error;
 pub mod graph;
+pub mod hackenbush;
 pub mod nim;
 pub mod play;
 mod report;

@@ -44,6 +44,20 @@ On an acyclic graph the nim-value is the XOR of the tokens' values. With a cycle
 Smith's generalised one: a number, or ∞{K} (K: the finite values of the followers); one token\n\
 on ∞{K} with the rest XOR-ing to a wins iff a is in K, else the game is a draw (D).")]
     Graph(GraphArgs),
+    /// Green Hackenbush: cut an edge; whatever no longer reaches the ground (vertex 1) falls.
+    #[command(after_help = "\
+File format (FILE, or - for standard input):
+  n m          vertices 1..n (vertex 1 is the ground), m edges
+  u v          m lines, one undirected edge each; loops (u u) and repeated edges allowed
+
+Example:
+  printf '4 4\\n1 2\\n2 3\\n3 4\\n4 2\\n' | sprague hackenbush -
+  N: nim-value 2 (the triangle 2-3-4 fuses to a loop, *1, on a stalk of one edge: 1 + 1)
+
+Trees by the colon principle (a vertex is worth the XOR of (child + 1)); cycles by the fusion\n\
+principle (each two-edge-connected component fuses to one vertex whose edges become loops, *1\n\
+each). Linear time; a winning move names the edge by its 1-based index among the edge lines.")]
+    Hackenbush(HackenbushArgs),
     /// Play against a perfect opponent in the terminal: `sprague play nim 3 4 5`.
     #[command(after_help = "\
 Example:
@@ -110,6 +124,15 @@ pub struct NimArgs {
 #[derive(Debug, Args)]
 pub struct GraphArgs {
     /// The game-graph file, or - for standard input.
+    #[arg(value_name = "FILE", required_unless_present = "batch")]
+    pub file: Option<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct HackenbushArgs {
+    /// The edge-list file, or - for standard input.
     #[arg(value_name = "FILE", required_unless_present = "batch")]
     pub file: Option<String>,
     #[command(flatten)]

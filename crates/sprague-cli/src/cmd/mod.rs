@@ -1,6 +1,7 @@
 //! One module per command: turn arguments into a request, run it, print the report.
 
 mod graph;
+mod hackenbush;
 mod nim;
 mod play;
 
@@ -18,6 +19,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     match cli.command {
         Command::Nim(args) => nim::run(args, &limits),
         Command::Graph(args) => graph::run(args, &limits),
+        Command::Hackenbush(args) => hackenbush::run(args, &limits),
         Command::Play(args) => play::run(args),
     }
 }

@@ -3,6 +3,7 @@
 
 mod errors;
 mod graph;
+mod hackenbush;
 mod nim;
 mod play;
 
