@@ -20,6 +20,7 @@ pub mod hackenbush;
 pub mod nim;
 pub mod play;
 mod report;
+pub mod split;
 
 pub use error::{Error, ErrorKind};
 pub use report::{Analysis, MoveReport, NimValue};

@@ -58,6 +58,16 @@ Trees by the colon principle (a vertex is worth the XOR of (child + 1)); cycles 
 principle (each two-edge-connected component fuses to one vertex whose edges become loops, *1\n\
 each). Linear time; a winning move names the edge by its 1-based index among the edge lines.")]
     Hackenbush(HackenbushArgs),
+    /// The splitting game: take a bean from bottle i, put one into j and one into k (i < j <= k).
+    #[command(
+        allow_negative_numbers = true,
+        after_help = "Example:\n  sprague split 1 0 1 5000\n  \
+            N: nim-value 5; the one winning move: bottle 1 -> 3, 4\n\n\
+            HNOI2007. Each bean is a game of its own, worth g(d) for its distance d to the last\n\
+            bottle, g(d) = mex of g(a) xor g(b) over a <= b < d; two beans in a bottle cancel, so\n\
+            counts may be of any size. Bottles are 1-based (HNOI2007 prints them 0-based)."
+    )]
+    Split(SplitArgs),
     /// Play against a perfect opponent in the terminal: `sprague play nim 3 4 5`.
     #[command(after_help = "\
 Example:
@@ -135,6 +145,15 @@ pub struct HackenbushArgs {
     /// The edge-list file, or - for standard input.
     #[arg(value_name = "FILE", required_unless_present = "batch")]
     pub file: Option<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct SplitArgs {
+    /// Beans in bottles 1..n (non-negative integers of any size).
+    #[arg(value_name = "COUNT", required_unless_present = "batch")]
+    pub counts: Vec<String>,
     #[command(flatten)]
     pub output: OutputArgs,
 }

@@ -4,6 +4,7 @@ mod graph;
 mod hackenbush;
 mod nim;
 mod play;
+mod split;
 
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -20,6 +21,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Nim(args) => nim::run(args, &limits),
         Command::Graph(args) => graph::run(args, &limits),
         Command::Hackenbush(args) => hackenbush::run(args, &limits),
+        Command::Split(args) => split::run(args, &limits),
         Command::Play(args) => play::run(args),
     }
 }

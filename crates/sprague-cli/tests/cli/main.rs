@@ -6,6 +6,7 @@ mod graph;
 mod hackenbush;
 mod nim;
 mod play;
+mod split;
 
 use assert_cmd::Command;
 

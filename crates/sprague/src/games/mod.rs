@@ -5,3 +5,4 @@
 pub mod graph;
 pub mod hackenbush;
 pub mod nim;
+pub mod split;
