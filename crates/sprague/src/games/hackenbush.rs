@@ -402,7 +402,7 @@ impl<'g> Structure<'g> {
         // Labels of the non-tree edges, and per vertex the XOR of labels of non-tree edges
         // ending there; summed over subtrees they label the tree edges.
         let mut mark = vec![0u128; self.game.n_vertices];
-        let mut labels: HashMap<u32, u128> = HashMap::new();
+        let mut labels: Vec<u128> = vec![0; edges.len()];
         let mut rng = SplitMix(0x5eed_0f_6ac4_e4b5);
         for (e, &(u, v)) in edges.iter().enumerate() {
             let (du, dv) = (self.disc[u as usize], self.disc[v as usize]);
@@ -428,7 +428,7 @@ impl<'g> Structure<'g> {
                 let label = (rng.next() as u128) << 64 | rng.next() as u128;
                 mark[u as usize] ^= label;
                 mark[v as usize] ^= label;
-                labels.insert(e as u32, label);
+                labels[e] = label;
             }
         }
         for &v in self.order[1..].iter().rev() {
@@ -438,28 +438,30 @@ impl<'g> Structure<'g> {
             mark[p as usize] ^= below;
         }
         // Group the non-bridge edges of wanted components by label.
-        let mut classes: Vec<(u128, u32)> = Vec::new();
+        let mut classes: Vec<(u128, u32, u32)> = Vec::new();
         for (e, &(u, v)) in edges.iter().enumerate() {
             if self.disc[u as usize] == NONE || self.is_bridge[e] {
                 continue;
             }
-            if !wanted[self.comp[u as usize] as usize] {
+            let comp = self.comp[u as usize];
+            if !wanted[comp as usize] {
                 continue;
             }
-            let label = match labels.get(&(e as u32)) {
-                Some(&l) => l,
-                None => {
-                    let child = if self.disc[u as usize] > self.disc[v as usize] {
-                        u
-                    } else {
-                        v
-                    };
-                    mark[child as usize]
-                }
+            let is_tree = self.parent_edge[u as usize] == e as u32
+                || self.parent_edge[v as usize] == e as u32;
+            let label = if is_tree {
+                let child = if self.disc[u as usize] > self.disc[v as usize] {
+                    u
+                } else {
+                    v
+                };
+                mark[child as usize]
+            } else {
+                labels[e]
             };
-            classes.push((label, e as u32));
+            classes.push((label, e as u32, comp));
         }
-        drop(mark);
+        drop((mark, labels));
         classes.sort_unstable();
         let mut spent = 0u64;
         let mut start = 0;
@@ -468,18 +470,18 @@ impl<'g> Structure<'g> {
             while end < classes.len() && classes[end].0 == classes[start].0 {
                 end += 1;
             }
-            let class: Vec<u32> = classes[start..end].iter().map(|&(_, e)| e).collect();
-            start = end;
-            let first = edges[class[0] as usize].0;
-            let comp = self.comp[first as usize];
-            if class.len() == 1 {
+            let comp = classes[start].2;
+            if end == start + 1 {
                 // The component stays 2-edge-connected with one loop fewer.
-                cuts[class[0] as usize] = LocalCut::Component {
+                cuts[classes[start].1 as usize] = LocalCut::Component {
                     comp,
                     value: self.value(comp) ^ 1,
                 };
+                start = end;
                 continue;
             }
+            let class: Vec<u32> = classes[start..end].iter().map(|&(_, e, _)| e).collect();
+            start = end;
             let k = class.len() as u64;
             spent = spent.saturating_add(k * k);
             match (spent <= budget)

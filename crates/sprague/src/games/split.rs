@@ -30,7 +30,7 @@ pub fn bean_values(n: usize) -> Vec<u64> {
     // seen[x]: some pair a <= b < d has g(a) ⊕ g(b) = x.
     let mut seen: Vec<bool> = Vec::new();
     let mut mex = 0u64;
-    for d in 0..n {
+    for _ in 0..n {
         while (mex as usize) < seen.len() && seen[mex as usize] {
             mex += 1;
         }
