@@ -15,6 +15,7 @@
 
 mod edge_list;
 mod error;
+pub mod geography;
 pub mod graph;
 pub mod hackenbush;
 pub mod nim;

@@ -68,6 +68,20 @@ each). Linear time; a winning move names the edge by its 1-based index among the
             counts may be of any size. Bottles are 1-based (HNOI2007 prints them 0-based)."
     )]
     Split(SplitArgs),
+    /// Undirected vertex geography: slide the token to an unvisited neighbour; stuck loses.
+    #[command(after_help = "\
+File format (FILE, or - for standard input):
+  n m          vertices 1..n, m edges
+  u v          m lines, one undirected edge each
+
+Example:
+  printf '3 2\\n1 2\\n2 3\\n' | sprague geography - --start 2
+  N: winning moves: token 2 -> 1, token 2 -> 3
+
+The start counts as visited. The player to move wins iff the start is in every maximum\n\
+matching (Hopcroft-Karp on bipartite graphs such as grids, Edmonds' blossoms otherwise).\n\
+--all gives the outcome from every start at once (JSOI2009).")]
+    Geography(GeographyArgs),
     /// Play against a perfect opponent in the terminal: `sprague play nim 3 4 5`.
     #[command(after_help = "\
 Example:
@@ -154,6 +168,21 @@ pub struct SplitArgs {
     /// Beans in bottles 1..n (non-negative integers of any size).
     #[arg(value_name = "COUNT", required_unless_present = "batch")]
     pub counts: Vec<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct GeographyArgs {
+    /// The edge-list file, or - for standard input.
+    #[arg(value_name = "FILE", required_unless_present = "batch")]
+    pub file: Option<String>,
+    /// The vertex the token starts on (1-based; it counts as visited).
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub start: Option<String>,
+    /// Give the outcome from every start vertex instead.
+    #[arg(long, conflicts_with = "start")]
+    pub all: bool,
     #[command(flatten)]
     pub output: OutputArgs,
 }

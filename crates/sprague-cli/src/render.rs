@@ -24,6 +24,7 @@ pub fn text(out: &mut impl Write, analysis: &Analysis) -> Result<(), Failure> {
         analysis.outcome.describe()
     )?;
     let value = match &analysis.nim_value {
+        NimValue::None if analysis.note.is_some() => "none (see the note)".to_owned(),
         NimValue::None => "none (misère play)".to_owned(),
         v => v.to_string(),
     };

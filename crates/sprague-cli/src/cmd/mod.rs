@@ -1,5 +1,6 @@
 //! One module per command: turn arguments into a request, run it, print the report.
 
+mod geography;
 mod graph;
 mod hackenbush;
 mod nim;
@@ -22,6 +23,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Graph(args) => graph::run(args, &limits),
         Command::Hackenbush(args) => hackenbush::run(args, &limits),
         Command::Split(args) => split::run(args, &limits),
+        Command::Geography(args) => geography::run(args, &limits),
         Command::Play(args) => play::run(args),
     }
 }

@@ -2,6 +2,7 @@
 //! exit code 2 for each kind of bad input.
 
 mod errors;
+mod geography;
 mod graph;
 mod hackenbush;
 mod nim;
