@@ -2,6 +2,7 @@
 //! when there is one (the fast path), and an [`Impartial`](crate::Impartial) ruleset so the
 //! generic solvers can check the fast path by brute force.
 
+pub mod cursors;
 pub mod geography;
 pub mod graph;
 pub mod hackenbush;
