@@ -13,6 +13,7 @@
 
 #![deny(missing_docs)]
 
+pub mod cursors;
 mod edge_list;
 mod error;
 pub mod geography;

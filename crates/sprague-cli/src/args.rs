@@ -82,6 +82,8 @@ The start counts as visited. The player to move wins iff the start is in every m
 matching (Hopcroft-Karp on bipartite graphs such as grids, Edmonds' blossoms otherwise).\n\
 --all gives the outcome from every start at once (JSOI2009).")]
     Geography(GeographyArgs),
+    /// Scoring games, answered by their value under optimal play: `sprague solve cursors …`.
+    Solve(SolveArgs),
     /// Play against a perfect opponent in the terminal: `sprague play nim 3 4 5`.
     #[command(after_help = "\
 Example:
@@ -185,4 +187,43 @@ pub struct GeographyArgs {
     pub all: bool,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(subcommand)]
+    pub game: SolveGame,
+}
+
+/// The scoring games `solve` knows.
+#[derive(Debug, Subcommand)]
+pub enum SolveGame {
+    /// The cursor game (seed notes 002): end the game scoring a_C + b_D, or move a cursor to a
+    /// state never seen; the first player minimises.
+    #[command(after_help = "\
+Example:
+  sprague solve cursors --a 0 --b 5,3,1
+  value: 3
+
+Sequences are comma-separated integers, or @FILE to read one from a file (commas or\n\
+whitespace). Non-increasing sequences of any length are solved by binary search on the score\n\
+and the matching theorem in O((n + m) log) time; sequences in another order only while\n\
+n*m*(n + m) <= 2000000 (the explicit graph of cells), and refused beyond that.")]
+    Cursors(CursorsArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CursorsArgs {
+    /// The sequence a (comma-separated, or @FILE).
+    #[arg(long, value_name = "A", allow_hyphen_values = true)]
+    pub a: String,
+    /// The sequence b (comma-separated, or @FILE).
+    #[arg(long, value_name = "B", allow_hyphen_values = true)]
+    pub b: String,
+    /// The cursors' 1-based start `C,D`.
+    #[arg(long, value_name = "C,D", default_value = "1,1")]
+    pub start: String,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
 }

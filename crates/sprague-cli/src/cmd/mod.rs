@@ -5,6 +5,7 @@ mod graph;
 mod hackenbush;
 mod nim;
 mod play;
+mod solve;
 mod split;
 
 use std::io::{self, BufRead, BufWriter, Write};
@@ -24,6 +25,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Hackenbush(args) => hackenbush::run(args, &limits),
         Command::Split(args) => split::run(args, &limits),
         Command::Geography(args) => geography::run(args, &limits),
+        Command::Solve(args) => solve::run(args, &limits),
         Command::Play(args) => play::run(args),
     }
 }

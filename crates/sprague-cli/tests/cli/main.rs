@@ -1,6 +1,7 @@
 //! The `sprague` binary tested as a user runs it: text, JSON, batch, and one `error:` line with
 //! exit code 2 for each kind of bad input.
 
+mod cursors;
 mod errors;
 mod geography;
 mod graph;
