@@ -403,7 +403,7 @@ impl<'g> Structure<'g> {
         // ending there; summed over subtrees they label the tree edges.
         let mut mark = vec![0u128; self.game.n_vertices];
         let mut labels: Vec<u128> = vec![0; edges.len()];
-        let mut rng = SplitMix(0x5eed_0f_6ac4_e4b5);
+        let mut rng = SplitMix(0x005e_ed0f_6ac4_e4b5);
         for (e, &(u, v)) in edges.iter().enumerate() {
             let (du, dv) = (self.disc[u as usize], self.disc[v as usize]);
             if du == NONE {

@@ -96,8 +96,8 @@ pub fn winning_moves(nonempty: &[bool], odd: &[bool], max_listed: usize) -> (u64
             continue;
         }
         let target = total ^ g[i];
-        for j in i + 1..n {
-            let Some(ks) = at.get(&(target ^ g[j])) else {
+        for (j, &gj) in g.iter().enumerate().skip(i + 1) {
+            let Some(ks) = at.get(&(target ^ gj)) else {
                 continue;
             };
             let from = ks.partition_point(|&k| k < j);

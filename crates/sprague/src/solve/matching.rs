@@ -451,7 +451,7 @@ mod tests {
             let colouring = graph.two_colouring();
             let bipartite = colouring
                 .as_ref()
-                .map(|side| (Matching::hopcroft_karp(&graph, side)));
+                .map(|side| Matching::hopcroft_karp(&graph, side));
             if let Some(hk) = &bipartite {
                 assert_eq!(hk.size(), best, "{edges:?}");
             }
