@@ -78,3 +78,21 @@ fn bad_files_give_one_error_line() {
     );
     assert!(bad_input(&["hackenbush", "-"], "100000000000 1\n").contains("supported"));
 }
+
+#[test]
+fn hdu_3094_sample_alice_bob_alice() {
+    // HDU 3094 (A tree game) sample: three trees rooted at 1; answers Alice, Bob, Alice
+    // (N, P, N for the player to move).
+    let cases = [
+        ("3 2\n1 2\n2 3\n", "N"),
+        ("3 2\n1 2\n1 3\n", "P"),
+        ("10 9\n6 2\n4 3\n8 4\n9 5\n8 6\n2 7\n5 8\n1 9\n6 10\n", "N"),
+    ];
+    for (input, outcome) in cases {
+        assert_eq!(
+            json(&["hackenbush", "-"], input)["outcome"],
+            outcome,
+            "{input}"
+        );
+    }
+}
