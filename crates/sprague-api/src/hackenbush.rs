@@ -8,7 +8,7 @@ use sprague::value::Outcome;
 use crate::edge_list::{self, Costs};
 use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
-/// The work allowed for the cuts inside cycles (Σ k² over the classes of 2-edge cuts, see
+/// The work allowed for the cuts inside cycles (Σ k·(z + 1) over the classes of 2-edge cuts, see
 /// [`sprague::games::hackenbush`]), and for the walks of `--all-moves`; about a second.
 pub const WORK_BUDGET: u64 = 300_000_000;
 
@@ -112,8 +112,9 @@ pub fn analyse(
     };
     let note = (analysis.not_examined > 0).then(|| {
         format!(
-            "{} edges lie in long cycles whose cuts were not examined (more than {WORK_BUDGET} \
-             steps); the winning moves listed are only those found among the other edges",
+            "{} edges lie in long decorated cycles whose cuts were not examined (more than \
+             {WORK_BUDGET} steps); the winning moves listed are only those found among the \
+             other edges",
             analysis.not_examined
         )
     });

@@ -33,9 +33,11 @@
 //! per pair). An edge in no 2-edge cut leaves the component 2-edge-connected with one loop fewer:
 //! its value flips bit 0. A class of k edges cuts the component into k pieces in a cycle; each
 //! piece's own value comes in O(1) from the subtree XORs, and each of the k cuts is valued by
-//! walking the two chains of pieces, O(k) per cut. Total: O(m log m + Σ k²) over the classes that
-//! matter, where Σ k² is bounded by a budget given by the caller; cuts beyond the budget are
-//! reported as not examined. A long cycle of k edges is the worst case (k² = 10^12 for k = 10^6).
+//! walking the two chains of pieces; a run of pieces worth 0 adds its length in one step, so a cut
+//! costs O(z + 1) with z the pieces of the class worth something. Total: O(m log m + Σ k·(z + 1))
+//! over the classes that matter, bounded by a budget given by the caller; cuts beyond the budget
+//! are reported as not examined. A plain cycle of 10^6 edges costs 10^6 steps; the worst case is a
+//! long cycle with something hanging from every vertex (k·z = 10^12 for k = 10^6).
 
 use std::collections::HashMap;
 
@@ -118,8 +120,8 @@ pub struct HackenbushAnalysis {
     pub not_examined: usize,
 }
 
-/// The value and every winning cut. `budget` bounds Σ k² over the classes of 2-edge cuts that
-/// must be walked (see the module docs); cuts beyond it are counted in
+/// The value and every winning cut. `budget` bounds Σ k·(z + 1) over the classes of 2-edge cuts
+/// that must be walked (see the module docs); cuts beyond it are counted in
 /// [`HackenbushAnalysis::not_examined`].
 pub fn analyse(game: &Hackenbush, budget: u64) -> HackenbushAnalysis {
     let structure = Structure::build(game);
@@ -158,7 +160,7 @@ pub fn analyse(game: &Hackenbush, budget: u64) -> HackenbushAnalysis {
 }
 
 /// The value after every single cut, or `None` when the work (the walks up the tree of components
-/// plus Σ k²) would pass `budget`.
+/// plus Σ k·(z + 1)) would pass `budget`.
 pub fn values_after_cuts(game: &Hackenbush, budget: u64) -> Option<Vec<Cut>> {
     let structure = Structure::build(game);
     // Each cut walks from its component up to the ground's.
@@ -463,7 +465,7 @@ impl<'g> Structure<'g> {
         }
         drop((mark, labels));
         classes.sort_unstable();
-        let mut spent = 0u64;
+        let mut remaining = budget;
         let mut start = 0;
         while start < classes.len() {
             let mut end = start + 1;
@@ -482,12 +484,7 @@ impl<'g> Structure<'g> {
             }
             let class: Vec<u32> = classes[start..end].iter().map(|&(_, e, _)| e).collect();
             start = end;
-            let k = class.len() as u64;
-            spent = spent.saturating_add(k * k);
-            match (spent <= budget)
-                .then(|| self.class_cuts(comp, &class))
-                .flatten()
-            {
+            match self.class_cuts(comp, &class, &mut remaining) {
                 Some(values) => {
                     for (&e, value) in class.iter().zip(values) {
                         cuts[e as usize] = LocalCut::Component { comp, value };
@@ -506,7 +503,7 @@ impl<'g> Structure<'g> {
     /// The component's value after each cut of one class of 2-edge cuts (`class`: its edges), in
     /// the order of `class`; `None` if the class is not shaped as a true class must be (possible
     /// only after a collision of random labels).
-    fn class_cuts(&self, comp: u32, class: &[u32]) -> Option<Vec<u64>> {
+    fn class_cuts(&self, comp: u32, class: &[u32], remaining: &mut u64) -> Option<Vec<u64>> {
         let edges = &self.game.edges;
         // Tree edges by the depth of their lower end; at most one non-tree edge.
         let mut tree: Vec<(u32, u32)> = Vec::new();
@@ -557,16 +554,35 @@ impl<'g> Structure<'g> {
             pieces.extend((0..m - 1).map(piece));
         }
         let k = pieces.len();
+        // Pieces worth 0 only add 1 to a chain passing through them, so a run of them is one
+        // addition: each cut costs O(number of nonzero pieces).
+        let nonzero: Vec<usize> = (1..k).filter(|&i| pieces[i] != 0).collect();
+        let cost = (k as u64).saturating_mul(nonzero.len() as u64 + 1);
+        if cost > *remaining {
+            return None;
+        }
+        *remaining -= cost;
         let mut by_edge: HashMap<u32, u64> = HashMap::with_capacity(k);
         for j in 1..=k {
+            // Pieces 1..j-1, from the far end (j - 1) down to 1.
+            let split = nonzero.partition_point(|&i| i < j);
             let mut clockwise = 0u64;
-            for i in (1..j).rev() {
-                clockwise = (pieces[i] ^ clockwise) + 1;
+            let mut top = j - 1;
+            for &q in nonzero[..split].iter().rev() {
+                clockwise += (top - q) as u64;
+                clockwise = (pieces[q] ^ clockwise) + 1;
+                top = q - 1;
             }
+            clockwise += top as u64;
+            // Pieces j..k-1, from the far end (j) up to k - 1.
             let mut counter = 0u64;
-            for &p in &pieces[j..k] {
-                counter = (p ^ counter) + 1;
+            let mut bottom = j;
+            for &q in &nonzero[split..] {
+                counter += (q - bottom) as u64;
+                counter = (pieces[q] ^ counter) + 1;
+                bottom = q + 1;
             }
+            counter += (k - bottom) as u64;
             by_edge.insert(ring[j - 1], pieces[0] ^ clockwise ^ counter);
         }
         class.iter().map(|e| by_edge.get(e).copied()).collect()
@@ -774,14 +790,27 @@ mod tests {
 
     #[test]
     fn a_budget_leaves_big_classes_unexamined() {
-        // A square on the ground with a leaf: N; the square's edges form one class of 4.
+        // A square on the ground with a leaf: N; the square's edges form one class of 4, whose
+        // cuts cost 4 x (1 + the pieces worth something) steps.
         let g = game(5, &[(0, 1), (1, 2), (2, 3), (3, 0), (2, 4)]);
         let full = analyse(&g, u64::MAX);
-        let cut = analyse(&g, 15);
+        let cut = analyse(&g, 3);
         assert_eq!(full.not_examined, 0);
         assert_eq!(cut.not_examined, 4);
         assert_eq!(cut.value, full.value);
-        assert!(values_after_cuts(&g, 10).is_none());
+        assert!(values_after_cuts(&g, 6).is_none());
+    }
+
+    #[test]
+    fn a_long_odd_cycle_is_won_by_cutting_its_middle_edge() {
+        // Cutting edge e of a cycle of L edges through the ground leaves stalks of e and
+        // L - 1 - e edges; for odd L only the middle edge makes them equal.
+        let len = 200_001u32;
+        let cycle: Vec<(u32, u32)> = (0..len).map(|v| (v, (v + 1) % len)).collect();
+        let analysis = analyse(&game(len as usize, &cycle), 2 * len as u64);
+        assert_eq!(analysis.value, 1);
+        assert_eq!(analysis.winning_edges, vec![(len as usize - 1) / 2]);
+        assert_eq!(analysis.not_examined, 0);
     }
 
     #[test]
