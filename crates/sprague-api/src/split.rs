@@ -10,7 +10,7 @@ use sprague::value::Outcome;
 use crate::nim::parse_natural;
 use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
-/// More bottles than this are refused (the values cost O(n²) time, the moves O(n² log n)).
+/// More bottles than this are refused (the values and the moves cost O(n²) time each).
 pub const MAX_BOTTLES: usize = 10_000;
 
 /// At most this many characters of `to` positions are written in one report.

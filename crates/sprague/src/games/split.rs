@@ -13,8 +13,6 @@
 //! `d`, so the mex pointer only moves up. A winning move from value `V` takes a bean from a
 //! non-empty bottle `i` and finds `j <= k` after it with `g_j ⊕ g_k = V ⊕ g_i`.
 
-use std::collections::HashMap;
-
 use crate::Impartial;
 
 /// `g(d)` for distances `0..n`: the value of one bean `d` bottles before the last.
@@ -75,7 +73,7 @@ pub fn nim_value(odd: &[bool]) -> u64 {
 /// The winning moves: how many there are, and the first `max_listed` of them in lexicographic
 /// order of `(i, j, k)`. `nonempty[i]` and `odd[i]` describe bottle `i`'s count.
 ///
-/// Cost O(n² log n).
+/// Cost O(n²).
 pub fn winning_moves(nonempty: &[bool], odd: &[bool], max_listed: usize) -> (u64, Vec<SplitMove>) {
     let n = odd.len();
     let by_distance = bean_values(n);
@@ -84,10 +82,13 @@ pub fn winning_moves(nonempty: &[bool], odd: &[bool], max_listed: usize) -> (u64
     if total == 0 {
         return (0, Vec::new());
     }
-    // Per value, the bottles holding it, ascending.
-    let mut at: HashMap<u64, Vec<usize>> = HashMap::new();
+    // The values are distinct (g(d) avoids every g(b) = g(0) ⊕ g(b), b < d), so each value
+    // names at most one bottle.
+    let top = g.iter().copied().max().unwrap_or(0);
+    let size = (top + 1).next_power_of_two() as usize;
+    let mut bottle_of = vec![usize::MAX; size];
     for (idx, &v) in g.iter().enumerate() {
-        at.entry(v).or_default().push(idx);
+        bottle_of[v as usize] = idx;
     }
     let mut count = 0u64;
     let mut listed = Vec::new();
@@ -97,15 +98,17 @@ pub fn winning_moves(nonempty: &[bool], odd: &[bool], max_listed: usize) -> (u64
         }
         let target = total ^ g[i];
         for (j, &gj) in g.iter().enumerate().skip(i + 1) {
-            let Some(ks) = at.get(&(target ^ gj)) else {
-                continue;
+            let want = (target ^ gj) as usize;
+            let k = if want < size {
+                bottle_of[want]
+            } else {
+                usize::MAX
             };
-            let from = ks.partition_point(|&k| k < j);
-            count += (ks.len() - from) as u64;
-            for &k in &ks[from..] {
-                if listed.len() >= max_listed {
-                    break;
-                }
+            if k == usize::MAX || k < j {
+                continue;
+            }
+            count += 1;
+            if listed.len() < max_listed {
                 listed.push(SplitMove { i, j, k });
             }
         }
@@ -158,6 +161,34 @@ mod tests {
             slow.push((0..).find(|x| !set.contains(x)).unwrap());
         }
         assert_eq!(fast, slow);
+    }
+
+    #[test]
+    fn winning_moves_agree_with_every_triple_on_longer_rows() {
+        for n in 1..=40usize {
+            let values = bean_values(n);
+            let g = |i: usize| values[n - 1 - i];
+            for seed in 0..5usize {
+                let odd: Vec<bool> = (0..n)
+                    .map(|i| (i * 7 + seed * 3 + i / 3) % 4 == 1)
+                    .collect();
+                let nonempty: Vec<bool> = (0..n).map(|i| odd[i] || (i + seed) % 3 == 0).collect();
+                let total = (0..n).filter(|&i| odd[i]).fold(0, |acc, i| acc ^ g(i));
+                let mut expected = Vec::new();
+                for i in (0..n).filter(|&i| nonempty[i] && total != 0) {
+                    for j in i + 1..n {
+                        for k in j..n {
+                            if total ^ g(i) ^ g(j) ^ g(k) == 0 {
+                                expected.push(SplitMove { i, j, k });
+                            }
+                        }
+                    }
+                }
+                let (count, listed) = winning_moves(&nonempty, &odd, 10);
+                assert_eq!(count, expected.len() as u64, "{n} {seed}");
+                assert_eq!(listed, expected[..expected.len().min(10)], "{n} {seed}");
+            }
+        }
     }
 
     #[test]
