@@ -74,14 +74,27 @@ pub fn analyse<S: AsRef<str>>(
     let value = split::nim_value(&odd);
     let one = BigUint::from(1u32);
     let report = |m: split::SplitMove| {
-        let mut after = counts.clone();
-        after[m.i] -= &one;
-        after[m.j] += &one;
-        after[m.k] += &one;
-        let words: Vec<String> = after.iter().map(|c| c.to_string()).collect();
+        // Only three counts change: rewrite those and copy the other words.
+        let mut changed: Vec<(usize, BigUint)> = vec![(m.i, &counts[m.i] - &one)];
+        if m.j == m.k {
+            changed.push((m.j, &counts[m.j] + &one + &one));
+        } else {
+            changed.push((m.j, &counts[m.j] + &one));
+            changed.push((m.k, &counts[m.k] + &one));
+        }
+        let mut to = String::with_capacity(position_text.len() + 8);
+        for (idx, word) in position.iter().enumerate() {
+            if idx > 0 {
+                to.push(' ');
+            }
+            match changed.iter().find(|(at, _)| *at == idx) {
+                Some((_, count)) => to.push_str(&count.to_string()),
+                None => to.push_str(word),
+            }
+        }
         MoveReport {
             text: format!("bottle {} -> {}, {}", m.i + 1, m.j + 1, m.k + 1),
-            to: Some(words.join(" ")),
+            to: Some(to),
             i: Some(m.i + 1),
             j: Some(m.j + 1),
             k: Some(m.k + 1),

@@ -80,7 +80,8 @@ Example:
 
 The start counts as visited. The player to move wins iff the start is in every maximum\n\
 matching (Hopcroft-Karp on bipartite graphs such as grids, Edmonds' blossoms otherwise).\n\
---all gives the outcome from every start at once (JSOI2009).")]
+--all gives the outcome from every start at once (JSOI2009). With --batch, each input line is\n\
+`FILE START` (START defaults to --start).")]
     Geography(GeographyArgs),
     /// Scoring games, answered by their value under optimal play: `sprague solve cursors …`.
     Solve(SolveArgs),

@@ -52,3 +52,13 @@ fn bad_counts_give_one_error_line() {
         "error: bottle 2: `two` is not a non-negative integer"
     );
 }
+
+#[test]
+fn both_beans_may_go_into_one_bottle() {
+    // Two bottles: the bean in bottle 1 (value 1) splits into two beans in bottle 2.
+    let v = json(&["split", "1", "0"], "");
+    assert_eq!(
+        v["winning_moves"],
+        json!([{"move": "bottle 1 -> 2, 2", "to": "0 2", "i": 1, "j": 2, "k": 2}])
+    );
+}
