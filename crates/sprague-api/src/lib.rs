@@ -14,13 +14,18 @@
 #![deny(missing_docs)]
 
 pub mod bash;
+pub mod cursors;
+mod edge_list;
 mod error;
+pub mod geography;
 pub mod graph;
+pub mod hackenbush;
 pub mod lasker;
 pub mod nim;
 pub mod play;
 mod report;
 pub mod script;
+pub mod split;
 pub mod staircase;
 pub mod subtraction;
 pub mod table;

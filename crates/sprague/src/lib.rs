@@ -44,6 +44,13 @@
 //!   a value, extended until its period is proven, then heaps of any size.
 //! - [`games::lasker`]: Lasker's Nim (take, or split a heap in two), by its closed form; winning
 //!   splits of heaps of any size found by arithmetic, counted exactly and listed lazily.
+//! - [`games::hackenbush`]: Green Hackenbush on any multigraph, by the colon and fusion
+//!   principles in O(n + m); winning cuts by classes of 2-edge cuts.
+//! - [`games::split`]: the splitting game (HNOI2007); bean values in O(n²), counts of any size.
+//! - [`games::geography`]: undirected vertex geography, by maximum matchings
+//!   ([`solve::matching`]: Hopcroft–Karp, Edmonds' blossoms).
+//! - [`games::cursors`]: the cursor game of the seed notes, a scoring game solved by binary search
+//!   and the matching theorem.
 //! - Any explicit directed graph ([`solve::GameGraph`]), cycles allowed.
 //! - Any ruleset written against [`Impartial`].
 //!

@@ -1,11 +1,15 @@
 //! One module per command: turn arguments into a request, run it, print the report.
 
 mod bash;
+mod geography;
 mod graph;
+mod hackenbush;
 mod lasker;
 mod nim;
 mod play;
 mod script;
+mod solve;
+mod split;
 mod staircase;
 mod subtraction;
 mod table;
@@ -33,6 +37,10 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Staircase(args) => staircase::run(args, &limits),
         Command::Subtraction(args) => subtraction::run(args, &limits),
         Command::Lasker(args) => lasker::run(args, &limits),
+        Command::Hackenbush(args) => hackenbush::run(args, &limits),
+        Command::Split(args) => split::run(args, &limits),
+        Command::Geography(args) => geography::run(args, &limits),
+        Command::Solve(args) => solve::run(args, &limits),
     }
 }
 

@@ -2,12 +2,16 @@
 //! exit code 2 for each kind of bad input.
 
 mod bash;
+mod cursors;
 mod errors;
+mod geography;
 mod graph;
+mod hackenbush;
 mod lasker;
 mod nim;
 mod play;
 mod script;
+mod split;
 mod staircase;
 mod subtraction;
 mod table;

@@ -3,9 +3,13 @@
 //! generic solvers can check the fast path by brute force.
 
 pub mod bash;
+pub mod cursors;
+pub mod geography;
 pub mod graph;
+pub mod hackenbush;
 pub mod lasker;
 pub mod nim;
+pub mod split;
 pub mod staircase;
 pub mod subtraction;
 pub mod wythoff;
