@@ -381,6 +381,9 @@ pub struct TableScriptArgs {
     /// Compute G([a, b]) for 0 <= a <= A and 0 <= b <= B, with the P-positions and their patterns.
     #[arg(long, value_name = "A,B")]
     pub grid: Option<String>,
+    /// With --grid: draw the grid to FILE (.svg or .png), P-positions in black.
+    #[arg(long, value_name = "FILE", requires = "grid")]
+    pub plot: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub script: ScriptLimitArgs,
     #[command(flatten)]
