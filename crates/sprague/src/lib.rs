@@ -47,6 +47,7 @@
 
 mod game;
 pub mod games;
+pub mod minimax;
 pub mod solve;
 pub mod value;
 

@@ -4,3 +4,4 @@
 
 pub mod graph;
 pub mod nim;
+pub mod triangle_war;
