@@ -4,4 +4,5 @@
 
 pub mod graph;
 pub mod nim;
+pub mod tictactoe;
 pub mod triangle_war;
