@@ -3,6 +3,7 @@
 //! generic solvers can check the fast path by brute force.
 
 pub mod graph;
+pub mod connect4;
 pub mod nim;
 pub mod tictactoe;
 pub mod triangle_war;
