@@ -17,9 +17,11 @@ mod error;
 pub mod graph;
 pub mod nim;
 mod report;
+pub mod solve;
 
 pub use error::{Error, ErrorKind};
 pub use report::{Analysis, MoveReport, NimValue};
+pub use solve::{ScoreReport, ScoreSolver, SearchReport, SolveOptions};
 
 /// What a request may use, set by the caller (the CLI reads the machine's free memory).
 #[derive(Clone, Copy, Debug)]

@@ -175,18 +175,31 @@ impl<'g, G: Scoring> Negamax<'g, G> {
     /// The exact value of `position` and every move that keeps it (in the game's move order).
     /// A position whose game is over has no moves.
     pub fn best_moves(&mut self, position: &G::Position) -> (i32, Vec<G::Move>) {
-        let value = self.solve(position);
+        self.best_moves_within(position, i32::MIN / 4, i32::MAX / 4)
+    }
+
+    /// The value of `position` clamped to `low..=high` (as [`solve_within`](Self::solve_within))
+    /// and every move whose clamped worth is that value.
+    pub fn best_moves_within(
+        &mut self,
+        position: &G::Position,
+        low: i32,
+        high: i32,
+    ) -> (i32, Vec<G::Move>) {
+        let value = self.solve_within(position, low, high);
         let mut moves = Vec::new();
         self.game.moves(position, &mut moves);
         let mut best = Vec::new();
         for mv in moves {
             let step = self.game.play(position, mv);
-            // The move keeps the value iff it is worth at least `value` to its mover.
-            let keeps = if step.again {
-                self.at_least(&step.position, value - step.gain)
-            } else {
-                !self.at_least(&step.position, step.gain - value + 1)
-            };
+            // The move keeps the value iff it is worth at least `value` to its mover (when the
+            // value is the floor `low`, every move keeps it).
+            let keeps = value <= low
+                || if step.again {
+                    self.at_least(&step.position, value - step.gain)
+                } else {
+                    !self.at_least(&step.position, step.gain - value + 1)
+                };
             if keeps {
                 best.push(mv);
             }
