@@ -2,6 +2,7 @@
 
 mod graph;
 mod nim;
+mod solve;
 
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -17,6 +18,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     match cli.command {
         Command::Nim(args) => nim::run(args, &limits),
         Command::Graph(args) => graph::run(args, &limits),
+        Command::Solve(args) => solve::run(args, &limits),
     }
 }
 
