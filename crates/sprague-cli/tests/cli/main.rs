@@ -4,6 +4,7 @@
 mod errors;
 mod graph;
 mod nim;
+mod solve;
 
 use assert_cmd::Command;
 
