@@ -61,6 +61,9 @@ pub struct SolveOptions {
     pub best_moves: bool,
     /// Connect Four: the sign of the score only (faster).
     pub weak: bool,
+    /// Empty the transposition table before the search, so that the work counted is that of
+    /// this position alone (for benchmarks); by default a batch reuses what earlier lines found.
+    pub fresh_table: bool,
 }
 
 impl Default for SolveOptions {
@@ -69,6 +72,7 @@ impl Default for SolveOptions {
             stats: false,
             best_moves: true,
             weak: false,
+            fresh_table: false,
         }
     }
 }
@@ -113,6 +117,9 @@ fn measured<G: Scoring, T>(
     options: &SolveOptions,
     work: impl FnOnce(&mut Negamax<'static, G>) -> T,
 ) -> (T, Option<SearchReport>) {
+    if options.fresh_table {
+        search.clear_table();
+    }
     search.reset_stats();
     let start = Instant::now();
     let result = work(search);
@@ -139,7 +146,11 @@ impl ScoreSolver {
     ///
     /// # Errors
     /// A move that is not `u-v` with dots 1–10, a line that does not exist, or one drawn twice.
-    pub fn triangle_war(&mut self, moves: &str, options: &SolveOptions) -> Result<ScoreReport, Error> {
+    pub fn triangle_war(
+        &mut self,
+        moves: &str,
+        options: &SolveOptions,
+    ) -> Result<ScoreReport, Error> {
         let rules = TRIANGLE_WAR.get_or_init(TriangleWar::new);
         let mut game = TriangleWarGame::default();
         let mut played = Vec::new();
@@ -245,7 +256,11 @@ impl ScoreSolver {
     /// # Errors
     /// A character that is not a column, a full column, a move after a win; a refusal when the
     /// transposition table would not fit in memory.
-    pub fn connect4(&mut self, sequence: &str, options: &SolveOptions) -> Result<ScoreReport, Error> {
+    pub fn connect4(
+        &mut self,
+        sequence: &str,
+        options: &SolveOptions,
+    ) -> Result<ScoreReport, Error> {
         let board = Connect4Board::from_moves(sequence)
             .map_err(|e| Error::bad_input(format!("connect4 `{sequence}`: {e}")))?;
         let search = searcher(&mut self.connect4, &CONNECT4, &self.limits)?;
@@ -333,16 +348,26 @@ mod tests {
         assert!(report.stats.unwrap().nodes > 0);
         let report = s.tictactoe("xx.oo....", &options).unwrap();
         assert_eq!(report.value, Some(1));
-        assert_eq!(report.best_moves.unwrap()[0].to.as_deref(), Some("xxxoo...."));
-        let report = s.connect4("2252576253462244111563365343671351441", &options).unwrap();
+        assert_eq!(
+            report.best_moves.unwrap()[0].to.as_deref(),
+            Some("xxxoo....")
+        );
+        let report = s
+            .connect4("2252576253462244111563365343671351441", &options)
+            .unwrap();
         assert_eq!(report.score, Some(-1));
         let weak = SolveOptions {
             weak: true,
             ..options
         };
-        let report = s.connect4("7422341735647741166133573473242566", &weak).unwrap();
+        let report = s
+            .connect4("7422341735647741166133573473242566", &weak)
+            .unwrap();
         assert_eq!(report.score, Some(1));
         let error = s.connect4("4444444", &options).unwrap_err();
-        assert_eq!(error.message(), "connect4 `4444444`: move 7: column 4 is full");
+        assert_eq!(
+            error.message(),
+            "connect4 `4444444`: move 7: column 4 is full"
+        );
     }
 }

@@ -139,12 +139,21 @@ pub struct SolveOutputArgs {
     /// Report the positions explored and the time taken.
     #[arg(long)]
     pub stats: bool,
+    /// Empty the transposition table before each position (for benchmarks: counts per position
+    /// alone; a batch otherwise reuses what earlier lines found).
+    #[arg(long)]
+    pub fresh_table: bool,
 }
 
 #[derive(Debug, Args)]
 pub struct TriangleWarArgs {
     /// The lines drawn so far, in order, A first: `u-v` separated by spaces or commas.
-    #[arg(long, value_name = "MOVES", default_value = "", allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "MOVES",
+        default_value = "",
+        allow_hyphen_values = true
+    )]
     pub moves: String,
     #[command(flatten)]
     pub output: SolveOutputArgs,

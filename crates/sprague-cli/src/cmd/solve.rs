@@ -39,6 +39,7 @@ pub fn run(args: SolveArgs, limits: &Limits) -> Result<ExitCode, Failure> {
 fn options(output: &SolveOutputArgs) -> SolveOptions {
     SolveOptions {
         stats: output.stats,
+        fresh_table: output.fresh_table,
         ..SolveOptions::default()
     }
 }
@@ -133,9 +134,7 @@ fn text(out: &mut impl Write, report: &ScoreReport) -> Result<(), Failure> {
 
 /// One JSON object per line of standard input; a bad line gives `{"error": …, "line": n}` and the
 /// run goes on, exiting 2 at the end.
-fn batch(
-    mut solve: impl FnMut(&str) -> Result<ScoreReport, Failure>,
-) -> Result<ExitCode, Failure> {
+fn batch(mut solve: impl FnMut(&str) -> Result<ScoreReport, Failure>) -> Result<ExitCode, Failure> {
     let stdin = io::stdin();
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());

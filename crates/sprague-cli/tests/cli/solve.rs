@@ -28,7 +28,12 @@ fn triangle_war_poj_1085_sample() {
         assert_eq!(v["winner"], winner, "{moves}");
     }
     let v = json(
-        &["solve", "triangle-war", "--moves", "2-4 4-5 5-9 3-6 2-5 3-5"],
+        &[
+            "solve",
+            "triangle-war",
+            "--moves",
+            "2-4 4-5 5-9 3-6 2-5 3-5",
+        ],
         "",
     );
     assert_eq!(
@@ -114,7 +119,11 @@ fn connect4_scores_of_the_test_sets() {
     let text = String::from_utf8(out.stdout).unwrap();
     let scores: Vec<i64> = text
         .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["score"].as_i64().unwrap())
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["score"]
+                .as_i64()
+                .unwrap()
+        })
         .collect();
     assert_eq!(scores, [-1, 1]);
 }

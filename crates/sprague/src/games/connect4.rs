@@ -283,7 +283,10 @@ impl Scoring for Connect4 {
 
     fn value_bounds(&self, board: &Board) -> (i32, i32) {
         let stones = i32::from(board.stones);
-        (-(CELLS as i32 - 2 - stones) / 2, (CELLS as i32 - 1 - stones) / 2)
+        (
+            -(CELLS as i32 - 2 - stones) / 2,
+            (CELLS as i32 - 1 - stones) / 2,
+        )
     }
 
     fn key(&self, board: &Board) -> Option<u64> {
@@ -321,10 +324,16 @@ mod tests {
 
     #[test]
     fn rules_and_errors() {
-        assert_eq!(Board::from_moves("4444444"), Err(Connect4Error::ColumnFull(4, 7)));
+        assert_eq!(
+            Board::from_moves("4444444"),
+            Err(Connect4Error::ColumnFull(4, 7))
+        );
         assert_eq!(Board::from_moves("12a"), Err(Connect4Error::Column('a', 3)));
         assert_eq!(Board::from_moves("128"), Err(Connect4Error::Column('8', 3)));
-        assert_eq!(Board::from_moves("12121212"), Err(Connect4Error::GameOver(8)));
+        assert_eq!(
+            Board::from_moves("12121212"),
+            Err(Connect4Error::GameOver(8))
+        );
         let won = Board::from_moves("121212").unwrap().play(0);
         assert!(won.is_lost());
         // Horizontal and both diagonals.

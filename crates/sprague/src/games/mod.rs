@@ -2,8 +2,8 @@
 //! when there is one (the fast path), and an [`Impartial`](crate::Impartial) ruleset so the
 //! generic solvers can check the fast path by brute force.
 
-pub mod graph;
 pub mod connect4;
+pub mod graph;
 pub mod nim;
 pub mod tictactoe;
 pub mod triangle_war;

@@ -79,7 +79,7 @@ impl fmt::Display for TicTacToeError {
 impl std::error::Error for TicTacToeError {}
 
 fn has_line(cells: u16) -> bool {
-    LINES.iter().any(|&l| cells & l == l)
+    LINES.into_iter().any(|line| (cells & line) == line)
 }
 
 impl Board {
@@ -109,7 +109,14 @@ impl Board {
             return Err(TicTacToeError::Counts { x, o });
         }
         let (x_line, o_line) = (has_line(board.x), has_line(board.o));
-        if (x_line && o_line) || (x_line && x == o) || (o_line && x != o) {
+        // A line belongs to the player who moved last: x when x has one more mark, o when even.
+        let impossible = match (x_line, o_line) {
+            (true, true) => true,
+            (true, false) => x == o,
+            (false, true) => x != o,
+            (false, false) => false,
+        };
+        if impossible {
             return Err(TicTacToeError::Lines);
         }
         Ok(board)
@@ -272,7 +279,10 @@ mod tests {
                 .map(|i| ['.', 'x', 'o'][(code / 3u32.pow(i) % 3) as usize])
                 .collect();
             if let Ok(board) = Board::parse(&text) {
-                assert!(reachable.contains(&board), "{text} parses but is unreachable");
+                assert!(
+                    reachable.contains(&board),
+                    "{text} parses but is unreachable"
+                );
             }
         }
         assert_eq!(

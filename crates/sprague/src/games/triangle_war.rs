@@ -93,8 +93,13 @@ impl TriangleWar {
     /// The ruleset.
     pub fn new() -> TriangleWar {
         let triangles = triangle_masks();
-        let line_triangles =
-            std::array::from_fn(|i| triangles.iter().copied().filter(|t| t & (1 << i) != 0).collect());
+        let line_triangles = std::array::from_fn(|i| {
+            triangles
+                .iter()
+                .copied()
+                .filter(|t| t & (1 << i) != 0)
+                .collect()
+        });
         TriangleWar {
             triangles,
             line_triangles,
@@ -137,10 +142,7 @@ impl Scoring for TriangleWar {
         moves.extend((0..LINE_COUNT as u8).filter(|&i| lines & (1 << i) == 0));
         moves[start..].sort_by_key(|&i| {
             let i = usize::from(i);
-            (
-                -self.triangles_completed(lines, i),
-                self.offered(lines, i),
-            )
+            (-self.triangles_completed(lines, i), self.offered(lines, i))
         });
     }
 
@@ -349,7 +351,11 @@ mod tests {
             assert_eq!(search.solve(&lines), expected, "lines {lines:#x}");
             // A tiny table on the emptier boards would be slow: replacement loses most work.
             if round % 4 == 0 && lines.count_ones() >= 6 {
-                assert_eq!(small_search.solve(&lines), expected, "small table, {lines:#x}");
+                assert_eq!(
+                    small_search.solve(&lines),
+                    expected,
+                    "small table, {lines:#x}"
+                );
                 assert_eq!(search.solve_within(&lines, -1, 1), expected.signum());
             }
             let (value, best) = search.best_moves(&lines);
@@ -364,7 +370,11 @@ mod tests {
                 } else {
                     step.gain - child
                 };
-                assert_eq!(best.contains(&line), worth == expected, "{lines:#x} line {line}");
+                assert_eq!(
+                    best.contains(&line),
+                    worth == expected,
+                    "{lines:#x} line {line}"
+                );
                 assert!(worth <= expected);
             }
         }

@@ -37,7 +37,7 @@ pub struct NegamaxConfig {
 impl Default for NegamaxConfig {
     fn default() -> NegamaxConfig {
         NegamaxConfig {
-            table_slots: 1 << 23,
+            table_slots: 1 << 20,
             max_memo_slots: 1 << 26,
         }
     }
@@ -274,8 +274,7 @@ impl<'g, G: Scoring> Negamax<'g, G> {
                         step.gain.saturating_sub(frame.alpha),
                     )
                 };
-                if let Entered::Value(value) = self.enter(step.position, child_alpha, child_beta)
-                {
+                if let Entered::Value(value) = self.enter(step.position, child_alpha, child_beta) {
                     returned = Some(value);
                 }
                 continue;

@@ -161,7 +161,11 @@ mod tests {
         let n = table.len() as u64;
         let k = 12_345;
         table.store(k + n * (1 << 32), 1, 1);
-        assert_eq!(table.get(k), Some((1, 1)), "the documented collision beyond the bound");
+        assert_eq!(
+            table.get(k),
+            Some((1, 1)),
+            "the documented collision beyond the bound"
+        );
         table.store(k, 2, 2);
         for other in [k + 1, k + n, k + (1 << 32)] {
             assert_eq!(table.get(other), None);

@@ -6,10 +6,7 @@ use sprague::minimax::{Negamax, NegamaxConfig};
 
 /// Checks the first `count` lines of the test set `name` (`moves score` per line).
 fn check_set(name: &str, count: usize) {
-    let path = format!(
-        "{}/tests/data/connect4/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let path = format!("{}/tests/data/connect4/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
     let config = NegamaxConfig {
         table_slots: 1 << 20,
