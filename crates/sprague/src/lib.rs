@@ -14,6 +14,8 @@
 //! - [`solve`]: the algorithms, which see only the traits or an explicit
 //!   [`GameGraph`](solve::GameGraph).
 //! - [`games`]: the rulesets, each with its closed form where one exists.
+//! - [`minimax`]: scoring games (points per move, extra moves allowed) and win/draw/loss games,
+//!   by negamax with alpha-beta and a transposition table.
 //!
 //! # Example
 //!
@@ -36,12 +38,17 @@
 //! - [`games::nim`]: Nim, by Bouton's XOR rule; heaps are big integers.
 //! - Any explicit directed graph ([`solve::GameGraph`]), cycles allowed.
 //! - Any ruleset written against [`Impartial`].
+//! - Scoring games: [`games::triangle_war`], [`games::tictactoe`], [`games::connect4`], and any
+//!   game written against [`minimax::Scoring`].
 //!
 //! # Available solvers
 //!
 //! See [`solve`] for the table of solvers with their costs. In short: [`solve::MemoSolver`] for
 //! rulesets, [`solve::GameGraph::acyclic_values`] for explicit acyclic graphs, [`solve::retrograde`]
 //! for graphs with cycles, and [`solve::naive`] as the reference every fast path is tested against.
+//! For scoring games, [`minimax::Negamax`]: exact values and best moves; cost from `b^(d/2)`
+//! (best move first) to `b^d` positions, bounded by the number of distinct positions when the
+//! table holds them all; memory: the table (8 bytes a slot, fixed) and a stack of depth `d`.
 
 #![deny(missing_docs)]
 

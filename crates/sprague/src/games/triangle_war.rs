@@ -79,8 +79,8 @@ fn triangle_masks() -> [u32; 9] {
 pub struct TriangleWar {
     // Invariant: `triangles[i]` is the mask of triangle `i`'s three lines.
     triangles: [u32; 9],
-    // The triangles each line is a side of (one or two).
-    line_triangles: [Vec<u32>; LINE_COUNT],
+    // The triangles each line is a side of: one or two masks, then 0 (no triangle).
+    line_triangles: [[u32; 2]; LINE_COUNT],
 }
 
 impl Default for TriangleWar {
@@ -94,11 +94,8 @@ impl TriangleWar {
     pub fn new() -> TriangleWar {
         let triangles = triangle_masks();
         let line_triangles = std::array::from_fn(|i| {
-            triangles
-                .iter()
-                .copied()
-                .filter(|t| t & (1 << i) != 0)
-                .collect()
+            let mut sides = triangles.iter().copied().filter(|t| t & (1 << i) != 0);
+            [sides.next().unwrap_or(0), sides.next().unwrap_or(0)]
         });
         TriangleWar {
             triangles,
@@ -111,7 +108,7 @@ impl TriangleWar {
         let after = lines | (1 << line);
         self.line_triangles[line]
             .iter()
-            .filter(|&&t| after & t == t)
+            .filter(|&&t| t != 0 && after & t == t)
             .count() as i32
     }
 
@@ -126,7 +123,7 @@ impl TriangleWar {
         let after = lines | (1 << line);
         self.line_triangles[line]
             .iter()
-            .filter(|&&t| (after & t).count_ones() == 2)
+            .filter(|&&t| t != 0 && (after & t).count_ones() == 2)
             .count()
     }
 }
@@ -138,12 +135,21 @@ impl Scoring for TriangleWar {
     /// Lines that complete a triangle first, then lines that offer none to the opponent, then
     /// the rest.
     fn moves(&self, &lines: &u32, moves: &mut Vec<u8>) {
-        let start = moves.len();
-        moves.extend((0..LINE_COUNT as u8).filter(|&i| lines & (1 << i) == 0));
-        moves[start..].sort_by_key(|&i| {
-            let i = usize::from(i);
-            (-self.triangles_completed(lines, i), self.offered(lines, i))
-        });
+        // Rank 0: completes two triangles, 1: one; 2 + k: completes none and offers k.
+        let mut ranks = [u8::MAX; LINE_COUNT];
+        for (line, rank) in ranks.iter_mut().enumerate() {
+            if lines & (1 << line) == 0 {
+                let gain = self.triangles_completed(lines, line);
+                *rank = if gain > 0 {
+                    (2 - gain) as u8
+                } else {
+                    2 + self.offered(lines, line) as u8
+                };
+            }
+        }
+        for wanted in 0..5 {
+            moves.extend((0..LINE_COUNT as u8).filter(|&line| ranks[usize::from(line)] == wanted));
+        }
     }
 
     fn play(&self, &lines: &u32, line: u8) -> Step<u32> {
@@ -314,7 +320,11 @@ mod tests {
         assert!(masks.iter().all(|m| m.count_ones() == 3));
         // Every line is a side of one or two triangles; inner lines of two.
         let rules = TriangleWar::new();
-        let sides: usize = rules.line_triangles.iter().map(Vec::len).sum();
+        let sides: usize = rules
+            .line_triangles
+            .iter()
+            .map(|pair| pair.iter().filter(|&&t| t != 0).count())
+            .sum();
         assert_eq!(sides, 27);
         assert_eq!(line_index(5, 2), Some(4));
         assert_eq!(line_index(1, 4), None);
