@@ -105,7 +105,7 @@ first. The value is A's final score minus B's under optimal play from the given 
 
 Example:
   sprague solve triangle-war --moves \"2-4 4-5 5-9 3-6 2-5 3-5\"
-  value -1: B wins (POJ 1085, sample game 1)")]
+  value -5: B wins (POJ 1085, sample game 1)")]
     TriangleWar(TriangleWarArgs),
     /// Tic-tac-toe: value 1, 0 or -1 for the player to move.
     #[command(after_help = "\
