@@ -50,7 +50,7 @@ Examples:
   sprague solve triangle-war                     B wins 6-3 from the empty board (value -3)
   sprague solve triangle-war --moves \"2-4 4-5\"   after A drew 2-4 and B drew 4-5
   sprague solve tictactoe xx.oo....              x to move wins (value 1)
-  sprague solve connect4 4453 --stats            the exact score and the positions explored")]
+  sprague solve connect4 74223417356477411661 --stats   the exact score, positions explored")]
     Solve(SolveArgs),
 }
 
