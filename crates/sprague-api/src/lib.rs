@@ -25,6 +25,7 @@ pub mod nim;
 pub mod play;
 mod report;
 pub mod script;
+pub mod solve;
 pub mod split;
 pub mod staircase;
 pub mod subtraction;
@@ -33,6 +34,7 @@ pub mod wythoff;
 
 pub use error::{Error, ErrorKind};
 pub use report::{Analysis, MoveReport, NimValue};
+pub use solve::{ScoreReport, ScoreSolver, SearchReport, SolveOptions};
 
 /// What a request may use, set by the caller (the CLI reads the machine's free memory).
 #[derive(Clone, Copy, Debug)]

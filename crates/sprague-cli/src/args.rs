@@ -142,7 +142,14 @@ matching (Hopcroft-Karp on bipartite graphs such as grids, Edmonds' blossoms oth
 --all gives the outcome from every start at once (JSOI2009). With --batch, each input line is\n\
 `FILE START` (START defaults to --start).")]
     Geography(GeographyArgs),
-    /// Scoring games, answered by their value under optimal play: `sprague solve cursors …`.
+    /// Scoring games by minimax: exact values and best moves (triangle-war, tictactoe, connect4, cursors).
+    #[command(after_help = "\
+Examples:
+  sprague solve triangle-war                     B wins 6-3 from the empty board (value -3)
+  sprague solve triangle-war --moves \"2-4 4-5\"   after A drew 2-4 and B drew 4-5
+  sprague solve tictactoe xx.oo....              x to move wins (value 1)
+  sprague solve connect4 74223417356477411661 --stats   the exact score, positions explored
+  sprague solve cursors --a 0 --b 5,3,1          the cursor game of the seed notes")]
     Solve(SolveArgs),
     /// Your own game, its rules written as a Rhai script defining `fn moves(p)`.
     #[command(
@@ -448,6 +455,34 @@ pub struct CursorsArgs {
 /// The scoring games `solve` knows.
 #[derive(Debug, Subcommand)]
 pub enum SolveGame {
+    /// Triangle War (POJ 1085): draw lines between ten dots; completing a triangle scores it and
+    /// earns another move.
+    #[command(after_help = "\
+Dots in rows 1 / 2 3 / 4 5 6 / 7 8 9 10; 18 lines join neighbours, bounding 9 triangles. A moves
+first. The value is A's final score minus B's under optimal play from the given position.
+
+Example:
+  sprague solve triangle-war --moves \"2-4 4-5 5-9 3-6 2-5 3-5\"
+  value -5: B wins (POJ 1085, sample game 1)")]
+    TriangleWar(TriangleWarArgs),
+    /// Tic-tac-toe: value 1, 0 or -1 for the player to move.
+    #[command(after_help = "\
+CELLS: nine characters of x, o and ., row by row (x moves first); default the empty board.
+
+Example:
+  sprague solve tictactoe x...o....
+  value 0 (a draw); best moves listed with the board they leave")]
+    Tictactoe(TicTacToeArgs),
+    /// Connect Four (7 wide, 6 high): the exact score for the player to move.
+    #[command(after_help = "\
+SEQ: the columns played from the empty board, digits 1-7 (Pons' notation); empty for the start.
+Score (the standard test sets' convention): 0 draw; 22-k if the player to move wins with its k-th
+stone; -(22-k) if the opponent does. --weak gives the sign only (faster).
+
+Example:
+  sprague solve connect4 2252576253462244111563365343671351441
+  score -1")]
+    Connect4(Connect4Args),
     /// The cursor game (seed notes 002): end the game scoring a_C + b_D, or move a cursor to a
     /// state never seen; the first player minimises.
     #[command(after_help = "\
@@ -460,4 +495,60 @@ whitespace). Non-increasing sequences of any length are solved by binary search 
 and the matching theorem in O((n + m) log) time; sequences in another order only while\n\
 n*m*(n + m) <= 2000000 (the explicit graph of cells), and refused beyond that.")]
     Cursors(CursorsArgs),
+}
+
+/// Flags every `solve` command takes.
+#[derive(Debug, Args)]
+pub struct SolveOutputArgs {
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Read positions from standard input, one per line; print one JSON object per line.
+    #[arg(long)]
+    pub batch: bool,
+    /// Report the positions explored and the time taken.
+    #[arg(long)]
+    pub stats: bool,
+    /// Empty the transposition table before each position (for benchmarks: counts per position
+    /// alone; a batch otherwise reuses what earlier lines found).
+    #[arg(long)]
+    pub fresh_table: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct TriangleWarArgs {
+    /// The lines drawn so far, in order, A first: `u-v` separated by spaces or commas.
+    #[arg(
+        long,
+        value_name = "MOVES",
+        default_value = "",
+        allow_hyphen_values = true
+    )]
+    pub moves: String,
+    #[command(flatten)]
+    pub output: SolveOutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct TicTacToeArgs {
+    /// Nine characters of x, o and . (default: the empty board).
+    #[arg(value_name = "CELLS", default_value = "")]
+    pub cells: String,
+    #[command(flatten)]
+    pub output: SolveOutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct Connect4Args {
+    /// The columns played so far, digits 1-7 (default: the empty board, which takes minutes).
+    #[arg(value_name = "SEQ", default_value = "")]
+    pub sequence: String,
+    /// The sign of the score only: 1 win, 0 draw, -1 loss.
+    #[arg(long)]
+    pub weak: bool,
+    /// Leave out the best moves (one search fewer per move).
+    #[arg(long)]
+    pub score_only: bool,
+    #[command(flatten)]
+    pub output: SolveOutputArgs,
 }

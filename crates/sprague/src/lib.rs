@@ -15,6 +15,8 @@
 //!   [`GameGraph`](solve::GameGraph).
 //! - [`games`]: the rulesets, each with its closed form where one exists.
 //! - [`sequence`]: sequences G(0), G(1), … and their ultimate period ([`sequence::Period`]).
+//! - [`minimax`]: scoring games (points per move, extra moves allowed) and win/draw/loss games,
+//!   by negamax with alpha-beta and a transposition table.
 //!
 //! # Example
 //!
@@ -53,17 +55,23 @@
 //!   and the matching theorem.
 //! - Any explicit directed graph ([`solve::GameGraph`]), cycles allowed.
 //! - Any ruleset written against [`Impartial`].
+//! - Scoring games: [`games::triangle_war`], [`games::tictactoe`], [`games::connect4`], and any
+//!   game written against [`minimax::Scoring`].
 //!
 //! # Available solvers
 //!
 //! See [`solve`] for the table of solvers with their costs. In short: [`solve::MemoSolver`] for
 //! rulesets, [`solve::GameGraph::acyclic_values`] for explicit acyclic graphs, [`solve::retrograde`]
 //! for graphs with cycles, and [`solve::naive`] as the reference every fast path is tested against.
+//! For scoring games, [`minimax::Negamax`]: exact values and best moves; cost from `b^(d/2)`
+//! (best move first) to `b^d` positions, bounded by the number of distinct positions when the
+//! table holds them all; memory: the table (8 bytes a slot, fixed) and a stack of depth `d`.
 
 #![deny(missing_docs)]
 
 mod game;
 pub mod games;
+pub mod minimax;
 pub mod sequence;
 pub mod solve;
 pub mod value;

@@ -11,6 +11,7 @@ mod lasker;
 mod nim;
 mod play;
 mod script;
+mod solve;
 mod split;
 mod staircase;
 mod subtraction;

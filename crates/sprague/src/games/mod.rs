@@ -3,6 +3,7 @@
 //! generic solvers can check the fast path by brute force.
 
 pub mod bash;
+pub mod connect4;
 pub mod cursors;
 pub mod geography;
 pub mod graph;
@@ -12,4 +13,6 @@ pub mod nim;
 pub mod split;
 pub mod staircase;
 pub mod subtraction;
+pub mod tictactoe;
+pub mod triangle_war;
 pub mod wythoff;
