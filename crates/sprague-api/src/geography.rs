@@ -77,14 +77,6 @@ fn check_size(input: &GeographyInput) -> Result<(), Error> {
     Ok(())
 }
 
-fn outcome(win: bool) -> Outcome {
-    if win {
-        Outcome::N
-    } else {
-        Outcome::P
-    }
-}
-
 const NOTE: &str = "geography is not valued by nim-values here: the outcome comes from the \
                     matching theorem (the mover wins iff the start is in every maximum matching)";
 
@@ -130,7 +122,7 @@ pub fn analyse(
             .into_iter()
             .map(|w| {
                 let mut r = report(w);
-                r.outcome = Some(outcome(winning.binary_search(&w).is_err()));
+                r.outcome = Some(Outcome::from_win(winning.binary_search(&w).is_err()));
                 r.nim_value = Some(NimValue::None);
                 r
             })
@@ -139,7 +131,7 @@ pub fn analyse(
     Ok(Analysis {
         game: "geography".to_owned(),
         position: format!("start {}", start + 1),
-        outcome: outcome(wins),
+        outcome: Outcome::from_win(wins),
         nim_value: NimValue::None,
         winning_moves: winning.into_iter().map(report).collect(),
         all_moves,

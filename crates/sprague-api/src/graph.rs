@@ -274,12 +274,7 @@ pub fn analyse(
             .iter()
             .map(|&v| graph.followers(v).len() as u64)
             .sum();
-        if count > limits.max_listed_moves {
-            return Err(Error::too_large(format!(
-                "--all-moves would list {count} moves, more than the {} allowed",
-                limits.max_listed_moves
-            )));
-        }
+        crate::check_listing(&count.into(), limits)?;
         let mut listed = Vec::new();
         let mut after = tokens.clone();
         for (token, &from) in tokens.iter().enumerate() {

@@ -32,14 +32,6 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<Hackenbush, Error> {
     Ok(Hackenbush::new(list.n_vertices, list.edges).expect("vertices were checked while parsing"))
 }
 
-fn outcome(win: bool) -> Outcome {
-    if win {
-        Outcome::N
-    } else {
-        Outcome::P
-    }
-}
-
 fn describe(game: &Hackenbush) -> String {
     format!(
         "{} vertices, {} edges",
@@ -79,12 +71,7 @@ pub fn analyse(
         .collect();
     let all_moves = if options.all_moves {
         let count = game.edges().len() as u64;
-        if count > limits.max_listed_moves {
-            return Err(Error::too_large(format!(
-                "--all-moves would list {count} moves, more than the {} allowed",
-                limits.max_listed_moves
-            )));
-        }
+        crate::check_listing(&count.into(), limits)?;
         let cuts = hackenbush::values_after_cuts(game, WORK_BUDGET).ok_or_else(|| {
             Error::too_large(format!(
                 "--all-moves on this graph needs more than {WORK_BUDGET} steps (deep trees of \
@@ -101,7 +88,7 @@ pub fn analyse(
                     _ => analysis.value,
                 };
                 let mut r = report(game, e);
-                r.outcome = Some(outcome(value != 0));
+                r.outcome = Some(Outcome::from_win(value != 0));
                 r.nim_value = Some(NimValue::from_u64(value));
                 r
             })
@@ -121,7 +108,7 @@ pub fn analyse(
     Ok(Analysis {
         game: "hackenbush".to_owned(),
         position: describe(game),
-        outcome: outcome(analysis.value != 0),
+        outcome: Outcome::from_win(analysis.value != 0),
         nim_value: NimValue::from_u64(analysis.value),
         winning_moves,
         all_moves,

@@ -63,6 +63,17 @@ pub struct AnalysisOptions {
     pub misere: bool,
 }
 
+/// Refuses an `--all-moves` listing of `count` moves when it passes `limits.max_listed_moves`.
+pub(crate) fn check_listing(count: &num_bigint::BigUint, limits: &Limits) -> Result<(), Error> {
+    if *count > num_bigint::BigUint::from(limits.max_listed_moves) {
+        return Err(Error::too_large(format!(
+            "--all-moves would list {count} moves, more than the {} allowed",
+            limits.max_listed_moves
+        )));
+    }
+    Ok(())
+}
+
 /// Formats a byte count for a refusal message, e.g. `3.2 GiB`.
 pub fn human_bytes(bytes: u64) -> String {
     const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];

@@ -16,14 +16,6 @@ pub const MAX_BOTTLES: usize = 10_000;
 /// At most this many characters of `to` positions are written in one report.
 const MAX_LISTED_CHARS: usize = 50_000_000;
 
-fn outcome(win: bool) -> Outcome {
-    if win {
-        Outcome::N
-    } else {
-        Outcome::P
-    }
-}
-
 /// Parses the bottle counts.
 ///
 /// # Errors
@@ -121,7 +113,7 @@ pub fn analyse<S: AsRef<str>>(
                 for k in j..n {
                     let after = value ^ g(i) ^ g(j) ^ g(k);
                     let mut r = report(split::SplitMove { i, j, k });
-                    r.outcome = Some(outcome(after != 0));
+                    r.outcome = Some(Outcome::from_win(after != 0));
                     r.nim_value = Some(NimValue::from_u64(after));
                     all.push(r);
                 }
@@ -140,7 +132,7 @@ pub fn analyse<S: AsRef<str>>(
     Ok(Analysis {
         game: "split".to_owned(),
         position: position_text,
-        outcome: outcome(value != 0),
+        outcome: Outcome::from_win(value != 0),
         nim_value: NimValue::from_u64(value),
         winning_moves,
         all_moves,
