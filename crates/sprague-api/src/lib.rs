@@ -24,6 +24,7 @@ pub mod lasker;
 pub mod nim;
 pub mod play;
 mod report;
+pub mod score_play;
 pub mod script;
 pub mod solve;
 pub mod split;

@@ -78,8 +78,39 @@ impl Default for SolveOptions {
 }
 
 static TRIANGLE_WAR: OnceLock<TriangleWar> = OnceLock::new();
-static TICTACTOE: TicTacToe = TicTacToe;
-static CONNECT4: Connect4 = Connect4;
+pub(crate) static TICTACTOE: TicTacToe = TicTacToe;
+pub(crate) static CONNECT4: Connect4 = Connect4;
+
+/// The rules of Triangle War, built once.
+pub(crate) fn triangle_war_rules() -> &'static TriangleWar {
+    TRIANGLE_WAR.get_or_init(TriangleWar::new)
+}
+
+/// Triangle War after `moves` (lines `u-v`, separated by spaces or commas, A first): the game and
+/// the lines as normalised text.
+pub(crate) fn parse_triangle_war(moves: &str) -> Result<(TriangleWarGame, Vec<String>), Error> {
+    let rules = triangle_war_rules();
+    let mut game = TriangleWarGame::default();
+    let mut played = Vec::new();
+    for (idx, word) in moves
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .enumerate()
+    {
+        let what = format!("move {} `{word}`", idx + 1);
+        let (u, v) = word
+            .split_once('-')
+            .and_then(|(u, v)| Some((u.parse::<u8>().ok()?, v.parse::<u8>().ok()?)))
+            .ok_or_else(|| {
+                Error::bad_input(format!("{what}: expected a line as two dots, like 2-4"))
+            })?;
+        game.draw(rules, u, v)
+            .map_err(|e| Error::bad_input(format!("{what}: {e}")))?;
+        let (a, b) = LINES[line_index(u, v).expect("drawn, so it exists")];
+        played.push(format!("{a}-{b}"));
+    }
+    Ok((game, played))
+}
 
 /// Solvers of the scoring games, each created on first use and kept (with its transposition
 /// table) for the next request, as `--batch` does.
@@ -91,7 +122,7 @@ pub struct ScoreSolver {
 }
 
 /// Creates the search for `game` in `slot` unless it exists, refusing it past the memory limit.
-fn searcher<'s, G: Scoring>(
+pub(crate) fn searcher<'s, G: Scoring>(
     slot: &'s mut Option<Negamax<'static, G>>,
     game: &'static G,
     limits: &Limits,
@@ -152,25 +183,7 @@ impl ScoreSolver {
         options: &SolveOptions,
     ) -> Result<ScoreReport, Error> {
         let rules = TRIANGLE_WAR.get_or_init(TriangleWar::new);
-        let mut game = TriangleWarGame::default();
-        let mut played = Vec::new();
-        for (idx, word) in moves
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|w| !w.is_empty())
-            .enumerate()
-        {
-            let what = format!("move {} `{word}`", idx + 1);
-            let (u, v) = word
-                .split_once('-')
-                .and_then(|(u, v)| Some((u.parse::<u8>().ok()?, v.parse::<u8>().ok()?)))
-                .ok_or_else(|| {
-                    Error::bad_input(format!("{what}: expected a line as two dots, like 2-4"))
-                })?;
-            game.draw(rules, u, v)
-                .map_err(|e| Error::bad_input(format!("{what}: {e}")))?;
-            let (a, b) = LINES[line_index(u, v).expect("drawn, so it exists")];
-            played.push(format!("{a}-{b}"));
-        }
+        let (game, played) = parse_triangle_war(moves)?;
         let search = searcher(&mut self.triangle_war, rules, &self.limits)?;
         let ((value, best), stats) = measured(search, options, |s| {
             if options.best_moves {

@@ -186,7 +186,12 @@ Example:
 
 Type your move as the analysis prints it (`heap 1: 3 -> 1`) or as the position after it
 (`1 4 5`). `hint` shows the winning moves, `quit` ends the game. The engine plays a winning
-move whenever there is one and says why. Works with input from a pipe.")]
+move whenever there is one and says why. Works with input from a pipe.
+
+Scoring games: `sprague play triangle-war --moves \"1-2\"`, `sprague play tictactoe`, `sprague play
+connect4 4453`; type a line `2-4`, a cell 1-9 or a column 1-7. The engine plays a move keeping the
+minimax value and names it; in Connect Four it searches at most 2,000,000 positions a move and says
+when its move is an unproven guess.")]
     Play(PlayArgs),
 }
 
@@ -229,6 +234,12 @@ pub enum PlayGame {
     /// Lasker's Nim.
     #[command(allow_negative_numbers = true)]
     Lasker(LaskerArgs),
+    /// Triangle War (`--moves "u-v …"` for a position); type a line like `2-4`.
+    TriangleWar(TriangleWarArgs),
+    /// Tic-tac-toe (CELLS for a position); type a cell 1-9.
+    Tictactoe(TicTacToeArgs),
+    /// Connect Four (SEQ for a position); type a column 1-7.
+    Connect4(Connect4Args),
 }
 
 /// Flags every analysing command takes.

@@ -9,7 +9,9 @@ use sprague_api::play::{engine_move, ListedPlay, Playable};
 use sprague_api::subtraction::SubtractionAnalyser;
 use sprague_api::{bash, lasker, staircase, wythoff, Limits};
 
-use crate::args::{First, OutputArgs, PlayArgs, PlayGame};
+use sprague_api::score_play::{ScoreGame, ScorePlay};
+
+use crate::args::{First, OutputArgs, PlayArgs, PlayGame, SolveOutputArgs};
 use crate::failure::Failure;
 
 pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
@@ -58,6 +60,21 @@ pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
                 a.heaps,
             )
         }
+        PlayGame::TriangleWar(a) => {
+            no_solve_flags(&a.output)?;
+            return play_scoring(ScoreGame::TriangleWar, &a.moves, args.first, &limits);
+        }
+        PlayGame::Tictactoe(a) => {
+            no_solve_flags(&a.output)?;
+            return play_scoring(ScoreGame::TicTacToe, &a.cells, args.first, &limits);
+        }
+        PlayGame::Connect4(a) => {
+            no_solve_flags(&a.output)?;
+            if a.weak || a.score_only {
+                return Err(Failure::bad_input("play takes no --weak or --score-only"));
+            }
+            return play_scoring(ScoreGame::Connect4, &a.sequence, args.first, &limits);
+        }
         PlayGame::Lasker(a) => {
             no_output_flags(&a.output)?;
             let analyse = move |p: &str, o: &_| lasker::analyse(&words(p), o, &limits);
@@ -86,6 +103,137 @@ fn no_output_flags(output: &OutputArgs) -> Result<(), Failure> {
         ));
     }
     Ok(())
+}
+
+fn no_solve_flags(output: &SolveOutputArgs) -> Result<(), Failure> {
+    if output.json || output.batch || output.stats || output.fresh_table {
+        return Err(Failure::bad_input(
+            "play takes no --json, --batch, --stats or --fresh-table",
+        ));
+    }
+    Ok(())
+}
+
+/// A scoring game: the players have names, a move may give its mover another move, so whose turn
+/// it is comes from the game after every move; the game ends with a winner or a draw.
+fn play_scoring(
+    kind: ScoreGame,
+    position: &str,
+    first: First,
+    limits: &Limits,
+) -> Result<ExitCode, Failure> {
+    let mut game = ScorePlay::new(kind, limits)?;
+    let start = game.state(position)?;
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    scoring_loop(
+        &mut game,
+        start.position,
+        first,
+        &mut stdin.lock(),
+        &mut stdout.lock(),
+    )
+}
+
+fn scoring_loop(
+    game: &mut ScorePlay,
+    mut position: String,
+    first: First,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<ExitCode, Failure> {
+    let start = game.state(&position)?;
+    // The user is the player to move at the start with `--first me`, the other one otherwise.
+    let starter = start.to_move.clone().unwrap_or_default();
+    let user_is = |player: &str| (player == starter) == (first == First::Me);
+    writeln!(
+        out,
+        "You play {} against the engine{}. Type {}; `hint` shows the best moves, `quit` ends the \
+         game.",
+        game.name(),
+        if starter.is_empty() {
+            String::new()
+        } else if first == First::Me {
+            format!(" (you are {starter}, moving first)")
+        } else {
+            format!(" (the engine is {starter}, moving first)")
+        },
+        game.move_syntax()
+    )?;
+    let mut line = String::new();
+    loop {
+        let state = game.state(&position)?;
+        for row in &state.board {
+            writeln!(out, "  {row}")?;
+        }
+        let shown = if state.position.is_empty() {
+            "(start)"
+        } else {
+            &state.position
+        };
+        match &state.score {
+            Some(score) => writeln!(out, "position: {shown}   (score {score})")?,
+            None => writeln!(out, "position: {shown}")?,
+        }
+        let Some(mover) = state.to_move.clone() else {
+            let verdict = match &state.winner {
+                Some(w) if user_is(w) => "you win",
+                Some(_) => "the engine wins",
+                None => "nobody wins",
+            };
+            writeln!(
+                out,
+                "game over: {}; {verdict}",
+                state.result.as_deref().unwrap_or("")
+            )?;
+            out.flush()?;
+            return Ok(ExitCode::SUCCESS);
+        };
+        if !user_is(&mover) {
+            let chosen = game
+                .engine_move(&position)?
+                .ok_or_else(|| Failure::Internal("the engine found no move".into()))?;
+            writeln!(
+                out,
+                "engine ({mover}): {}   ({})",
+                chosen.played.text, chosen.why
+            )?;
+            position = chosen.played.to;
+            continue;
+        }
+        write!(out, "your move ({mover})> ")?;
+        out.flush()?;
+        line.clear();
+        let read = input
+            .read_line(&mut line)
+            .map_err(|e| Failure::bad_input(format!("cannot read standard input: {e}")))?;
+        if read == 0 {
+            writeln!(out)?;
+            writeln!(out, "input ended: game abandoned")?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        match line.trim() {
+            "" => {}
+            "quit" | "q" => {
+                writeln!(out, "game abandoned")?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            "hint" => {
+                let (moves, why) = game.hints(&position)?;
+                for m in &moves {
+                    writeln!(out, "hint: {}", m.text)?;
+                }
+                writeln!(out, "hint: ({why})")?;
+            }
+            typed => match game.user_move(&position, typed) {
+                Ok(chosen) => {
+                    writeln!(out, "you ({mover}): {}", chosen.text)?;
+                    position = chosen.to;
+                }
+                Err(e) => writeln!(out, "illegal move: {e}; try again")?,
+            },
+        }
+    }
 }
 
 /// Whose turn it is.

@@ -104,3 +104,104 @@ fn every_classic_game_can_be_played_through_a_pipe() {
     let text = play(&["subtraction", "8", "--set", "1,3,4"], "heap 1: 8 -> 6\n");
     assert!(text.contains("illegal move"), "{text}");
 }
+
+/// Every move of a game typed in a fixed order, over and over: each turn the user plays the first
+/// one still legal (the others are refused and the game goes on).
+fn stubborn(moves: &[&str]) -> String {
+    moves.join("\n").repeat(12) + "\n"
+}
+
+#[test]
+fn the_engine_never_loses_tic_tac_toe() {
+    let orders: [&[&str]; 4] = [
+        &["1", "2", "3", "4", "5", "6", "7", "8", "9"],
+        &["9", "8", "7", "6", "5", "4", "3", "2", "1"],
+        &["5", "1", "9", "3", "7", "2", "8", "4", "6"],
+        &["2", "4", "6", "8", "1", "3", "5", "7", "9"],
+    ];
+    for order in orders {
+        for first in ["me", "engine"] {
+            let text = play(&["tictactoe", "--first", first], &stubborn(order));
+            let last = text.trim_end().lines().last().unwrap();
+            assert!(last.starts_with("game over: "), "{text}");
+            assert!(!last.ends_with("you win"), "{text}");
+            assert!(text.contains("(it keeps the value: "), "{text}");
+        }
+    }
+    // A mistake is punished: x takes 1 and 2, o must block at 3, then x wins with best play.
+    let text = play(&["tictactoe", "x...o....", "--first", "engine"], "2\n");
+    assert!(text.contains("engine (x): "), "{text}");
+    let text = play(&["tictactoe", "xx..o....", "--first", "engine"], "");
+    assert!(text.contains("engine (o): o in cell 3"), "{text}");
+    // Illegal cells are refused with the reason.
+    let text = play(&["tictactoe", "x........"], "1\n10\nquit\n");
+    assert!(
+        text.contains("illegal move: cell 1 is taken already; try again"),
+        "{text}"
+    );
+    assert!(
+        text.contains("illegal move: `10` is not a cell: type 1 to 9, row by row"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_engine_wins_triangle_war_as_b() {
+    // Every line in order: the user (A) draws the first one still free; completing a triangle
+    // gives the same player another move, so turns do not simply alternate.
+    let lines = [
+        "1-2", "1-3", "2-3", "2-4", "2-5", "3-5", "3-6", "4-5", "5-6", "4-7", "4-8", "5-8", "5-9",
+        "6-9", "6-10", "7-8", "8-9", "9-10",
+    ];
+    let text = play(&["triangle-war"], &stubborn(&lines));
+    assert!(text.contains("(it keeps the value: B wins by "), "{text}");
+    assert!(text.contains("is already drawn; try again"), "{text}");
+    let last = text.trim_end().lines().last().unwrap();
+    assert!(last.starts_with("game over: B wins "), "{text}");
+    assert!(last.ends_with("the engine wins"), "{text}");
+    // Two moves in a row: A closes triangle 1-2-3 and moves again.
+    let text = play(&["triangle-war", "--moves", "1-2 2-3"], "1-3\n2-4\n");
+    assert!(
+        text.contains(
+            "you (A): 1-3\nposition: 1-2 2-3 1-3   (score A 1, B 0)\nyour move (A)> you (A): 2-4"
+        ),
+        "{text}"
+    );
+    let text = play(&["triangle-war"], "1-4\n");
+    assert!(
+        text.contains("illegal move: there is no line 1-4"),
+        "{text}"
+    );
+}
+
+#[test]
+fn connect_four_is_played_and_guesses_are_labelled() {
+    // A full column is refused; a position from the test sets is solved and explained.
+    let text = play(&["connect4", "444444"], "4\n8\nquit\n");
+    assert!(text.contains("illegal move: column 4 is full"), "{text}");
+    assert!(
+        text.contains("illegal move: `8` is not a column: type 1 to 7"),
+        "{text}"
+    );
+    let text = play(
+        &[
+            "connect4",
+            "2252576253462244111563365343671351441",
+            "--first",
+            "engine",
+        ],
+        "",
+    );
+    assert!(
+        text.contains("(it keeps the score -1: player 1 wins"),
+        "{text}"
+    );
+    // Player 1 with three in a row on the bottom wins at once.
+    let text = play(&["connect4", "112233", "--first", "engine"], "");
+    assert!(text.contains("engine (1): 4"), "{text}");
+    assert!(
+        text.trim_end()
+            .ends_with("game over: player 1 wins; the engine wins"),
+        "{text}"
+    );
+}

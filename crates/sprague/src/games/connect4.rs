@@ -382,4 +382,28 @@ mod tests {
             tested += 1;
         }
     }
+
+    #[test]
+    fn a_search_out_of_budget_stops_and_leaves_the_table_correct() {
+        // The first position of Test_L2_R2 (score 0), some 40,000 positions of search; the
+        // search without a budget and with a fresh table is the reference.
+        let board = Board::from_moves("274552224131661").unwrap();
+        let mut fresh = Negamax::new(&Connect4, NegamaxConfig::default());
+        let exact = fresh.solve(&board);
+        assert_eq!(exact, 0);
+        let mut search = Negamax::new(&Connect4, NegamaxConfig::default());
+        for budget in [1, 10, 100] {
+            search.set_node_limit(Some(budget));
+            let before = search.stats().nodes;
+            let _ = search.solve(&board);
+            assert!(search.aborted(), "budget {budget}");
+            assert!(
+                search.stats().nodes - before <= budget + 1,
+                "budget {budget}"
+            );
+        }
+        search.set_node_limit(None);
+        assert_eq!(search.solve(&board), exact);
+        assert!(!search.aborted());
+    }
 }

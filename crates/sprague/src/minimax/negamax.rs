@@ -94,6 +94,10 @@ pub struct Negamax<'g, G: Scoring> {
     stats: SearchStats,
     frames: Vec<Frame<G::Position>>,
     moves: Vec<G::Move>,
+    /// The search stops once `stats.nodes` reaches this (see [`Negamax::set_node_limit`]).
+    node_limit: u64,
+    /// True once a search stopped at the node limit.
+    aborted: bool,
 }
 
 enum Entered {
@@ -112,7 +116,23 @@ impl<'g, G: Scoring> Negamax<'g, G> {
             stats: SearchStats::default(),
             frames: Vec::new(),
             moves: Vec::new(),
+            node_limit: u64::MAX,
+            aborted: false,
         }
+    }
+
+    /// Lets the searches explore at most `budget` more positions (`None`: no limit), and clears
+    /// [`aborted`](Self::aborted). Past the budget every search stops at once and the results of
+    /// the calls made since are meaningless: check [`aborted`](Self::aborted) after them. The
+    /// table keeps only bounds of finished searches, so it stays correct.
+    pub fn set_node_limit(&mut self, budget: Option<u64>) {
+        self.node_limit = budget.map_or(u64::MAX, |b| self.stats.nodes.saturating_add(b));
+        self.aborted = false;
+    }
+
+    /// True if a search stopped at the node limit since [`set_node_limit`](Self::set_node_limit).
+    pub fn aborted(&self) -> bool {
+        self.aborted
     }
 
     /// The work done so far.
@@ -236,11 +256,21 @@ impl<'g, G: Scoring> Negamax<'g, G> {
     pub fn search(&mut self, position: &G::Position, alpha: i32, beta: i32) -> i32 {
         debug_assert!(alpha < beta);
         debug_assert!(self.frames.is_empty());
+        if self.aborted {
+            return alpha;
+        }
         let mut returned = match self.enter(position.clone(), alpha, beta) {
             Entered::Value(value) => return value,
             Entered::Pushed => None,
         };
         loop {
+            if self.stats.nodes >= self.node_limit {
+                // Out of budget: drop the unfinished frames (none is stored in the table).
+                self.frames.clear();
+                self.moves.clear();
+                self.aborted = true;
+                return alpha;
+            }
             let frame = self.frames.last_mut().expect("a frame is on the stack");
             let mut done = false;
             if let Some(child) = returned.take() {

@@ -1,0 +1,535 @@
+//! Playing a scoring game against the engine (`sprague play triangle-war|tictactoe|connect4`):
+//! the game-specific part, over positions written as `solve` takes them.
+//!
+//! Unlike the impartial games of [`crate::play`], a scoring game has named players (`A`/`B`,
+//! `x`/`o`, `1`/`2`), a move may give its mover another move (Triangle War: a completed
+//! triangle), and the game ends with a score or a winner. The engine plays a move that keeps the
+//! minimax value and says which value it keeps. Connect Four from an early position can take
+//! minutes to solve, so there the engine searches within a budget of positions (keeping its
+//! transposition table from move to move) and, when the budget runs out, plays a move it could
+//! not prove and says so.
+
+use sprague::games::connect4::{Board as Connect4Board, Connect4};
+use sprague::games::tictactoe::{Board as TicTacToeBoard, TicTacToe};
+use sprague::games::triangle_war::{line_index, Player, TriangleWar, TriangleWarError, LINES};
+use sprague::minimax::{Negamax, Scoring};
+
+use crate::solve::{parse_triangle_war, searcher, triangle_war_rules, CONNECT4, TICTACTOE};
+use crate::{Error, Limits};
+
+/// Positions the engine may explore per search for a Connect Four move (about half a second).
+pub const CONNECT4_BUDGET: u64 = 2_000_000;
+
+/// The scoring games that can be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreGame {
+    /// Triangle War: positions are the lines drawn, `u-v …`.
+    TriangleWar,
+    /// Tic-tac-toe: positions are nine characters of `x`, `o`, `.`.
+    TicTacToe,
+    /// Connect Four: positions are the columns played, digits 1–7.
+    Connect4,
+}
+
+/// A position as the players see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayState {
+    /// The position, normalised, as `solve` takes it (may be empty for the start).
+    pub position: String,
+    /// The player to move (`A`/`B`, `x`/`o`, `1`/`2`); `None` once the game is over.
+    pub to_move: Option<String>,
+    /// The board drawn as text lines (empty for Triangle War, whose position is its line list).
+    pub board: Vec<String>,
+    /// The score so far, when the game keeps one (`A 1, B 0`).
+    pub score: Option<String>,
+    /// Once the game is over: the winner's name, `None` for a draw.
+    pub winner: Option<String>,
+    /// Once the game is over: the result in words (`B wins 6-3`, `a draw`).
+    pub result: Option<String>,
+}
+
+/// A move with the position it leads to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    /// The move as typed (`2-4`, `5`, `4`).
+    pub text: String,
+    /// The position after it.
+    pub to: String,
+}
+
+/// The engine's move and why it chose it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineMove {
+    /// The move and where it leads.
+    pub played: PlayedMove,
+    /// The value the move keeps, in words, or why it is a guess.
+    pub why: String,
+    /// False when the search ran out of budget and the move is not proven best.
+    pub proven: bool,
+}
+
+/// One game's engine, keeping its transposition table from move to move.
+pub struct ScorePlay {
+    game: ScoreGame,
+    triangle_war: Option<Negamax<'static, TriangleWar>>,
+    tictactoe: Option<Negamax<'static, TicTacToe>>,
+    connect4: Option<Negamax<'static, Connect4>>,
+    budget: u64,
+}
+
+impl ScorePlay {
+    /// The engine for `game`, with its table allocated now.
+    ///
+    /// # Errors
+    /// When the table would not fit within `limits`.
+    pub fn new(game: ScoreGame, limits: &Limits) -> Result<ScorePlay, Error> {
+        let mut play = ScorePlay {
+            game,
+            triangle_war: None,
+            tictactoe: None,
+            connect4: None,
+            budget: CONNECT4_BUDGET,
+        };
+        match game {
+            ScoreGame::TriangleWar => {
+                searcher(&mut play.triangle_war, triangle_war_rules(), limits)?;
+            }
+            ScoreGame::TicTacToe => {
+                searcher(&mut play.tictactoe, &TICTACTOE, limits)?;
+            }
+            ScoreGame::Connect4 => {
+                searcher(&mut play.connect4, &CONNECT4, limits)?;
+            }
+        }
+        Ok(play)
+    }
+
+    /// Sets the Connect Four budget: positions explored per search (for tests).
+    pub fn set_budget(&mut self, budget: u64) {
+        self.budget = budget;
+    }
+
+    /// The game's name as typed.
+    pub fn name(&self) -> &'static str {
+        match self.game {
+            ScoreGame::TriangleWar => "triangle-war",
+            ScoreGame::TicTacToe => "tictactoe",
+            ScoreGame::Connect4 => "connect4",
+        }
+    }
+
+    /// How a move is typed, for the greeting.
+    pub fn move_syntax(&self) -> &'static str {
+        match self.game {
+            ScoreGame::TriangleWar => {
+                "a line as two dots, like 2-4 (dots 1 / 2 3 / 4 5 6 / 7 8 9 10)"
+            }
+            ScoreGame::TicTacToe => "a cell 1-9, row by row, like 5 for the centre",
+            ScoreGame::Connect4 => "a column 1-7",
+        }
+    }
+
+    /// The position as the players see it.
+    ///
+    /// # Errors
+    /// When the position does not parse.
+    pub fn state(&self, position: &str) -> Result<PlayState, Error> {
+        match self.game {
+            ScoreGame::TriangleWar => {
+                let (game, played) = parse_triangle_war(position)?;
+                let rules = triangle_war_rules();
+                let over = rules.static_value(&game.lines).is_some();
+                let (a, b) = (game.score_a, game.score_b);
+                let winner = (a > b).then_some("A").or((b > a).then_some("B"));
+                Ok(PlayState {
+                    position: played.join(" "),
+                    to_move: (!over).then(|| player_name(game.to_move).to_owned()),
+                    board: Vec::new(),
+                    score: Some(format!("A {a}, B {b}")),
+                    winner: over.then(|| winner.map(str::to_owned)).flatten(),
+                    result: over.then(|| match winner {
+                        Some(w) => format!("{w} wins {}-{}", a.max(b), a.min(b)),
+                        None => format!("a draw {a}-{b}"),
+                    }),
+                })
+            }
+            ScoreGame::TicTacToe => {
+                let board = tictactoe_board(position)?;
+                let text = board.to_string();
+                let full = !text.contains('.');
+                let over = board.is_lost() || full;
+                let mover = if board.x_to_move() { "x" } else { "o" };
+                let last = if board.x_to_move() { "o" } else { "x" };
+                let winner = board.is_lost().then(|| last.to_owned());
+                Ok(PlayState {
+                    position: text.clone(),
+                    to_move: (!over).then(|| mover.to_owned()),
+                    board: text
+                        .as_bytes()
+                        .chunks(3)
+                        .map(|row| row.iter().map(|&c| char::from(c)).collect())
+                        .collect(),
+                    score: None,
+                    result: over.then(|| match &winner {
+                        Some(w) => format!("{w} wins"),
+                        None => "a draw".to_owned(),
+                    }),
+                    winner,
+                })
+            }
+            ScoreGame::Connect4 => {
+                let board = connect4_board(position)?;
+                let mover = if board.stones() % 2 == 0 { "1" } else { "2" };
+                let last = if board.stones() % 2 == 0 { "2" } else { "1" };
+                let over = board.is_over();
+                let winner = board.is_lost().then(|| last.to_owned());
+                Ok(PlayState {
+                    position: position.trim().to_owned(),
+                    to_move: (!over).then(|| mover.to_owned()),
+                    board: connect4_rows(position.trim()),
+                    score: None,
+                    result: over.then(|| match &winner {
+                        Some(w) => format!("player {w} wins"),
+                        None => "a draw".to_owned(),
+                    }),
+                    winner,
+                })
+            }
+        }
+    }
+
+    /// Checks the move the user typed at `position`.
+    ///
+    /// # Errors
+    /// A bad-input error saying why the move is not legal (a line already drawn, an occupied
+    /// cell, a full column, …); the position is unchanged.
+    pub fn user_move(&self, position: &str, input: &str) -> Result<PlayedMove, Error> {
+        let typed = input.trim();
+        match self.game {
+            ScoreGame::TriangleWar => {
+                let (mut game, played) = parse_triangle_war(position)?;
+                let (u, v) = typed
+                    .split_once('-')
+                    .and_then(|(u, v)| Some((u.trim().parse().ok()?, v.trim().parse().ok()?)))
+                    .ok_or_else(|| {
+                        Error::bad_input(format!(
+                            "`{typed}` is not a line: type two dots, like 2-4"
+                        ))
+                    })?;
+                game.draw(triangle_war_rules(), u, v).map_err(|e| match e {
+                    TriangleWarError::AlreadyDrawn(..) => {
+                        Error::bad_input(format!("line {u}-{v} is already drawn"))
+                    }
+                    other => Error::bad_input(other.to_string()),
+                })?;
+                let (a, b) = LINES[line_index(u, v).expect("drawn, so it exists")];
+                let text = format!("{a}-{b}");
+                Ok(PlayedMove {
+                    to: join_move(&played.join(" "), &text),
+                    text,
+                })
+            }
+            ScoreGame::TicTacToe => {
+                let board = tictactoe_board(position)?;
+                let number = typed
+                    .trim_start_matches(['x', 'o', 'X', 'O'])
+                    .trim()
+                    .trim_start_matches("in")
+                    .trim()
+                    .trim_start_matches("cell")
+                    .trim();
+                let cell = match number.parse::<u8>() {
+                    Ok(n @ 1..=9) => n - 1,
+                    _ => {
+                        return Err(Error::bad_input(format!(
+                            "`{typed}` is not a cell: type 1 to 9, row by row"
+                        )))
+                    }
+                };
+                if board.is_lost() {
+                    return Err(Error::bad_input("the game is over"));
+                }
+                if (board.x | board.o) & (1 << cell) != 0 {
+                    return Err(Error::bad_input(format!(
+                        "cell {} is taken already",
+                        cell + 1
+                    )));
+                }
+                let mark = if board.x_to_move() { "x" } else { "o" };
+                Ok(PlayedMove {
+                    text: format!("{mark} in cell {}", cell + 1),
+                    to: board.play(cell).to_string(),
+                })
+            }
+            ScoreGame::Connect4 => {
+                let board = connect4_board(position)?;
+                let col = match typed.parse::<u8>() {
+                    Ok(c @ 1..=7) => c - 1,
+                    _ => {
+                        return Err(Error::bad_input(format!(
+                            "`{typed}` is not a column: type 1 to 7"
+                        )))
+                    }
+                };
+                if board.is_over() {
+                    return Err(Error::bad_input("the game is over"));
+                }
+                if !board.can_play(col) {
+                    return Err(Error::bad_input(format!("column {} is full", col + 1)));
+                }
+                let text = format!("{}", col + 1);
+                Ok(PlayedMove {
+                    to: format!("{}{text}", position.trim()),
+                    text,
+                })
+            }
+        }
+    }
+
+    /// The engine's move at `position`, `None` when the game is over.
+    ///
+    /// # Errors
+    /// When the position does not parse.
+    pub fn engine_move(&mut self, position: &str) -> Result<Option<EngineMove>, Error> {
+        Ok(self.moves(position)?.and_then(|(mut best, why, proven)| {
+            (!best.is_empty()).then(|| EngineMove {
+                played: best.swap_remove(0),
+                why,
+                proven,
+            })
+        }))
+    }
+
+    /// The moves the engine would play at `position` (every move keeping the value, or its one
+    /// guess when it could not prove any), with the value in words; empty when the game is over.
+    ///
+    /// # Errors
+    /// When the position does not parse.
+    pub fn hints(&mut self, position: &str) -> Result<(Vec<PlayedMove>, String), Error> {
+        Ok(self
+            .moves(position)?
+            .map(|(best, why, _)| (best, why))
+            .unwrap_or_default())
+    }
+
+    /// The best moves at `position` (first is the engine's choice), why, and whether proven.
+    fn moves(&mut self, position: &str) -> Result<Option<(Vec<PlayedMove>, String, bool)>, Error> {
+        let state = self.state(position)?;
+        if state.to_move.is_none() {
+            return Ok(None);
+        }
+        let base = state.position.clone();
+        match self.game {
+            ScoreGame::TriangleWar => {
+                let (game, _) = parse_triangle_war(position)?;
+                let search = self.triangle_war.as_mut().expect("created in new");
+                let (value, best) = search.best_moves(&game.lines);
+                let difference = game.final_difference(value);
+                let (a, b) = ((9 + difference) / 2, (9 - difference) / 2);
+                let winner = if difference > 0 { "A" } else { "B" };
+                let why = format!(
+                    "it keeps the value: {winner} wins by {} with best play ({}-{})",
+                    difference.abs(),
+                    a.max(b),
+                    a.min(b)
+                );
+                let moves = best
+                    .iter()
+                    .map(|&line| {
+                        let (u, v) = LINES[usize::from(line)];
+                        let text = format!("{u}-{v}");
+                        PlayedMove {
+                            to: join_move(&base, &text),
+                            text,
+                        }
+                    })
+                    .collect();
+                Ok(Some((moves, why, true)))
+            }
+            ScoreGame::TicTacToe => {
+                let board = tictactoe_board(position)?;
+                let search = self.tictactoe.as_mut().expect("created in new");
+                let (value, best) = search.best_moves(&board);
+                let mark = if board.x_to_move() { "x" } else { "o" };
+                let why = format!(
+                    "it keeps the value: {}",
+                    match value.signum() {
+                        1 => format!("{mark} wins with best play"),
+                        0 => "a draw with best play".to_owned(),
+                        _ => format!("{mark} loses against best play"),
+                    }
+                );
+                let moves = best
+                    .iter()
+                    .map(|&cell| PlayedMove {
+                        text: format!("{mark} in cell {}", cell + 1),
+                        to: board.play(cell).to_string(),
+                    })
+                    .collect();
+                Ok(Some((moves, why, true)))
+            }
+            ScoreGame::Connect4 => {
+                let board = connect4_board(position)?;
+                let mover = state.to_move.clone().unwrap_or_default();
+                let budget = self.budget;
+                let search = self.connect4.as_mut().expect("created in new");
+                let to_moves = |cols: &[u8]| -> Vec<PlayedMove> {
+                    cols.iter()
+                        .map(|&col| PlayedMove {
+                            text: format!("{}", col + 1),
+                            to: format!("{base}{}", col + 1),
+                        })
+                        .collect()
+                };
+                // The exact score within the budget, then its sign only, then a guess.
+                search.set_node_limit(Some(budget));
+                let (score, best) = search.best_moves(&board);
+                if !search.aborted() {
+                    search.set_node_limit(None);
+                    let why = format!(
+                        "it keeps the score {score}: {}",
+                        connect4_words(&mover, score)
+                    );
+                    return Ok(Some((to_moves(&best), why, true)));
+                }
+                search.set_node_limit(Some(budget));
+                let (sign, best) = search.best_moves_within(&board, -1, 1);
+                if !search.aborted() {
+                    search.set_node_limit(None);
+                    let outcome = match sign {
+                        1 => format!("player {mover} wins with best play"),
+                        0 => "a draw with best play".to_owned(),
+                        _ => format!("player {mover} loses against best play"),
+                    };
+                    let why = format!(
+                        "it keeps the outcome: {outcome} (the exact score was not found within {budget} positions)"
+                    );
+                    return Ok(Some((to_moves(&best), why, true)));
+                }
+                search.set_node_limit(None);
+                let mut guess = Vec::new();
+                CONNECT4.search_moves(&board, &mut guess);
+                if guess.is_empty() {
+                    CONNECT4.moves(&board, &mut guess);
+                }
+                guess.truncate(1);
+                let why = format!(
+                    "not proven: this position was not solved within {budget} positions, so this \
+                     is a guess: a move that does not lose at once and makes the most threats"
+                );
+                Ok(Some((to_moves(&guess), why, false)))
+            }
+        }
+    }
+}
+
+fn player_name(player: Player) -> &'static str {
+    match player {
+        Player::A => "A",
+        Player::B => "B",
+    }
+}
+
+fn join_move(position: &str, text: &str) -> String {
+    if position.is_empty() {
+        text.to_owned()
+    } else {
+        format!("{position} {text}")
+    }
+}
+
+fn tictactoe_board(cells: &str) -> Result<TicTacToeBoard, Error> {
+    let cells = cells.trim();
+    let cells = if cells.is_empty() { "........." } else { cells };
+    TicTacToeBoard::parse(cells).map_err(|e| Error::bad_input(format!("board `{cells}`: {e}")))
+}
+
+fn connect4_board(sequence: &str) -> Result<Connect4Board, Error> {
+    let sequence = sequence.trim();
+    Connect4Board::from_moves(sequence)
+        .map_err(|e| Error::bad_input(format!("connect4 `{sequence}`: {e}")))
+}
+
+/// Connect Four's board as text rows, top first: `X` for player 1, `O` for player 2.
+fn connect4_rows(sequence: &str) -> Vec<String> {
+    let mut grid = [['.'; 7]; 6];
+    let mut heights = [0usize; 7];
+    for (i, c) in sequence.chars().enumerate() {
+        if let Some(col @ 1..=7) = c.to_digit(10) {
+            let col = col as usize - 1;
+            if heights[col] < 6 {
+                grid[heights[col]][col] = if i % 2 == 0 { 'X' } else { 'O' };
+                heights[col] += 1;
+            }
+        }
+    }
+    let mut rows: Vec<String> = grid.iter().rev().map(|r| r.iter().collect()).collect();
+    rows.push("1234567".to_owned());
+    rows
+}
+
+/// A Connect Four score (the test sets' convention: a win with the winner's k-th stone scores
+/// 22 - k) in words, for the player to move, `mover`.
+fn connect4_words(mover: &str, score: i32) -> String {
+    let other = if mover == "1" { "2" } else { "1" };
+    match score.signum() {
+        1 => format!(
+            "player {mover} wins with best play, with its stone {} at the latest",
+            22 - score
+        ),
+        0 => "a draw with best play".to_owned(),
+        _ => format!(
+            "player {other} wins with best play, with its stone {} at the latest",
+            22 + score
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn illegal_moves_are_refused_with_the_reason() {
+        let limits = Limits::default();
+        let tw = ScorePlay::new(ScoreGame::TriangleWar, &limits).unwrap();
+        let error = tw.user_move("1-2", "2-1").unwrap_err();
+        assert_eq!(error.message(), "line 2-1 is already drawn");
+        assert_eq!(
+            tw.user_move("", "1-4").unwrap_err().message(),
+            "there is no line 1-4"
+        );
+        assert_eq!(tw.user_move("1-2", "3-2").unwrap().to, "1-2 2-3");
+        let ttt = ScorePlay::new(ScoreGame::TicTacToe, &limits).unwrap();
+        assert_eq!(
+            ttt.user_move("x........", "1").unwrap_err().message(),
+            "cell 1 is taken already"
+        );
+        assert_eq!(
+            ttt.user_move("x........", "o in cell 5").unwrap().to,
+            "x...o...."
+        );
+        let c4 = ScorePlay::new(ScoreGame::Connect4, &limits).unwrap();
+        assert_eq!(
+            c4.user_move("444444", "4").unwrap_err().message(),
+            "column 4 is full"
+        );
+        assert_eq!(c4.user_move("444444", "3").unwrap().to, "4444443");
+    }
+
+    #[test]
+    fn connect4_guesses_only_when_out_of_budget_and_says_so() {
+        let limits = Limits::default();
+        let mut c4 = ScorePlay::new(ScoreGame::Connect4, &limits).unwrap();
+        c4.set_budget(1000);
+        let guess = c4.engine_move("").unwrap().unwrap();
+        assert!(!guess.proven);
+        assert!(guess.why.starts_with("not proven"), "{}", guess.why);
+        // A position from the test sets (score -1 for the player to move) is solved at once.
+        let sequence = "2252576253462244111563365343671351441";
+        c4.set_budget(CONNECT4_BUDGET);
+        let proven = c4.engine_move(sequence).unwrap().unwrap();
+        assert!(proven.proven);
+        assert!(proven.why.contains("keeps the score -1"), "{}", proven.why);
+    }
+}
