@@ -6,6 +6,7 @@ pub mod bash;
 pub mod graph;
 pub mod lasker;
 pub mod nim;
+pub mod octal;
 pub mod staircase;
 pub mod subtraction;
 pub mod wythoff;
