@@ -387,7 +387,7 @@ mod tests {
         let code: OctalCode = "0.137".parse().unwrap();
         assert_eq!(code.max_removed(), 3);
         assert_eq!(code.removals(1), vec![2, 3]);
-        assert_eq!(code.removals(2), vec![2, 3]);
+        assert_eq!(code.removals(2), vec![3]);
         assert_eq!(code.removals(0), vec![1, 3]);
     }
 
