@@ -388,7 +388,7 @@ mod tests {
         assert_eq!(code.max_removed(), 3);
         assert_eq!(code.removals(1), vec![2, 3]);
         assert_eq!(code.removals(2), vec![3]);
-        assert_eq!(code.removals(0), vec![1, 3]);
+        assert_eq!(code.removals(0), vec![1, 2, 3]);
     }
 
     #[test]
