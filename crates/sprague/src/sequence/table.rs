@@ -22,6 +22,7 @@
 //! plus four bytes per rare heap.
 
 use crate::games::octal::HeapRule;
+use crate::sequence::{smallest_period_by, Period};
 
 /// The largest value the table stores (two bytes per value).
 pub const MAX_VALUE: u64 = u16::MAX as u64;
@@ -435,6 +436,54 @@ pub fn values(rule: &HeapRule, len: usize, method: Method) -> Result<Vec<u16>, V
     Ok(table.into_values())
 }
 
+/// The number of values the periodicity theorem needs to prove a period (p, q) of `rule`, or
+/// `None` when no theorem applies (Grundy's game).
+///
+/// Guy and Smith (Winning Ways, ch. 4; Guy & Smith 1956): for an octal game whose moves remove at
+/// most t tokens and leave at most two heaps, if G(n + q) = G(n) for every p ≤ n < 2p + q + t, then
+/// for every n ≥ p. (Induction: a heap of N + q ≥ 2p + 2q + t, less k ≤ t, splits into parts whose
+/// larger b has b ≥ p + q, so G(b) = G(b − q) and the options of N + q and of N have the same
+/// values.) Checking n + q up to 2p + 2q + t − 1 takes 2p + 2q + t values. With three-heap moves
+/// the largest part is only a third of the heap, and the same argument needs n < 3p + 2q + t.
+/// Grundy's game is left out: moving b to b − q may make its two parts equal, which it forbids.
+pub fn values_to_prove(rule: &HeapRule, preperiod: u64, period: u64) -> Option<u64> {
+    match rule {
+        HeapRule::Grundy => None,
+        HeapRule::Octal(code) => {
+            let t = code.max_removed() as u64;
+            let (p, q) = (preperiod, period);
+            Some(if code.has_three_heap_moves() {
+                3 * p + 3 * q + t
+            } else {
+                2 * p + 2 * q + t
+            })
+        }
+    }
+}
+
+/// The smallest period of the computed values (for it the smallest preperiod), with `proved` set
+/// when [`values_to_prove`] holds for it. A period is reported only with a verified run at least
+/// as long as itself (and at least 8 values), so that a repetition that merely happens is not
+/// taken for one.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::games::octal::HeapRule;
+/// use sprague::sequence::table::{period, values, Method};
+/// // Dawson's Kayles (0.07): preperiod 53, period 34, proved by 2·53 + 2·34 + 2 = 176 values.
+/// let rule = HeapRule::octal("0.07").unwrap();
+/// let p = period(&rule, &values(&rule, 176, Method::Naive).unwrap()).unwrap();
+/// assert_eq!((p.preperiod, p.period, p.proved), (53, 34, true));
+/// ```
+pub fn period(rule: &HeapRule, values: &[u16]) -> Option<Period> {
+    let len = values.len();
+    let mut found = smallest_period_by(values, 0, |p, q| len - q - p >= q.max(8))?;
+    found.proved = values_to_prove(rule, found.preperiod, found.period)
+        .is_some_and(|needed| len as u64 >= needed);
+    Some(found)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -537,6 +586,25 @@ mod tests {
             table.extend_to(9000).unwrap();
             assert_eq!(table.values(), whole);
         }
+    }
+
+    #[test]
+    fn known_periods_are_found_and_proved_exactly_when_the_theorem_holds() {
+        // Kayles 0.77: p = 71, q = 12 (Guy & Smith); Dawson's Kayles 0.07: p = 53, q = 34.
+        for (code, p, q) in [("0.77", 71, 12), ("0.07", 53, 34), ("0.137", 52, 34)] {
+            let rule = HeapRule::octal(code).unwrap();
+            let needed = values_to_prove(&rule, p, q).unwrap() as usize;
+            let all = values(&rule, needed + 200, Method::Sparse).unwrap();
+            let found = period(&rule, &all[..needed]).unwrap();
+            assert_eq!((found.preperiod, found.period, found.proved), (p, q, true), "{code}");
+            let found = period(&rule, &all[..needed - 1]).unwrap();
+            assert_eq!((found.preperiod, found.period, found.proved), (p, q, false), "{code}");
+            // The proof is right: the relation holds on every computed value.
+            assert!((p as usize..all.len() - q as usize).all(|n| all[n] == all[n + q as usize]));
+        }
+        // Grundy's game has no theorem.
+        let grundy = values(&HeapRule::Grundy, 2000, Method::Sparse).unwrap();
+        assert!(period(&HeapRule::Grundy, &grundy).is_none_or(|p| !p.proved));
     }
 
     /// OEIS b-files in prefix: A002186 (Kayles), A002187 (Dawson's chess, 0.137), A002188
