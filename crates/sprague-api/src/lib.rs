@@ -23,6 +23,7 @@ mod report;
 pub mod script;
 pub mod staircase;
 pub mod subtraction;
+pub mod table;
 pub mod wythoff;
 
 pub use error::{Error, ErrorKind};

@@ -70,3 +70,112 @@ pub fn engine_move(
     };
     Ok(game.stalling_move(position)?.map(|m| (m, why)))
 }
+
+/// A function that analyses a position typed as text, with the options asked.
+pub type AnalyseFn<'a> =
+    Box<dyn FnMut(&str, &crate::AnalysisOptions) -> Result<Analysis, Error> + 'a>;
+
+/// Any game with an analysis that can list every move (`--all-moves`), played through that list:
+/// a typed move is accepted when it matches a listed move's words or the position after it.
+///
+/// Positions whose moves are too many to list (past [`crate::Limits::max_listed_moves`]) cannot be
+/// played this way; the error says so. Nim has its own [`Playable`] for heaps of any size.
+pub struct ListedPlay<'a> {
+    name: String,
+    misere: bool,
+    analyse: std::cell::RefCell<AnalyseFn<'a>>,
+}
+
+impl<'a> ListedPlay<'a> {
+    /// A game called `name`, analysed by `analyse`.
+    pub fn new(name: impl Into<String>, misere: bool, analyse: AnalyseFn<'a>) -> ListedPlay<'a> {
+        ListedPlay {
+            name: name.into(),
+            misere,
+            analyse: std::cell::RefCell::new(analyse),
+        }
+    }
+
+    fn run(&self, position: &str, all_moves: bool) -> Result<Analysis, Error> {
+        let options = crate::AnalysisOptions {
+            all_moves,
+            misere: self.misere,
+        };
+        (self.analyse.borrow_mut())(position, &options)
+    }
+
+    fn all_moves(&self, position: &str) -> Result<Vec<MoveReport>, Error> {
+        let analysis = self.run(position, true).map_err(|e| {
+            Error::bad_input(format!(
+                "cannot list the moves of {position} to check yours ({e}); play from a smaller position"
+            ))
+        })?;
+        Ok(analysis.all_moves.unwrap_or_default())
+    }
+}
+
+fn normalise(text: &str) -> String {
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+impl Playable for ListedPlay<'_> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn is_misere(&self) -> bool {
+        self.misere
+    }
+
+    fn analyse(&self, position: &str) -> Result<Analysis, Error> {
+        self.run(position, false)
+    }
+
+    fn user_move(&self, position: &str, input: &str) -> Result<MoveReport, Error> {
+        let moves = self.all_moves(position)?;
+        let typed = normalise(input);
+        if let Some(m) = moves.iter().find(|m| normalise(&m.text) == typed) {
+            return Ok(m.clone());
+        }
+        // The position after the move, written as the game's positions are typed.
+        if let Ok(after) = self.run(input, false) {
+            if let Some(m) = moves
+                .iter()
+                .find(|m| m.to.as_deref() == Some(after.position.as_str()))
+            {
+                return Ok(m.clone());
+            }
+            return Err(Error::bad_input(format!(
+                "{} cannot be reached from {position} in one move",
+                after.position
+            )));
+        }
+        let example = moves
+            .first()
+            .map(|m| format!(" (e.g. `{}`)", m.text))
+            .unwrap_or_default();
+        Err(Error::bad_input(format!(
+            "`{}` is not a move here: type a move as the analysis words it{example}, or the position after it",
+            input.trim()
+        )))
+    }
+
+    fn stalling_move(&self, position: &str) -> Result<Option<MoveReport>, Error> {
+        let moves = self.all_moves(position)?;
+        // The move that leaves the opponent the fewest winning replies: the hardest win to find.
+        let mut best: Option<(usize, &MoveReport)> = None;
+        for m in moves.iter().take(2000) {
+            let Some(to) = &m.to else { continue };
+            let replies = self.run(to, false)?.winning_moves.len();
+            if best.is_none_or(|(fewest, _)| replies < fewest) {
+                best = Some((replies, m));
+            }
+        }
+        Ok(best
+            .map(|(_, m)| m.clone())
+            .or_else(|| moves.first().cloned()))
+    }
+}

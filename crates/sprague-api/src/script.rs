@@ -246,3 +246,77 @@ fn report(from: &ScriptPosition, option: &ScriptPosition, to: &ScriptPosition) -
         ..MoveReport::default()
     }
 }
+
+impl ScriptSession<'_> {
+    /// `table script FILE --upto N`: G(0..=N) of the integer positions, and the period seen.
+    ///
+    /// # Errors
+    ///
+    /// A script error, a loop, or more positions than the session allows.
+    pub fn table(&mut self, family: &str, upto: u64) -> Result<crate::table::TableReport, Error> {
+        if upto as usize >= self.max_positions {
+            return Err(Error::too_large(format!(
+                "--upto {upto} needs more than the {} positions allowed (raise --max-positions)",
+                self.max_positions
+            )));
+        }
+        let mut values = Vec::with_capacity(upto as usize + 1);
+        for n in 0..=upto {
+            let position = self.parse(&n.to_string())?;
+            values.push(self.grundy_value(&position)?);
+        }
+        let period = crate::table::observed_period(&values);
+        Ok(crate::table::TableReport {
+            family: family.to_owned(),
+            upto,
+            period: period.map(Into::into),
+            values: Some(values),
+            note: Some(
+                "a script's period is observed over the computed range (two whole periods at its end), not proved"
+                    .to_owned(),
+            ),
+        })
+    }
+
+    /// `table script FILE --grid A,B`: G([a, b]) for 0 ≤ a ≤ A, 0 ≤ b ≤ B, the P-positions, and the
+    /// patterns they show.
+    ///
+    /// # Errors
+    ///
+    /// As [`ScriptSession::table`].
+    pub fn grid(
+        &mut self,
+        family: &str,
+        rows: u64,
+        cols: u64,
+    ) -> Result<crate::table::GridReport, Error> {
+        let cells = (rows + 1).saturating_mul(cols + 1);
+        if cells >= self.max_positions as u64 {
+            return Err(Error::too_large(format!(
+                "a grid of {cells} cells needs more than the {} positions allowed (raise --max-positions)",
+                self.max_positions
+            )));
+        }
+        let mut grid = Vec::with_capacity(rows as usize + 1);
+        let mut p_positions = Vec::new();
+        for a in 0..=rows {
+            let mut row = Vec::with_capacity(cols as usize + 1);
+            for b in 0..=cols {
+                let position = self.parse(&format!("[{a}, {b}]"))?;
+                let v = self.grundy_value(&position)?;
+                if v == 0 {
+                    p_positions.push([a, b]);
+                }
+                row.push(v);
+            }
+            grid.push(row);
+        }
+        let patterns = crate::table::grid_patterns(&grid);
+        Ok(crate::table::GridReport {
+            family: family.to_owned(),
+            grid,
+            p_positions,
+            patterns,
+        })
+    }
+}

@@ -8,7 +8,15 @@ Examples:
   sprague nim 3 4 5 --json          the same as one JSON object
   sprague nim 1 1 --misere          misère Nim (Anti-Nim): taking the last token loses
   sprague graph game.txt            tokens on a directed graph (file format: sprague graph --help)
-  echo '3 4 5' | sprague nim --batch   one position per input line, one JSON object per output line";
+  echo '3 4 5' | sprague nim --batch   one position per input line, one JSON object per output line
+  sprague wythoff 5 8               Wythoff's game, any size
+  sprague bash 15 --max 3           Bash's game (--min P, --misere)
+  sprague subtraction 7 12 --set 1,3,4
+  sprague lasker 1 8 1              Lasker's Nim (splits)
+  sprague staircase 0 5 3           Staircase Nim
+  sprague script examples/lasker.rhai 3 + 4   your own game as a Rhai script
+  sprague table script examples/wythoff.rhai --grid 20,20
+  sprague play nim 3 4 5            play against the engine";
 
 /// Solves combinatorial games: who wins, the nim-value, and every winning move.
 #[derive(Debug, Parser)]
@@ -114,6 +122,15 @@ A game where a position can be reached from itself is solved as a loopy game (ou
 generalised nim-values ∞{K}). The script cannot reach files or the network."
     )]
     Script(ScriptArgs),
+    /// Grundy sequences: G(0..N) of a family, with the period found.
+    #[command(after_help = "\
+Examples:
+  sprague table script examples/subtraction-1-3-4.rhai --upto 50
+  sprague table script examples/wythoff.rhai --grid 20,20 --json
+
+Text output shows the values in rows of ten and the period: G(n + q) = G(n) + s for every
+computed n >= p. `proved` is true only where a theorem makes it hold for every n.")]
+    Table(TableArgs),
     /// Play against a perfect opponent in the terminal: `sprague play nim 3 4 5`.
     #[command(after_help = "\
 Example:
@@ -149,6 +166,21 @@ pub enum PlayGame {
     /// Nim (`--misere` for Anti-Nim).
     #[command(allow_negative_numbers = true)]
     Nim(NimArgs),
+    /// Wythoff's game.
+    #[command(allow_negative_numbers = true)]
+    Wythoff(WythoffArgs),
+    /// Bash's game (`--max M`, `--min P`, `--misere`).
+    #[command(allow_negative_numbers = true)]
+    Bash(BashArgs),
+    /// Staircase Nim.
+    #[command(allow_negative_numbers = true)]
+    Staircase(StaircaseArgs),
+    /// A subtraction game (`--set S`).
+    #[command(allow_negative_numbers = true)]
+    Subtraction(SubtractionArgs),
+    /// Lasker's Nim.
+    #[command(allow_negative_numbers = true)]
+    Lasker(LaskerArgs),
 }
 
 /// Flags every analysing command takes.
@@ -269,4 +301,47 @@ pub struct LaskerArgs {
     pub heaps: Vec<String>,
     #[command(flatten)]
     pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct TableArgs {
+    #[command(subcommand)]
+    pub family: TableFamily,
+}
+
+/// The families `table` knows.
+#[derive(Debug, Subcommand)]
+pub enum TableFamily {
+    /// A scripted game: integer positions 0..N (`--upto N`), or pairs [a, b] (`--grid A,B`).
+    Script(TableScriptArgs),
+}
+
+/// Flags every table takes.
+#[derive(Debug, Args)]
+pub struct TableOutputArgs {
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct TableScriptArgs {
+    /// The script file (Rhai).
+    #[arg(value_name = "FILE")]
+    pub file: String,
+    /// Compute G(0), …, G(N) for integer positions.
+    #[arg(
+        long,
+        value_name = "N",
+        required_unless_present = "grid",
+        conflicts_with = "grid"
+    )]
+    pub upto: Option<u64>,
+    /// Compute G([a, b]) for 0 <= a <= A and 0 <= b <= B, with the P-positions and their patterns.
+    #[arg(long, value_name = "A,B")]
+    pub grid: Option<String>,
+    #[command(flatten)]
+    pub script: ScriptLimitArgs,
+    #[command(flatten)]
+    pub output: TableOutputArgs,
 }

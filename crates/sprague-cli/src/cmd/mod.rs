@@ -8,6 +8,7 @@ mod play;
 mod script;
 mod staircase;
 mod subtraction;
+mod table;
 mod wythoff;
 
 use std::io::{self, BufRead, BufWriter, Write};
@@ -24,8 +25,9 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     match cli.command {
         Command::Nim(args) => nim::run(args, &limits),
         Command::Graph(args) => graph::run(args, &limits),
-        Command::Play(args) => play::run(args),
+        Command::Play(args) => play::run(args, &limits),
         Command::Script(args) => script::run(args),
+        Command::Table(args) => table::run(args),
         Command::Wythoff(args) => wythoff::run(args, &limits),
         Command::Bash(args) => bash::run(args, &limits),
         Command::Staircase(args) => staircase::run(args, &limits),

@@ -5,16 +5,66 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use sprague_api::nim::NimPlay;
-use sprague_api::play::{engine_move, Playable};
+use sprague_api::play::{engine_move, ListedPlay, Playable};
+use sprague_api::subtraction::SubtractionAnalyser;
+use sprague_api::{bash, lasker, staircase, wythoff, Limits};
 
 use crate::args::{First, OutputArgs, PlayArgs, PlayGame};
 use crate::failure::Failure;
 
-pub fn run(args: PlayArgs) -> Result<ExitCode, Failure> {
+pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
+    let limits = *limits;
+    let words = |text: &str| {
+        text.split_whitespace()
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
     let (game, words): (Box<dyn Playable>, Vec<String>) = match args.game {
         PlayGame::Nim(a) => {
             no_output_flags(&a.output)?;
             (Box::new(NimPlay { misere: a.misere }), a.heaps)
+        }
+        PlayGame::Wythoff(a) => {
+            no_output_flags(&a.output)?;
+            let analyse = move |p: &str, o: &_| wythoff::analyse(&words(p), o, &limits);
+            (
+                Box::new(ListedPlay::new("wythoff", false, Box::new(analyse))),
+                a.heaps,
+            )
+        }
+        PlayGame::Bash(a) => {
+            no_output_flags(&a.output)?;
+            let rules = bash::parse_rules(&a.max, a.min.as_deref())?;
+            let analyse = move |p: &str, o: &_| bash::analyse(&words(p), &rules, o, &limits);
+            (
+                Box::new(ListedPlay::new("bash", a.misere, Box::new(analyse))),
+                a.heap,
+            )
+        }
+        PlayGame::Staircase(a) => {
+            no_output_flags(&a.output)?;
+            let analyse = move |p: &str, o: &_| staircase::analyse(&words(p), o, &limits);
+            (
+                Box::new(ListedPlay::new("staircase", false, Box::new(analyse))),
+                a.steps,
+            )
+        }
+        PlayGame::Subtraction(a) => {
+            no_output_flags(&a.output)?;
+            let mut analyser = SubtractionAnalyser::new(&a.set, &limits)?;
+            let analyse = move |p: &str, o: &_| analyser.analyse(&words(p), o, &limits);
+            (
+                Box::new(ListedPlay::new("subtraction", false, Box::new(analyse))),
+                a.heaps,
+            )
+        }
+        PlayGame::Lasker(a) => {
+            no_output_flags(&a.output)?;
+            let analyse = move |p: &str, o: &_| lasker::analyse(&words(p), o, &limits);
+            (
+                Box::new(ListedPlay::new("lasker", false, Box::new(analyse))),
+                a.heaps,
+            )
         }
     };
     let start = game.analyse(&words.join(" "))?.position;

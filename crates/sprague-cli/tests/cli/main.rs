@@ -10,6 +10,7 @@ mod play;
 mod script;
 mod staircase;
 mod subtraction;
+mod table;
 mod wythoff;
 
 use assert_cmd::Command;

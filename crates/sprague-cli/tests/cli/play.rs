@@ -78,3 +78,29 @@ fn the_engine_can_move_first_and_plays_misere() {
         "{text}"
     );
 }
+
+#[test]
+fn every_classic_game_can_be_played_through_a_pipe() {
+    // Wythoff: (5, 8) -> the user leaves (4, 7), a lost position; the engine must then stall.
+    let text = play(&["wythoff", "5", "8"], "both: take 1 -> 4 7\n");
+    assert!(text.contains("you: both: take 1 -> 4 7"), "{text}");
+    assert!(text.contains("no winning move here"), "{text}");
+    // Bash with max 3: from 10 the engine (moving first) takes 2, leaving a multiple of 4.
+    let text = play(&["bash", "10", "--max", "3", "--first", "engine"], "");
+    assert!(text.contains("engine: take 2 -> 8"), "{text}");
+    // Staircase: the position after a move is accepted, and an impossible one refused.
+    let text = play(&["staircase", "1", "1"], "0 0\n2 0\n");
+    assert!(
+        text.contains("illegal move: 0 0 cannot be reached from 1 1 in one move"),
+        "{text}"
+    );
+    assert!(text.contains("you: step 2: 1 coin -> step 1"), "{text}");
+    // Lasker: a split typed as the analysis words it.
+    let text = play(&["lasker", "8"], "heap 1: 8 -> 4 + 4\n");
+    assert!(text.contains("you: heap 1: 8 -> 4 + 4"), "{text}");
+    // Subtraction {1, 3, 4}: 8 -> 7 leaves G(7) = 0 to the engine.
+    let text = play(&["subtraction", "8", "--set", "1,3,4"], "7\n");
+    assert!(text.contains("position: 7   (P"), "{text}");
+    let text = play(&["subtraction", "8", "--set", "1,3,4"], "heap 1: 8 -> 6\n");
+    assert!(text.contains("illegal move"), "{text}");
+}

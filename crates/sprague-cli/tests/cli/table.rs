@@ -1,0 +1,119 @@
+//! `sprague table`: sequences and grids of scripted games.
+
+use crate::{bad_input, json};
+
+fn example(name: &str) -> String {
+    format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn a_scripted_sequence_and_its_period() {
+    let v = json(
+        &[
+            "table",
+            "script",
+            &example("subtraction-1-3-4.rhai"),
+            "--upto",
+            "40",
+        ],
+        "",
+    );
+    let values: Vec<u64> = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(values.len(), 41);
+    assert_eq!(&values[..7], &[0, 1, 0, 1, 2, 3, 2]);
+    assert_eq!(v["period"]["period"], 7);
+    assert_eq!(v["period"]["proved"], false);
+    let v = json(
+        &["table", "script", &example("lasker.rhai"), "--upto", "40"],
+        "",
+    );
+    assert_eq!(
+        (
+            v["period"]["preperiod"].as_u64(),
+            v["period"]["period"].as_u64(),
+            v["period"]["saltus"].as_u64()
+        ),
+        (Some(1), Some(4), Some(4))
+    );
+}
+
+#[test]
+fn a_wythoff_grid_lists_the_p_positions_and_their_rules() {
+    let v = json(
+        &[
+            "table",
+            "script",
+            &example("wythoff.rhai"),
+            "--grid",
+            "20,20",
+        ],
+        "",
+    );
+    let p: Vec<(u64, u64)> = v["p_positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| (x[0].as_u64().unwrap(), x[1].as_u64().unwrap()))
+        .collect();
+    // The closed form: (⌊kφ⌋, ⌊kφ⌋ + k) and mirror images, inside the 21×21 grid.
+    let mut expected = Vec::new();
+    for k in 0..20u64 {
+        let a = (k + (5 * k * k).isqrt()) / 2;
+        for (x, y) in [(a, a + k), (a + k, a)] {
+            if x <= 20 && y <= 20 && !expected.contains(&(x, y)) {
+                expected.push((x, y));
+            }
+        }
+    }
+    expected.sort();
+    assert_eq!(p, expected);
+    let patterns: Vec<&str> = v["patterns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap())
+        .collect();
+    assert!(
+        patterns.iter().any(|p| p.starts_with("b_k − a_k = k")),
+        "{patterns:?}"
+    );
+    assert_eq!(v["grid"].as_array().unwrap().len(), 21);
+}
+
+#[test]
+fn bad_table_requests() {
+    assert!(bad_input(
+        &["table", "script", &example("wythoff.rhai"), "--grid", "3"],
+        ""
+    )
+    .contains("expected two"));
+    let err = bad_input(
+        &[
+            "table",
+            "script",
+            &example("lasker.rhai"),
+            "--upto",
+            "100",
+            "--max-positions",
+            "50",
+        ],
+        "",
+    );
+    assert!(err.contains("raise --max-positions"), "{err}");
+    let err = bad_input(
+        &[
+            "table",
+            "script",
+            &example("loopy-ring.rhai"),
+            "--upto",
+            "5",
+        ],
+        "",
+    );
+    assert!(err.contains("reached from itself"), "{err}");
+}
