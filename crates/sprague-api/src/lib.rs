@@ -18,6 +18,7 @@ mod error;
 pub mod graph;
 pub mod lasker;
 pub mod nim;
+pub mod octal;
 pub mod play;
 mod report;
 pub mod script;
