@@ -247,14 +247,17 @@ pub fn table(
     until_proved: bool,
     limits: &Limits,
 ) -> Result<TableReport, Error> {
-    let len = upto.checked_add(1).ok_or_else(|| Error::too_large("--upto is too large"))?;
+    let len = upto
+        .checked_add(1)
+        .ok_or_else(|| Error::too_large("--upto is too large"))?;
     check_memory(len, limits)?;
     let mut t = HeapTable::new(rule.clone(), Method::Sparse);
     let mut period = None;
     if until_proved {
         let mut step = 1024u64.min(len);
         loop {
-            t.extend_to(step as usize).map_err(|e| Error::too_large(e.to_string()))?;
+            t.extend_to(step as usize)
+                .map_err(|e| Error::too_large(e.to_string()))?;
             if let Some(p) = table::period(rule, t.values()) {
                 if let Some(needed) = table::values_to_prove(rule, p.preperiod, p.period) {
                     if needed <= len && needed > t.len() as u64 {
@@ -263,8 +266,7 @@ pub fn table(
                         probe
                             .extend_to(needed as usize)
                             .map_err(|e| Error::too_large(e.to_string()))?;
-                        if let Some(q) = table::period(rule, probe.values()).filter(|q| q.proved)
-                        {
+                        if let Some(q) = table::period(rule, probe.values()).filter(|q| q.proved) {
                             t = probe;
                             period = Some(q);
                             break;
@@ -281,7 +283,8 @@ pub fn table(
             step = (step * 2).min(len);
         }
     } else {
-        t.extend_to(len as usize).map_err(|e| Error::too_large(e.to_string()))?;
+        t.extend_to(len as usize)
+            .map_err(|e| Error::too_large(e.to_string()))?;
     }
     let mut values = t.into_values();
     let mut period = period.or_else(|| table::period(rule, &values));
@@ -298,9 +301,9 @@ pub fn table(
     }
     let computed = values.len() as u64;
     let note = match (&period, rule) {
-        (_, HeapRule::Grundy) => Some(
-            "Grundy's game has no periodicity theorem: a period seen is not proved".to_owned(),
-        ),
+        (_, HeapRule::Grundy) => {
+            Some("Grundy's game has no periodicity theorem: a period seen is not proved".to_owned())
+        }
         (Some(p), _) if !p.proved => table::values_to_prove(rule, p.preperiod, p.period)
             .map(|n| format!("the periodicity theorem would prove this period with {n} values")),
         (Some(_), _) if computed < len => Some(format!(
@@ -337,7 +340,12 @@ mod tests {
     fn every_winning_move_leads_to_a_lost_position_and_none_is_missed() {
         for code in ["0.77", "0.07", "0.137", "4.7", "0.F"] {
             let rule = parse_code(code).unwrap();
-            for position in [vec!["5", "7"], vec!["9"], vec!["3", "4", "6"], vec!["1", "1"]] {
+            for position in [
+                vec!["5", "7"],
+                vec!["9"],
+                vec!["3", "4", "6"],
+                vec!["1", "1"],
+            ] {
                 let a = analysis(&rule, &position);
                 let all = analyse(
                     "octal",

@@ -4,6 +4,7 @@ mod bash;
 mod graph;
 mod lasker;
 mod nim;
+mod octal;
 mod play;
 mod script;
 mod staircase;
@@ -33,12 +34,19 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Staircase(args) => staircase::run(args, &limits),
         Command::Subtraction(args) => subtraction::run(args, &limits),
         Command::Lasker(args) => lasker::run(args, &limits),
+        Command::Octal(args) => octal::run(None, args, &limits),
+        Command::Kayles(args) => octal::run(Some("kayles"), args, &limits),
+        Command::Dawson(args) => octal::run(Some("dawson"), args, &limits),
+        Command::DawsonsChess(args) => octal::run(Some("dawsons-chess"), args, &limits),
+        Command::Guiles(args) => octal::run(Some("guiles"), args, &limits),
+        Command::Treblecross(args) => octal::run(Some("treblecross"), args, &limits),
+        Command::GrundysGame(args) => octal::run(Some("grundys-game"), args, &limits),
     }
 }
 
 /// The limits of this machine: free memory from /proc/meminfo (or `SPRAGUE_MEMORY_LIMIT`, in
 /// bytes with an optional K, M or G suffix).
-fn limits() -> Limits {
+pub(crate) fn limits() -> Limits {
     let mut limits = Limits::default();
     if let Some(bytes) = std::env::var("SPRAGUE_MEMORY_LIMIT")
         .ok()

@@ -7,13 +7,62 @@ use std::process::ExitCode;
 use sprague_api::script::ScriptSession;
 use sprague_api::table::{GridReport, TableReport};
 
-use crate::args::{TableArgs, TableFamily, TableScriptArgs};
+use sprague::games::octal::HeapRule;
+use sprague_api::octal;
+
+use crate::args::{
+    TableArgs, TableFamily, TableHeapArgs, TableOutputArgs, TableRangeArgs, TableScriptArgs,
+};
 use crate::failure::Failure;
 
 pub fn run(args: TableArgs) -> Result<ExitCode, Failure> {
     match args.family {
         TableFamily::Script(a) => script(a),
+        TableFamily::Octal(a) => {
+            let rule = octal::parse_code(&a.code)?;
+            heap(&format!("octal {}", a.code), &rule, a.range, a.output)
+        }
+        TableFamily::Kayles(a) => named("kayles", a),
+        TableFamily::Dawson(a) => named("dawson", a),
+        TableFamily::DawsonsChess(a) => named("dawsons-chess", a),
+        TableFamily::Guiles(a) => named("guiles", a),
+        TableFamily::Treblecross(a) => named("treblecross", a),
+        TableFamily::GrundysGame(a) => named("grundys-game", a),
+        TableFamily::Subtraction(a) => {
+            let report = sprague_api::table::subtraction_table(
+                &a.set,
+                a.range.upto,
+                a.range.until_proved,
+                &super::limits(),
+            )?;
+            print_table(a.output.json, &report)
+        }
+        TableFamily::Bash(a) => {
+            let report =
+                sprague_api::table::bash_table(&a.max, a.min.as_deref(), a.upto, &super::limits())?;
+            print_table(a.output.json, &report)
+        }
     }
+}
+
+fn named(name: &str, args: TableHeapArgs) -> Result<ExitCode, Failure> {
+    heap(name, &octal::named_rule(name)?, args.range, args.output)
+}
+
+fn heap(
+    family: &str,
+    rule: &HeapRule,
+    range: TableRangeArgs,
+    output: TableOutputArgs,
+) -> Result<ExitCode, Failure> {
+    let report = octal::table(
+        family,
+        rule,
+        range.upto,
+        range.until_proved,
+        &super::limits(),
+    )?;
+    print_table(output.json, &report)
 }
 
 fn script(args: TableScriptArgs) -> Result<ExitCode, Failure> {

@@ -6,6 +6,7 @@ mod errors;
 mod graph;
 mod lasker;
 mod nim;
+mod octal;
 mod play;
 mod script;
 mod staircase;

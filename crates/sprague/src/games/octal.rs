@@ -425,7 +425,9 @@ mod tests {
         HeapRule::Grundy.heap_options(6, &mut options);
         assert_eq!(options, vec![vec![1, 5], vec![2, 4]]);
         options.clear();
-        HeapRule::octal("0.8").unwrap().heap_options(4, &mut options);
+        HeapRule::octal("0.8")
+            .unwrap()
+            .heap_options(4, &mut options);
         assert_eq!(options, vec![vec![1, 1, 1]]);
     }
 }

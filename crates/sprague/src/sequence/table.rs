@@ -580,7 +580,10 @@ mod tests {
 
     #[test]
     fn resuming_from_a_prefix_gives_the_same_values() {
-        for (rule, cut) in [(HeapRule::Grundy, 5000), (HeapRule::octal("0.6").unwrap(), 777)] {
+        for (rule, cut) in [
+            (HeapRule::Grundy, 5000),
+            (HeapRule::octal("0.6").unwrap(), 777),
+        ] {
             let whole = values(&rule, 9000, Method::Sparse).unwrap();
             let mut table = HeapTable::resume(rule, Method::Sparse, whole[..cut].to_vec());
             table.extend_to(9000).unwrap();
@@ -596,9 +599,17 @@ mod tests {
             let needed = values_to_prove(&rule, p, q).unwrap() as usize;
             let all = values(&rule, needed + 200, Method::Sparse).unwrap();
             let found = period(&rule, &all[..needed]).unwrap();
-            assert_eq!((found.preperiod, found.period, found.proved), (p, q, true), "{code}");
+            assert_eq!(
+                (found.preperiod, found.period, found.proved),
+                (p, q, true),
+                "{code}"
+            );
             let found = period(&rule, &all[..needed - 1]).unwrap();
-            assert_eq!((found.preperiod, found.period, found.proved), (p, q, false), "{code}");
+            assert_eq!(
+                (found.preperiod, found.period, found.proved),
+                (p, q, false),
+                "{code}"
+            );
             // The proof is right: the relation holds on every computed value.
             assert!((p as usize..all.len() - q as usize).all(|n| all[n] == all[n + q as usize]));
         }
@@ -615,24 +626,24 @@ mod tests {
         assert_eq!(
             kayles,
             [
-                0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2,
-                8, 5, 4, 7, 2, 1, 8, 6, 7
+                0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8,
+                5, 4, 7, 2, 1, 8, 6, 7
             ]
         );
         let dawson = values(&HeapRule::octal("0.137").unwrap(), 36, Method::Sparse).unwrap();
         assert_eq!(
             dawson,
             [
-                0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1,
-                1, 0, 4, 5, 2, 7, 4, 0, 1
+                0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1,
+                0, 4, 5, 2, 7, 4, 0, 1
             ]
         );
         let grundy = values(&HeapRule::Grundy, 40, Method::Sparse).unwrap();
         assert_eq!(
             grundy,
             [
-                0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0,
-                4, 1, 2, 3, 1, 2, 4, 1, 2, 4, 1, 2, 4
+                0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4,
+                1, 2, 3, 1, 2, 4, 1, 2, 4, 1, 2, 4
             ]
         );
     }
