@@ -359,32 +359,64 @@ impl HeapTable {
             } else {
                 words * 64
             };
-            let missing_rare_below = |seen: &[u64]| {
-                (0..=c / 64).any(|w| {
+            // The rare values below c still missing (at most NEED_MAX + 1 of them listed).
+            let collect_need = |seen: &[u64], need: &mut Vec<u16>| {
+                need.clear();
+                for w in 0..=c / 64 {
                     let below = if w == c / 64 {
                         (1u64 << (c % 64)) - 1
                     } else {
                         u64::MAX
                     };
-                    !seen[w] & rare[w] & below != 0
-                })
-            };
-            if missing_rare_below(seen) {
-                // Scan the other splits in chunks until no rare value below c is missing.
-                'scan: for &k in &self.removals[2] {
-                    if k + 2 > n {
-                        continue;
+                    let mut bits = !seen[w] & rare[w] & below;
+                    while bits != 0 {
+                        if need.len() > NEED_MAX {
+                            return;
+                        }
+                        need.push((w * 64) as u16 + bits.trailing_zeros() as u16);
+                        bits &= bits - 1;
                     }
-                    let m = n - k;
-                    let half = if self.unequal { (m - 1) / 2 } else { m / 2 };
-                    let mut a = 1;
-                    while a <= half {
+                }
+            };
+            let mut need: Vec<u16> = Vec::with_capacity(NEED_MAX + 1);
+            collect_need(seen, &mut need);
+            // The other splits (common ⊕ common), until no rare value below c is missing: while
+            // many are, every split is marked in the bit set; once few are, they are looked for
+            // many splits at a time.
+            'scan: for &k in &self.removals[2] {
+                if need.is_empty() {
+                    break;
+                }
+                if k + 2 > n {
+                    continue;
+                }
+                let m = n - k;
+                let half = if self.unequal { (m - 1) / 2 } else { m / 2 };
+                let mut a = 1;
+                while a <= half {
+                    if need.len() > NEED_MAX {
                         let end = (a + 64).min(half + 1);
                         pairs_into(seen, g, m, a, end);
                         a = end;
-                        if !missing_rare_below(seen) {
-                            break 'scan;
+                        collect_need(seen, &mut need);
+                    } else {
+                        let end = (a + CHUNK).min(half + 1);
+                        let found = find_among(g, m, a, end, &need);
+                        a = end;
+                        if found != 0 {
+                            let mut i = 0;
+                            need.retain(|&v| {
+                                let keep = found >> i & 1 == 0;
+                                if !keep {
+                                    set(seen, u64::from(v));
+                                }
+                                i += 1;
+                                keep
+                            });
                         }
+                    }
+                    if need.is_empty() {
+                        break 'scan;
                     }
                 }
             }
@@ -399,6 +431,32 @@ impl HeapTable {
         seen[..words + 1].fill(0);
         res
     }
+}
+
+/// The most missing rare values searched for by [`find_among`].
+const NEED_MAX: usize = 8;
+/// Splits examined at a time by [`find_among`].
+const CHUNK: usize = 256;
+
+/// Which of `need` (at most [`NEED_MAX`]) are among G(a) ⊕ G(m − a) for `from ≤ a < to`
+/// (at most [`CHUNK`] splits): bit i is set when `need[i]` is. The XORs go to a buffer, then each
+/// wanted value is compared with all of them, a loop the compiler vectorises.
+#[inline]
+fn find_among(g: &[u16], m: usize, from: usize, to: usize, need: &[u16]) -> u32 {
+    let mut buf = [0u16; CHUNK];
+    let len = to - from;
+    let low = &g[from..to];
+    let high = &g[m + 1 - to..=m - from];
+    for ((b, x), y) in buf[..len].iter_mut().zip(low).zip(high.iter().rev()) {
+        *b = x ^ y;
+    }
+    let mut found = 0u32;
+    for (i, &v) in need.iter().enumerate() {
+        if buf[..len].iter().fold(false, |acc, &x| acc | (x == v)) {
+            found |= 1 << i;
+        }
+    }
+    found
 }
 
 /// Marks G(a) ⊕ G(m − a) for `from ≤ a < to` in the bit set.
