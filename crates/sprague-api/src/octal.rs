@@ -321,6 +321,60 @@ pub fn table(
     })
 }
 
+/// The first eight bytes of a values file written by `table … --out FILE`.
+pub const VALUES_MAGIC: &[u8; 8] = b"SPRGSEQ1";
+
+/// The values G(0..len) in the compact binary form of `--out`:
+///
+/// | bytes | content |
+/// | --- | --- |
+/// | 0..8 | the magic `SPRGSEQ1` |
+/// | 8 | w, the bytes per value: 1 when every value is below 256, else 2 |
+/// | 9..16 | zero |
+/// | 16..24 | the number of values, unsigned 64-bit little-endian |
+/// | 24.. | G(0), G(1), …, each w bytes little-endian |
+pub fn encode_values(values: &[u64]) -> Vec<u8> {
+    let width: usize = if values.iter().all(|&v| v < 256) {
+        1
+    } else {
+        2
+    };
+    let mut out = Vec::with_capacity(24 + width * values.len());
+    out.extend_from_slice(VALUES_MAGIC);
+    out.push(width as u8);
+    out.extend_from_slice(&[0; 7]);
+    out.extend_from_slice(&(values.len() as u64).to_le_bytes());
+    for &v in values {
+        out.extend_from_slice(&(v as u16).to_le_bytes()[..width]);
+    }
+    out
+}
+
+/// Reads back what [`encode_values`] wrote.
+///
+/// # Errors
+///
+/// Bytes that are not such a file.
+pub fn decode_values(bytes: &[u8]) -> Result<Vec<u64>, Error> {
+    let bad = |why: &str| Error::bad_input(format!("not a sprague values file: {why}"));
+    if bytes.len() < 24 || &bytes[..8] != VALUES_MAGIC {
+        return Err(bad("no SPRGSEQ1 header"));
+    }
+    let width = usize::from(bytes[8]);
+    if width != 1 && width != 2 {
+        return Err(bad("the value width is not 1 or 2"));
+    }
+    let count = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
+    let body = &bytes[24..];
+    if body.len() as u64 != count.saturating_mul(width as u64) {
+        return Err(bad("the length does not match the count"));
+    }
+    Ok(body
+        .chunks(width)
+        .map(|c| c.iter().rev().fold(0u64, |acc, &b| acc << 8 | u64::from(b)))
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -373,6 +427,24 @@ mod tests {
                 assert_eq!(a.outcome == Outcome::P, a.winning_moves.is_empty());
             }
         }
+    }
+
+    #[test]
+    fn the_values_file_round_trips_in_the_narrowest_width() {
+        for values in [vec![0u64, 1, 255, 3], vec![0, 300, 65535], vec![]] {
+            let bytes = encode_values(&values);
+            let width = if values.iter().all(|&v| v < 256) {
+                1
+            } else {
+                2
+            };
+            assert_eq!(bytes.len(), 24 + width * values.len());
+            assert_eq!(decode_values(&bytes).unwrap(), values);
+        }
+        assert!(decode_values(b"SPRGSEQ1").is_err());
+        let mut bytes = encode_values(&[1, 2, 3]);
+        bytes.pop();
+        assert!(decode_values(&bytes).is_err());
     }
 
     #[test]

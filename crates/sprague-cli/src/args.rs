@@ -432,6 +432,10 @@ pub struct TableRangeArgs {
     /// Stop as soon as a period is proved (before N if it can).
     #[arg(long)]
     pub until_proved: bool,
+    /// Write the values to FILE in sprague's compact binary form (a 24-byte header `SPRGSEQ1`,
+    /// then one or two bytes per value, little-endian) instead of printing them.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Args)]

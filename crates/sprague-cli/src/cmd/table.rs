@@ -55,14 +55,37 @@ fn heap(
     range: TableRangeArgs,
     output: TableOutputArgs,
 ) -> Result<ExitCode, Failure> {
-    let report = octal::table(
-        family,
-        rule,
-        range.upto,
-        range.until_proved,
-        &super::limits(),
-    )?;
+    let limits = super::limits();
+    let len = range.upto.saturating_add(1);
+    octal::check_memory(len, &limits)?;
+    if len >= 10_000_000 {
+        eprintln!(
+            "table of {len} values: about {} of memory ({} available)",
+            sprague_api::human_bytes(octal::estimate_bytes(len)),
+            sprague_api::human_bytes(limits.memory_bytes)
+        );
+    }
+    let mut report = octal::table(family, rule, range.upto, range.until_proved, &limits)?;
+    if let Some(path) = &range.out {
+        let values = report.values.take().unwrap_or_default();
+        write_atomically(path, &octal::encode_values(&values))?;
+    }
     print_table(output.json, &report)
+}
+
+/// Writes `bytes` to a temporary file next to `path`, syncs it, and renames it over `path`: a
+/// reader sees the old file or the whole new one, never a half-written one.
+fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> Result<(), Failure> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".part");
+    let tmp = std::path::PathBuf::from(tmp);
+    let fail = |e: io::Error| Failure::bad_input(format!("--out {}: {e}", path.display()));
+    let mut file = std::fs::File::create(&tmp).map_err(fail)?;
+    file.write_all(bytes).map_err(fail)?;
+    file.sync_all().map_err(fail)?;
+    drop(file);
+    std::fs::rename(&tmp, path).map_err(fail)?;
+    Ok(())
 }
 
 fn script(args: TableScriptArgs) -> Result<ExitCode, Failure> {

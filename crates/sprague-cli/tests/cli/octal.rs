@@ -59,3 +59,30 @@ fn tables_give_the_proved_periods() {
     let v = json(&["table", "bash", "--max", "3", "--upto", "20"], "");
     assert_eq!(v["period"]["period"], 4);
 }
+
+#[test]
+fn out_writes_the_values_file_and_json_omits_them() {
+    let dir = std::env::temp_dir().join(format!("sprague-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("g.bin");
+    std::fs::write(&path, b"old").unwrap();
+    let v = json(
+        &[
+            "table",
+            "grundys-game",
+            "--upto",
+            "39",
+            "--out",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(v.get("values").is_none());
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(&bytes[..9], b"SPRGSEQ1\x01");
+    assert_eq!(u64::from_le_bytes(bytes[16..24].try_into().unwrap()), 40);
+    // OEIS A002188 from n = 13.
+    assert_eq!(&bytes[24 + 13..24 + 20], &[3, 2, 1, 3, 2, 4, 3]);
+    assert!(!dir.join("g.bin.part").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
