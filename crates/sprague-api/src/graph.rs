@@ -22,16 +22,16 @@ pub struct GraphInput {
 }
 
 /// Reads whitespace-separated unsigned integers from bytes, keeping the line number.
-struct Numbers<'a> {
-    bytes: &'a [u8],
-    pos: usize,
-    line: usize,
+pub(crate) struct Numbers<'a> {
+    pub(crate) bytes: &'a [u8],
+    pub(crate) pos: usize,
+    pub(crate) line: usize,
 }
 
 impl Numbers<'_> {
     /// The next number, `None` at the end of the input.
     #[inline]
-    fn next(&mut self, what: &dyn Fn() -> String) -> Result<Option<u64>, Error> {
+    pub(crate) fn next(&mut self, what: &dyn Fn() -> String) -> Result<Option<u64>, Error> {
         match self.next_plain() {
             Some(value) => Ok(Some(value)),
             None => self.next_checked(what),
@@ -128,7 +128,7 @@ impl Numbers<'_> {
         Ok(Some(value))
     }
 
-    fn expect(
+    pub(crate) fn expect(
         &mut self,
         what: &dyn Fn() -> String,
         missing: &dyn Fn() -> String,
@@ -274,12 +274,7 @@ pub fn analyse(
             .iter()
             .map(|&v| graph.followers(v).len() as u64)
             .sum();
-        if count > limits.max_listed_moves {
-            return Err(Error::too_large(format!(
-                "--all-moves would list {count} moves, more than the {} allowed",
-                limits.max_listed_moves
-            )));
-        }
+        crate::check_listing(&count.into(), limits)?;
         let mut listed = Vec::new();
         let mut after = tokens.clone();
         for (token, &from) in tokens.iter().enumerate() {

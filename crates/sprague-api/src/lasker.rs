@@ -84,12 +84,7 @@ pub fn analyse<S: AsRef<str>>(
     });
     let all_moves = if options.all_moves {
         let count = lasker::moves_count(&heaps);
-        if count > BigUint::from(limits.max_listed_moves) {
-            return Err(Error::too_large(format!(
-                "--all-moves would list {count} moves, more than the {} allowed",
-                limits.max_listed_moves
-            )));
-        }
+        crate::check_listing(&count, limits)?;
         let values: Vec<BigUint> = heaps.iter().map(lasker::grundy_value).collect();
         let listed = lasker::moves(&heaps)
             .iter()

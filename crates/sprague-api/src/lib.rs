@@ -14,14 +14,20 @@
 #![deny(missing_docs)]
 
 pub mod bash;
+pub mod cursors;
+mod edge_list;
 mod error;
+pub mod geography;
 pub mod graph;
+pub mod hackenbush;
 pub mod lasker;
 pub mod nim;
 pub mod octal;
 pub mod play;
 mod report;
 pub mod script;
+pub mod solve;
+pub mod split;
 pub mod staircase;
 pub mod subtraction;
 pub mod table;
@@ -29,6 +35,7 @@ pub mod wythoff;
 
 pub use error::{Error, ErrorKind};
 pub use report::{Analysis, MoveReport, NimValue};
+pub use solve::{ScoreReport, ScoreSolver, SearchReport, SolveOptions};
 
 /// What a request may use, set by the caller (the CLI reads the machine's free memory).
 #[derive(Clone, Copy, Debug)]
@@ -55,6 +62,17 @@ pub struct AnalysisOptions {
     pub all_moves: bool,
     /// Misère play: the player who makes the last move loses.
     pub misere: bool,
+}
+
+/// Refuses an `--all-moves` listing of `count` moves when it passes `limits.max_listed_moves`.
+pub(crate) fn check_listing(count: &num_bigint::BigUint, limits: &Limits) -> Result<(), Error> {
+    if *count > num_bigint::BigUint::from(limits.max_listed_moves) {
+        return Err(Error::too_large(format!(
+            "--all-moves would list {count} moves, more than the {} allowed",
+            limits.max_listed_moves
+        )));
+    }
+    Ok(())
 }
 
 /// Formats a byte count for a refusal message, e.g. `3.2 GiB`.

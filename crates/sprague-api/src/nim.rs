@@ -104,12 +104,7 @@ pub fn analyse<S: AsRef<str>>(
         .collect();
     let all_moves = if options.all_moves {
         let total: BigUint = heaps.iter().sum();
-        if total > BigUint::from(limits.max_listed_moves) {
-            return Err(Error::too_large(format!(
-                "--all-moves would list {total} moves, more than the {} allowed",
-                limits.max_listed_moves
-            )));
-        }
+        crate::check_listing(&total, limits)?;
         let mut listed = Vec::new();
         for (idx, heap) in heaps.iter().enumerate() {
             let size = heap.to_u64().expect("bounded by the listing limit");

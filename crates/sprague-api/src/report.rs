@@ -48,6 +48,18 @@ pub struct MoveReport {
     /// Graph: the vertex the token goes to.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub vertex: Option<u64>,
+    /// Hackenbush: the 1-based index of the cut edge among the file's edge lines.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edge: Option<usize>,
+    /// Splitting game: the 1-based bottle a bean is taken from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub i: Option<usize>,
+    /// Splitting game: the first 1-based bottle a bean is put into (`i < j <= k`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub j: Option<usize>,
+    /// Splitting game: the second 1-based bottle a bean is put into.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub k: Option<usize>,
     /// With `--all-moves`: the outcome of the position after the move, for the opponent.
     #[serde(
         skip_serializing_if = "Option::is_none",

@@ -79,12 +79,7 @@ pub fn analyse<S: AsRef<str>>(
         .collect();
     let all_moves = if options.all_moves {
         let total: BigUint = steps.iter().sum();
-        if total > BigUint::from(limits.max_listed_moves) {
-            return Err(Error::too_large(format!(
-                "--all-moves would list {total} moves, more than the {} allowed",
-                limits.max_listed_moves
-            )));
-        }
+        crate::check_listing(&total, limits)?;
         let mut listed = Vec::new();
         for (idx, coins) in steps.iter().enumerate() {
             let coins = coins.to_u64().expect("bounded by the listing limit");

@@ -177,12 +177,7 @@ impl SubtractionAnalyser {
         let winning_moves = winning.iter().map(report).collect();
         let all_moves = if options.all_moves {
             let count = moves_count(table.set(), &heaps);
-            if count > BigUint::from(limits.max_listed_moves) {
-                return Err(Error::too_large(format!(
-                    "--all-moves would list {count} moves, more than the {} allowed",
-                    limits.max_listed_moves
-                )));
-            }
+            crate::check_listing(&count, limits)?;
             let mut listed = Vec::new();
             for m in table.moves(&heaps) {
                 let after_value = total

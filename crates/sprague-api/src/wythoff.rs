@@ -83,12 +83,7 @@ pub fn analyse<S: AsRef<str>>(
     let listed = if options.all_moves {
         // x + y + min(x, y) moves.
         let count = &x + &y + (&x).min(&y);
-        if count > BigUint::from(limits.max_listed_moves) {
-            return Err(Error::too_large(format!(
-                "--all-moves would list {count} moves, more than the {} allowed",
-                limits.max_listed_moves
-            )));
-        }
+        crate::check_listing(&count, limits)?;
         Some(count.to_u64().expect("bounded by the listing limit"))
     } else {
         None

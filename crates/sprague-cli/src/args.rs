@@ -174,6 +174,54 @@ On an acyclic graph the nim-value is the XOR of the tokens' values. With a cycle
 Smith's generalised one: a number, or ∞{K} (K: the finite values of the followers); one token\n\
 on ∞{K} with the rest XOR-ing to a wins iff a is in K, else the game is a draw (D).")]
     Graph(GraphArgs),
+    /// Green Hackenbush: cut an edge; whatever no longer reaches the ground (vertex 1) falls.
+    #[command(after_help = "\
+File format (FILE, or - for standard input):
+  n m          vertices 1..n (vertex 1 is the ground), m edges
+  u v          m lines, one undirected edge each; loops (u u) and repeated edges allowed
+
+Example:
+  printf '4 4\\n1 2\\n2 3\\n3 4\\n4 2\\n' | sprague hackenbush -
+  N: nim-value 2 (the triangle 2-3-4 fuses to a loop, *1, on a stalk of one edge: 1 + 1)
+
+Trees by the colon principle (a vertex is worth the XOR of (child + 1)); cycles by the fusion\n\
+principle (each two-edge-connected component fuses to one vertex whose edges become loops, *1\n\
+each). Linear time; a winning move names the edge by its 1-based index among the edge lines.")]
+    Hackenbush(HackenbushArgs),
+    /// The splitting game: take a bean from bottle i, put one into j and one into k (i < j <= k).
+    #[command(
+        allow_negative_numbers = true,
+        after_help = "Example:\n  sprague split 1 0 1 5000\n  \
+            N: nim-value 5; the one winning move: bottle 1 -> 3, 4\n\n\
+            HNOI2007. Each bean is a game of its own, worth g(d) for its distance d to the last\n\
+            bottle, g(d) = mex of g(a) xor g(b) over a <= b < d; two beans in a bottle cancel, so\n\
+            counts may be of any size. Bottles are 1-based (HNOI2007 prints them 0-based)."
+    )]
+    Split(SplitArgs),
+    /// Undirected vertex geography: slide the token to an unvisited neighbour; stuck loses.
+    #[command(after_help = "\
+File format (FILE, or - for standard input):
+  n m          vertices 1..n, m edges
+  u v          m lines, one undirected edge each
+
+Example:
+  printf '3 2\\n1 2\\n2 3\\n' | sprague geography - --start 2
+  N: winning moves: token 2 -> 1, token 2 -> 3
+
+The start counts as visited. The player to move wins iff the start is in every maximum\n\
+matching (Hopcroft-Karp on bipartite graphs such as grids, Edmonds' blossoms otherwise).\n\
+--all gives the outcome from every start at once (JSOI2009). With --batch, each input line is\n\
+`FILE START` (START defaults to --start).")]
+    Geography(GeographyArgs),
+    /// Scoring games by minimax: exact values and best moves (triangle-war, tictactoe, connect4, cursors).
+    #[command(after_help = "\
+Examples:
+  sprague solve triangle-war                     B wins 6-3 from the empty board (value -3)
+  sprague solve triangle-war --moves \"2-4 4-5\"   after A drew 2-4 and B drew 4-5
+  sprague solve tictactoe xx.oo....              x to move wins (value 1)
+  sprague solve connect4 74223417356477411661 --stats   the exact score, positions explored
+  sprague solve cursors --a 0 --b 5,3,1          the cursor game of the seed notes")]
+    Solve(SolveArgs),
     /// Your own game, its rules written as a Rhai script defining `fn moves(p)`.
     #[command(
         allow_negative_numbers = true,
@@ -499,8 +547,167 @@ pub struct TableScriptArgs {
     /// Compute G([a, b]) for 0 <= a <= A and 0 <= b <= B, with the P-positions and their patterns.
     #[arg(long, value_name = "A,B")]
     pub grid: Option<String>,
+    /// With --grid: draw the grid to FILE (.svg or .png), P-positions in black.
+    #[arg(long, value_name = "FILE", requires = "grid")]
+    pub plot: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub script: ScriptLimitArgs,
     #[command(flatten)]
     pub output: TableOutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct HackenbushArgs {
+    /// The edge-list file, or - for standard input.
+    #[arg(value_name = "FILE", required_unless_present = "batch")]
+    pub file: Option<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct SplitArgs {
+    /// Beans in bottles 1..n (non-negative integers of any size).
+    #[arg(value_name = "COUNT", required_unless_present = "batch")]
+    pub counts: Vec<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct GeographyArgs {
+    /// The edge-list file, or - for standard input.
+    #[arg(value_name = "FILE", required_unless_present = "batch")]
+    pub file: Option<String>,
+    /// The vertex the token starts on (1-based; it counts as visited).
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    pub start: Option<String>,
+    /// Give the outcome from every start vertex instead.
+    #[arg(long, conflicts_with = "start")]
+    pub all: bool,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(subcommand)]
+    pub game: SolveGame,
+}
+
+#[derive(Debug, Args)]
+pub struct CursorsArgs {
+    /// The sequence a (comma-separated, or @FILE).
+    #[arg(long, value_name = "A", allow_hyphen_values = true)]
+    pub a: String,
+    /// The sequence b (comma-separated, or @FILE).
+    #[arg(long, value_name = "B", allow_hyphen_values = true)]
+    pub b: String,
+    /// The cursors' 1-based start `C,D`.
+    #[arg(long, value_name = "C,D", default_value = "1,1")]
+    pub start: String,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The scoring games `solve` knows.
+#[derive(Debug, Subcommand)]
+pub enum SolveGame {
+    /// Triangle War (POJ 1085): draw lines between ten dots; completing a triangle scores it and
+    /// earns another move.
+    #[command(after_help = "\
+Dots in rows 1 / 2 3 / 4 5 6 / 7 8 9 10; 18 lines join neighbours, bounding 9 triangles. A moves
+first. The value is A's final score minus B's under optimal play from the given position.
+
+Example:
+  sprague solve triangle-war --moves \"2-4 4-5 5-9 3-6 2-5 3-5\"
+  value -5: B wins (POJ 1085, sample game 1)")]
+    TriangleWar(TriangleWarArgs),
+    /// Tic-tac-toe: value 1, 0 or -1 for the player to move.
+    #[command(after_help = "\
+CELLS: nine characters of x, o and ., row by row (x moves first); default the empty board.
+
+Example:
+  sprague solve tictactoe x...o....
+  value 0 (a draw); best moves listed with the board they leave")]
+    Tictactoe(TicTacToeArgs),
+    /// Connect Four (7 wide, 6 high): the exact score for the player to move.
+    #[command(after_help = "\
+SEQ: the columns played from the empty board, digits 1-7 (Pons' notation); empty for the start.
+Score (the standard test sets' convention): 0 draw; 22-k if the player to move wins with its k-th
+stone; -(22-k) if the opponent does. --weak gives the sign only (faster).
+
+Example:
+  sprague solve connect4 2252576253462244111563365343671351441
+  score -1")]
+    Connect4(Connect4Args),
+    /// The cursor game (seed notes 002): end the game scoring a_C + b_D, or move a cursor to a
+    /// state never seen; the first player minimises.
+    #[command(after_help = "\
+Example:
+  sprague solve cursors --a 0 --b 5,3,1
+  value: 3
+
+Sequences are comma-separated integers, or @FILE to read one from a file (commas or\n\
+whitespace). Non-increasing sequences of any length are solved by binary search on the score\n\
+and the matching theorem in O((n + m) log) time; sequences in another order only while\n\
+n*m*(n + m) <= 2000000 (the explicit graph of cells), and refused beyond that.")]
+    Cursors(CursorsArgs),
+}
+
+/// Flags every `solve` command takes.
+#[derive(Debug, Args)]
+pub struct SolveOutputArgs {
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Read positions from standard input, one per line; print one JSON object per line.
+    #[arg(long)]
+    pub batch: bool,
+    /// Report the positions explored and the time taken.
+    #[arg(long)]
+    pub stats: bool,
+    /// Empty the transposition table before each position (for benchmarks: counts per position
+    /// alone; a batch otherwise reuses what earlier lines found).
+    #[arg(long)]
+    pub fresh_table: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct TriangleWarArgs {
+    /// The lines drawn so far, in order, A first: `u-v` separated by spaces or commas.
+    #[arg(
+        long,
+        value_name = "MOVES",
+        default_value = "",
+        allow_hyphen_values = true
+    )]
+    pub moves: String,
+    #[command(flatten)]
+    pub output: SolveOutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct TicTacToeArgs {
+    /// Nine characters of x, o and . (default: the empty board).
+    #[arg(value_name = "CELLS", default_value = "")]
+    pub cells: String,
+    #[command(flatten)]
+    pub output: SolveOutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct Connect4Args {
+    /// The columns played so far, digits 1-7 (default: the empty board, which takes minutes).
+    #[arg(value_name = "SEQ", default_value = "")]
+    pub sequence: String,
+    /// The sign of the score only: 1 win, 0 draw, -1 loss.
+    #[arg(long)]
+    pub weak: bool,
+    /// Leave out the best moves (one search fewer per move).
+    #[arg(long)]
+    pub score_only: bool,
+    #[command(flatten)]
+    pub output: SolveOutputArgs,
 }

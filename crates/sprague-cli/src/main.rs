@@ -6,6 +6,7 @@
 mod args;
 mod cmd;
 mod failure;
+mod plot;
 mod render;
 
 use std::io::{self, Write};

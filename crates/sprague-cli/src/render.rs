@@ -30,7 +30,8 @@ pub fn text(out: &mut impl Write, analysis: &Analysis) -> Result<(), Failure> {
         analysis.outcome.describe()
     )?;
     let value = match &analysis.nim_value {
-        NimValue::None => "none (see the note)".to_owned(),
+        NimValue::None if analysis.note.is_some() => "none (see the note)".to_owned(),
+        NimValue::None => "none (misère play)".to_owned(),
         v => v.to_string(),
     };
     writeln!(out, "nim-value: {value}")?;

@@ -185,8 +185,9 @@ impl ScriptGame {
         let mut engine = Engine::new();
         engine.set_max_operations(limits.max_operations_per_call);
         engine.set_max_call_levels(256);
-        engine.set_max_array_size(limits.max_moves_per_position.max(1));
-        engine.set_max_string_size(1 << 20);
+        // No size checks on arrays and strings: Rhai re-measures a whole array after every push,
+        // which made `moves` quadratic in the number of moves (a third of the time of a Lasker
+        // table). The operation limit already bounds what one call can build.
         engine.set_max_expr_depths(256, 256);
         // No file system: `import` resolves nothing, and printing goes nowhere.
         engine.set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
@@ -313,6 +314,13 @@ impl ScriptGame {
                 value.type_name()
             )));
         };
+        if list.len() > self.limits.max_moves_per_position {
+            return Err(ScriptError::new(format!(
+                "moves({atom}) returned {} positions, more than the {} allowed",
+                list.len(),
+                self.limits.max_moves_per_position
+            )));
+        }
         let mut res = Vec::with_capacity(list.len());
         for (idx, item) in list.iter().enumerate() {
             let Some(parts) = dynamic_to_parts(item) else {

@@ -15,6 +15,8 @@
 //!   [`GameGraph`](solve::GameGraph).
 //! - [`games`]: the rulesets, each with its closed form where one exists.
 //! - [`sequence`]: sequences G(0), G(1), … and their ultimate period ([`sequence::Period`]).
+//! - [`minimax`]: scoring games (points per move, extra moves allowed) and win/draw/loss games,
+//!   by negamax with alpha-beta and a transposition table.
 //!
 //! # Example
 //!
@@ -44,19 +46,32 @@
 //!   a value, extended until its period is proven, then heaps of any size.
 //! - [`games::lasker`]: Lasker's Nim (take, or split a heap in two), by its closed form; winning
 //!   splits of heaps of any size found by arithmetic, counted exactly and listed lazily.
+//! - [`games::hackenbush`]: Green Hackenbush on any multigraph, by the colon and fusion
+//!   principles in O(n + m); winning cuts by classes of 2-edge cuts.
+//! - [`games::split`]: the splitting game (HNOI2007); bean values in O(n²), counts of any size.
+//! - [`games::geography`]: undirected vertex geography, by maximum matchings
+//!   ([`solve::matching`]: Hopcroft–Karp, Edmonds' blossoms).
+//! - [`games::cursors`]: the cursor game of the seed notes, a scoring game solved by binary search
+//!   and the matching theorem.
 //! - Any explicit directed graph ([`solve::GameGraph`]), cycles allowed.
 //! - Any ruleset written against [`Impartial`].
+//! - Scoring games: [`games::triangle_war`], [`games::tictactoe`], [`games::connect4`], and any
+//!   game written against [`minimax::Scoring`].
 //!
 //! # Available solvers
 //!
 //! See [`solve`] for the table of solvers with their costs. In short: [`solve::MemoSolver`] for
 //! rulesets, [`solve::GameGraph::acyclic_values`] for explicit acyclic graphs, [`solve::retrograde`]
 //! for graphs with cycles, and [`solve::naive`] as the reference every fast path is tested against.
+//! For scoring games, [`minimax::Negamax`]: exact values and best moves; cost from `b^(d/2)`
+//! (best move first) to `b^d` positions, bounded by the number of distinct positions when the
+//! table holds them all; memory: the table (8 bytes a slot, fixed) and a stack of depth `d`.
 
 #![deny(missing_docs)]
 
 mod game;
 pub mod games;
+pub mod minimax;
 pub mod sequence;
 pub mod solve;
 pub mod value;

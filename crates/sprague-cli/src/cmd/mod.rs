@@ -1,12 +1,16 @@
 //! One module per command: turn arguments into a request, run it, print the report.
 
 mod bash;
+mod geography;
 mod graph;
+mod hackenbush;
 mod lasker;
 mod nim;
 mod octal;
 mod play;
 mod script;
+mod solve;
+mod split;
 mod staircase;
 mod subtraction;
 mod table;
@@ -41,6 +45,10 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Guiles(args) => octal::run(Some("guiles"), args, &limits),
         Command::Treblecross(args) => octal::run(Some("treblecross"), args, &limits),
         Command::GrundysGame(args) => octal::run(Some("grundys-game"), args, &limits),
+        Command::Hackenbush(args) => hackenbush::run(args, &limits),
+        Command::Split(args) => split::run(args, &limits),
+        Command::Geography(args) => geography::run(args, &limits),
+        Command::Solve(args) => solve::run(args, &limits),
     }
 }
 

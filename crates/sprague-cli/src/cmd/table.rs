@@ -95,6 +95,9 @@ fn script(args: TableScriptArgs) -> Result<ExitCode, Failure> {
     if let Some(grid) = &args.grid {
         let (rows, cols) = parse_pair(grid)?;
         let report = session.grid(&family, rows, cols)?;
+        if let Some(path) = &args.plot {
+            crate::plot::grid(path, &report.grid)?;
+        }
         return print_grid(args.output.json, &report);
     }
     let upto = args.upto.expect("clap requires --upto or --grid");

@@ -2,13 +2,18 @@
 //! exit code 2 for each kind of bad input.
 
 mod bash;
+mod cursors;
 mod errors;
+mod geography;
 mod graph;
+mod hackenbush;
 mod lasker;
 mod nim;
 mod octal;
 mod play;
 mod script;
+mod solve;
+mod split;
 mod staircase;
 mod subtraction;
 mod table;

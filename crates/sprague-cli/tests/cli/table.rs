@@ -117,3 +117,43 @@ fn bad_table_requests() {
     );
     assert!(err.contains("reached from itself"), "{err}");
 }
+
+#[test]
+fn a_grid_is_drawn_to_png_and_svg() {
+    let dir = std::env::temp_dir();
+    for ext in ["png", "svg"] {
+        let path = dir.join(format!("sprague-grid-{}.{ext}", std::process::id()));
+        let _ = json(
+            &[
+                "table",
+                "script",
+                &example("wythoff.rhai"),
+                "--grid",
+                "30,30",
+                "--plot",
+                path.to_str().unwrap(),
+            ],
+            "",
+        );
+        let bytes = std::fs::read(&path).unwrap();
+        if ext == "png" {
+            assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+        } else {
+            assert!(String::from_utf8_lossy(&bytes).contains("<svg"));
+        }
+        std::fs::remove_file(&path).unwrap();
+    }
+    let err = bad_input(
+        &[
+            "table",
+            "script",
+            &example("wythoff.rhai"),
+            "--grid",
+            "3,3",
+            "--plot",
+            "/tmp/x.gif",
+        ],
+        "",
+    );
+    assert!(err.contains(".svg or .png"), "{err}");
+}

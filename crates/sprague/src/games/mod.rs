@@ -3,10 +3,17 @@
 //! generic solvers can check the fast path by brute force.
 
 pub mod bash;
+pub mod connect4;
+pub mod cursors;
+pub mod geography;
 pub mod graph;
+pub mod hackenbush;
 pub mod lasker;
 pub mod nim;
 pub mod octal;
+pub mod split;
 pub mod staircase;
 pub mod subtraction;
+pub mod tictactoe;
+pub mod triangle_war;
 pub mod wythoff;

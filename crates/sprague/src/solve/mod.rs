@@ -8,10 +8,12 @@
 //! | [`GameGraph::acyclic_values`] | explicit graph, acyclic part | nim-values of the vertices reached | O(V + E) time, 4 bytes per vertex |
 //! | [`retrograde`] | explicit graph, cycles allowed | P/N/D outcomes; generalised nim-values `∞(K)` | O(V + E) for outcomes; O((V + E)·(g + 1)) for values, g the largest finite value |
 //! | [`misere`] | acyclic, whole positions | misère outcome and winning moves | one entry per whole position (sums do not split) |
+//! | [`matching`] | undirected graphs (vertex geography, bipartite games) | maximum matching; whether a vertex is in every maximum matching | Hopcroft–Karp O(E √V) on bipartite graphs; blossom O(V·(V + E)) otherwise |
 //! | [`explore`] | any ruleset with finitely many reachable positions | the explicit graph of a position, for the loopy solvers | one entry per position |
 
 pub mod explore;
 mod graph;
+pub mod matching;
 mod memo;
 pub mod misere;
 pub mod naive;

@@ -14,6 +14,15 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// `N` when the player to move wins, `P` when not (games without draws).
+    pub const fn from_win(win: bool) -> Outcome {
+        if win {
+            Outcome::N
+        } else {
+            Outcome::P
+        }
+    }
+
     /// The outcome letter, `P`, `N` or `D`.
     pub const fn letter(self) -> char {
         match self {

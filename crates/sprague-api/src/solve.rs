@@ -1,0 +1,373 @@
+//! Scoring games solved by minimax (`sprague solve …`): Triangle War, tic-tac-toe and Connect
+//! Four as typed, their exact values and best moves, as a [`ScoreReport`].
+
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use sprague::games::connect4::{Board as Connect4Board, Connect4};
+use sprague::games::tictactoe::{Board as TicTacToeBoard, TicTacToe};
+use sprague::games::triangle_war::{line_index, Player, TriangleWar, TriangleWarGame, LINES};
+use sprague::minimax::{Negamax, NegamaxConfig, Scoring};
+
+use crate::{human_bytes, Error, Limits, MoveReport};
+
+/// The answer of a scoring game: its value (or score) under optimal play and the moves keeping it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ScoreReport {
+    /// The game's name as typed (`triangle-war`, `tictactoe`, `connect4`).
+    pub game: String,
+    /// The position, normalised, as it would be typed.
+    pub position: String,
+    /// The player to move (`A`/`B` for Triangle War, `x`/`o` for tic-tac-toe, `1`/`2` for
+    /// Connect Four); null when the game is over.
+    pub to_move: Option<String>,
+    /// Triangle War: A's final score minus B's; tic-tac-toe: 1, 0 or −1 for the player to move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<i32>,
+    /// Connect Four: the score for the player to move in the test sets' convention (with
+    /// `--weak`, only its sign: 1, 0 or −1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<i32>,
+    /// Triangle War: `A` or `B`, the winner under optimal play.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<String>,
+    /// Triangle War: the triangles owned so far, `[A, B]`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub triangles: Option<[i32; 2]>,
+    /// Every move that keeps the value, each with the position it leads to; omitted when not
+    /// asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_moves: Option<Vec<MoveReport>>,
+    /// With `--stats`: the work done.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stats: Option<SearchReport>,
+}
+
+/// The work a search did.
+#[derive(Clone, Copy, Debug, serde::Serialize)]
+pub struct SearchReport {
+    /// Positions explored.
+    pub nodes: u64,
+    /// Wall-clock time in milliseconds (microsecond resolution).
+    pub time_ms: f64,
+}
+
+/// What to compute.
+#[derive(Clone, Copy, Debug)]
+pub struct SolveOptions {
+    /// Report the work done.
+    pub stats: bool,
+    /// List the best moves (costs one null-window search per move).
+    pub best_moves: bool,
+    /// Connect Four: the sign of the score only (faster).
+    pub weak: bool,
+    /// Empty the transposition table before the search, so that the work counted is that of
+    /// this position alone (for benchmarks); by default a batch reuses what earlier lines found.
+    pub fresh_table: bool,
+}
+
+impl Default for SolveOptions {
+    fn default() -> SolveOptions {
+        SolveOptions {
+            stats: false,
+            best_moves: true,
+            weak: false,
+            fresh_table: false,
+        }
+    }
+}
+
+static TRIANGLE_WAR: OnceLock<TriangleWar> = OnceLock::new();
+static TICTACTOE: TicTacToe = TicTacToe;
+static CONNECT4: Connect4 = Connect4;
+
+/// Solvers of the scoring games, each created on first use and kept (with its transposition
+/// table) for the next request, as `--batch` does.
+pub struct ScoreSolver {
+    limits: Limits,
+    triangle_war: Option<Negamax<'static, TriangleWar>>,
+    tictactoe: Option<Negamax<'static, TicTacToe>>,
+    connect4: Option<Negamax<'static, Connect4>>,
+}
+
+/// Creates the search for `game` in `slot` unless it exists, refusing it past the memory limit.
+fn searcher<'s, G: Scoring>(
+    slot: &'s mut Option<Negamax<'static, G>>,
+    game: &'static G,
+    limits: &Limits,
+) -> Result<&'s mut Negamax<'static, G>, Error> {
+    if slot.is_none() {
+        let config = NegamaxConfig::default();
+        let bytes = config.estimate_memory(game);
+        if bytes > limits.memory_bytes {
+            return Err(Error::too_large(format!(
+                "the transposition table needs {}, more than the {} available",
+                human_bytes(bytes),
+                human_bytes(limits.memory_bytes)
+            )));
+        }
+        *slot = Some(Negamax::new(game, config));
+    }
+    Ok(slot.as_mut().expect("just created"))
+}
+
+/// Runs `work` on `search`, timing it and counting its positions when asked.
+fn measured<G: Scoring, T>(
+    search: &mut Negamax<'static, G>,
+    options: &SolveOptions,
+    work: impl FnOnce(&mut Negamax<'static, G>) -> T,
+) -> (T, Option<SearchReport>) {
+    if options.fresh_table {
+        search.clear_table();
+    }
+    search.reset_stats();
+    let start = Instant::now();
+    let result = work(search);
+    let elapsed = start.elapsed();
+    let stats = options.stats.then(|| SearchReport {
+        nodes: search.stats().nodes,
+        time_ms: (elapsed.as_micros() as f64) / 1000.0,
+    });
+    (result, stats)
+}
+
+impl ScoreSolver {
+    /// Solvers within `limits` (nothing is allocated yet).
+    pub fn new(limits: Limits) -> ScoreSolver {
+        ScoreSolver {
+            limits,
+            triangle_war: None,
+            tictactoe: None,
+            connect4: None,
+        }
+    }
+
+    /// Triangle War after `moves` (lines `u-v`, separated by spaces or commas, A first).
+    ///
+    /// # Errors
+    /// A move that is not `u-v` with dots 1–10, a line that does not exist, or one drawn twice.
+    pub fn triangle_war(
+        &mut self,
+        moves: &str,
+        options: &SolveOptions,
+    ) -> Result<ScoreReport, Error> {
+        let rules = TRIANGLE_WAR.get_or_init(TriangleWar::new);
+        let mut game = TriangleWarGame::default();
+        let mut played = Vec::new();
+        for (idx, word) in moves
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .enumerate()
+        {
+            let what = format!("move {} `{word}`", idx + 1);
+            let (u, v) = word
+                .split_once('-')
+                .and_then(|(u, v)| Some((u.parse::<u8>().ok()?, v.parse::<u8>().ok()?)))
+                .ok_or_else(|| {
+                    Error::bad_input(format!("{what}: expected a line as two dots, like 2-4"))
+                })?;
+            game.draw(rules, u, v)
+                .map_err(|e| Error::bad_input(format!("{what}: {e}")))?;
+            let (a, b) = LINES[line_index(u, v).expect("drawn, so it exists")];
+            played.push(format!("{a}-{b}"));
+        }
+        let search = searcher(&mut self.triangle_war, rules, &self.limits)?;
+        let ((value, best), stats) = measured(search, options, |s| {
+            if options.best_moves {
+                s.best_moves(&game.lines)
+            } else {
+                (s.solve(&game.lines), Vec::new())
+            }
+        });
+        let over = rules.static_value(&game.lines).is_some();
+        let difference = game.final_difference(value);
+        let position = played.join(" ");
+        let best_moves = options.best_moves.then(|| {
+            best.iter()
+                .map(|&line| {
+                    let (a, b) = LINES[usize::from(line)];
+                    let text = format!("{a}-{b}");
+                    let to = if position.is_empty() {
+                        text.clone()
+                    } else {
+                        format!("{position} {text}")
+                    };
+                    MoveReport {
+                        text,
+                        to: Some(to),
+                        ..MoveReport::default()
+                    }
+                })
+                .collect()
+        });
+        let letter = |p: Player| match p {
+            Player::A => "A".to_owned(),
+            Player::B => "B".to_owned(),
+        };
+        Ok(ScoreReport {
+            game: "triangle-war".into(),
+            position,
+            to_move: (!over).then(|| letter(game.to_move)),
+            value: Some(difference),
+            score: None,
+            winner: Some(letter(if difference > 0 { Player::A } else { Player::B })),
+            triangles: Some([game.score_a, game.score_b]),
+            best_moves,
+            stats,
+        })
+    }
+
+    /// Tic-tac-toe: nine characters of `x`, `o`, `.` (empty board if `cells` is empty).
+    ///
+    /// # Errors
+    /// A wrong length or character, or a board that cannot arise in play.
+    pub fn tictactoe(&mut self, cells: &str, options: &SolveOptions) -> Result<ScoreReport, Error> {
+        let cells = if cells.is_empty() { "........." } else { cells };
+        let board = TicTacToeBoard::parse(cells)
+            .map_err(|e| Error::bad_input(format!("board `{cells}`: {e}")))?;
+        let search = searcher(&mut self.tictactoe, &TICTACTOE, &self.limits)?;
+        let ((value, best), stats) = measured(search, options, |s| s.best_moves(&board));
+        let over = TICTACTOE.static_value(&board).is_some();
+        let mark = if board.x_to_move() { "x" } else { "o" };
+        let best_moves = options.best_moves.then(|| {
+            best.iter()
+                .map(|&cell| MoveReport {
+                    text: format!("{mark} in cell {}", cell + 1),
+                    to: Some(board.play(cell).to_string()),
+                    ..MoveReport::default()
+                })
+                .collect()
+        });
+        Ok(ScoreReport {
+            game: "tictactoe".into(),
+            position: board.to_string(),
+            to_move: (!over).then(|| mark.to_owned()),
+            value: Some(value),
+            score: None,
+            winner: None,
+            triangles: None,
+            best_moves,
+            stats,
+        })
+    }
+
+    /// Connect Four after the columns `sequence` (digits 1–7; empty for the empty board).
+    ///
+    /// # Errors
+    /// A character that is not a column, a full column, a move after a win; a refusal when the
+    /// transposition table would not fit in memory.
+    pub fn connect4(
+        &mut self,
+        sequence: &str,
+        options: &SolveOptions,
+    ) -> Result<ScoreReport, Error> {
+        let board = Connect4Board::from_moves(sequence)
+            .map_err(|e| Error::bad_input(format!("connect4 `{sequence}`: {e}")))?;
+        let search = searcher(&mut self.connect4, &CONNECT4, &self.limits)?;
+        let (low, high) = if options.weak {
+            (-1, 1)
+        } else {
+            (i32::MIN / 4, i32::MAX / 4)
+        };
+        let ((score, best), stats) = measured(search, options, |s| {
+            if options.best_moves {
+                s.best_moves_within(&board, low, high)
+            } else {
+                (s.solve_within(&board, low, high), Vec::new())
+            }
+        });
+        let best_moves = options.best_moves.then(|| {
+            best.iter()
+                .map(|&col| MoveReport {
+                    text: format!("{}", col + 1),
+                    to: Some(format!("{sequence}{}", col + 1)),
+                    ..MoveReport::default()
+                })
+                .collect()
+        });
+        let to_move = if board.stones() % 2 == 0 { "1" } else { "2" };
+        Ok(ScoreReport {
+            game: "connect4".into(),
+            position: sequence.to_owned(),
+            to_move: (!board.is_over()).then(|| to_move.to_owned()),
+            value: None,
+            score: Some(score),
+            winner: None,
+            triangles: None,
+            best_moves,
+            stats,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solver() -> ScoreSolver {
+        ScoreSolver::new(Limits::default())
+    }
+
+    #[test]
+    fn triangle_war_reports() {
+        let mut s = solver();
+        let options = SolveOptions::default();
+        let report = s.triangle_war("", &options).unwrap();
+        assert_eq!(report.value, Some(-3));
+        assert_eq!(report.winner.as_deref(), Some("B"));
+        assert_eq!(report.to_move.as_deref(), Some("A"));
+        // Each best move leads to a position where A's final margin is -3 again.
+        for mv in report.best_moves.unwrap() {
+            let after = s.triangle_war(mv.to.as_deref().unwrap(), &options).unwrap();
+            assert_eq!(after.value, Some(-3), "{}", mv.text);
+        }
+        let report = s.triangle_war("2-1, 3-2 1-3", &options).unwrap();
+        assert_eq!(report.position, "1-2 2-3 1-3");
+        assert_eq!(report.triangles, Some([1, 0]));
+        assert_eq!(report.to_move.as_deref(), Some("A"));
+        let check_error = |moves: &str, message: &str| {
+            let error = solver().triangle_war(moves, &options).unwrap_err();
+            assert_eq!(error.message(), message);
+        };
+        check_error("1-4", "move 1 `1-4`: there is no line 1-4");
+        check_error("1-2 2-1", "move 2 `2-1`: line 2-1 is drawn twice");
+        check_error("1-2 x", "move 2 `x`: expected a line as two dots, like 2-4");
+        check_error("1-11", "move 1 `1-11`: there is no line 1-11");
+    }
+
+    #[test]
+    fn tictactoe_and_connect4_report() {
+        let mut s = solver();
+        let options = SolveOptions {
+            stats: true,
+            ..SolveOptions::default()
+        };
+        let report = s.tictactoe("", &options).unwrap();
+        assert_eq!(report.value, Some(0));
+        assert_eq!(report.best_moves.unwrap().len(), 9);
+        assert!(report.stats.unwrap().nodes > 0);
+        let report = s.tictactoe("xx.oo....", &options).unwrap();
+        assert_eq!(report.value, Some(1));
+        assert_eq!(
+            report.best_moves.unwrap()[0].to.as_deref(),
+            Some("xxxoo....")
+        );
+        let report = s
+            .connect4("2252576253462244111563365343671351441", &options)
+            .unwrap();
+        assert_eq!(report.score, Some(-1));
+        let weak = SolveOptions {
+            weak: true,
+            ..options
+        };
+        let report = s
+            .connect4("7422341735647741166133573473242566", &weak)
+            .unwrap();
+        assert_eq!(report.score, Some(1));
+        let error = s.connect4("4444444", &options).unwrap_err();
+        assert_eq!(
+            error.message(),
+            "connect4 `4444444`: move 7: column 4 is full"
+        );
+    }
+}

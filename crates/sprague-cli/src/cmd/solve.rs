@@ -1,0 +1,205 @@
+//! `sprague solve <game>`: scoring games by minimax (Triangle War, tic-tac-toe, Connect Four), and
+//! the cursor game of the seed notes by the matching theorem.
+
+use std::io::{self, BufRead, BufWriter, Write};
+use std::process::ExitCode;
+
+use sprague_api::{cursors, Limits, ScoreReport, ScoreSolver, SolveOptions};
+
+use crate::args::{CursorsArgs, SolveArgs, SolveGame, SolveOutputArgs};
+use crate::failure::Failure;
+
+pub fn run(args: SolveArgs, limits: &Limits) -> Result<ExitCode, Failure> {
+    let mut solver = ScoreSolver::new(*limits);
+    match args.game {
+        SolveGame::Cursors(args) => run_cursors(args, limits),
+        SolveGame::TriangleWar(args) => {
+            let options = options(&args.output);
+            one_or_batch(&args.output, &args.moves, |line| {
+                Ok(solver.triangle_war(line, &options)?)
+            })
+        }
+        SolveGame::Tictactoe(args) => {
+            let options = options(&args.output);
+            one_or_batch(&args.output, &args.cells, |line| {
+                Ok(solver.tictactoe(line, &options)?)
+            })
+        }
+        SolveGame::Connect4(args) => {
+            let options = SolveOptions {
+                weak: args.weak,
+                best_moves: !args.score_only,
+                ..options(&args.output)
+            };
+            one_or_batch(&args.output, &args.sequence, |line| {
+                Ok(solver.connect4(line, &options)?)
+            })
+        }
+    }
+}
+
+fn options(output: &SolveOutputArgs) -> SolveOptions {
+    SolveOptions {
+        stats: output.stats,
+        fresh_table: output.fresh_table,
+        ..SolveOptions::default()
+    }
+}
+
+/// Solves `position`, or with `--batch` every line of standard input.
+fn one_or_batch(
+    output: &SolveOutputArgs,
+    position: &str,
+    mut solve: impl FnMut(&str) -> Result<ScoreReport, Failure>,
+) -> Result<ExitCode, Failure> {
+    if output.batch {
+        return batch(solve);
+    }
+    let report = solve(position)?;
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    if output.json {
+        json(&mut out, &report)?;
+    } else {
+        text(&mut out, &report)?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn json(out: &mut impl Write, report: &ScoreReport) -> Result<(), Failure> {
+    serde_json::to_writer(&mut *out, report)
+        .map_err(|e| Failure::Internal(format!("cannot write JSON: {e}")))?;
+    out.write_all(b"\n")?;
+    Ok(())
+}
+
+fn text(out: &mut impl Write, report: &ScoreReport) -> Result<(), Failure> {
+    let position = if report.position.is_empty() {
+        "(start)"
+    } else {
+        &report.position
+    };
+    writeln!(out, "{} {position}", report.game)?;
+    match &report.to_move {
+        Some(player) => writeln!(out, "to move:  {player}")?,
+        None => writeln!(out, "to move:  nobody, the game is over")?,
+    }
+    if let Some([a, b]) = report.triangles {
+        writeln!(out, "so far:   A {a}, B {b}")?;
+    }
+    if let Some(value) = report.value {
+        let meaning = if report.game == "triangle-war" {
+            "A's final score minus B's under optimal play"
+        } else {
+            match value.signum() {
+                1 => "the player to move wins",
+                0 => "a draw",
+                _ => "the player to move loses",
+            }
+        };
+        writeln!(out, "value:    {value} ({meaning})")?;
+    }
+    if let Some(score) = report.score {
+        let meaning = match score.signum() {
+            1 => "the player to move wins",
+            0 => "a draw",
+            _ => "the player to move loses",
+        };
+        writeln!(out, "score:    {score} ({meaning})")?;
+    }
+    if let Some(winner) = &report.winner {
+        writeln!(out, "winner:   {winner}")?;
+    }
+    if let Some(best) = &report.best_moves {
+        if best.is_empty() {
+            writeln!(out, "best moves: none")?;
+        } else {
+            writeln!(out, "best moves ({}):", best.len())?;
+            for m in best {
+                match &m.to {
+                    Some(to) => writeln!(out, "  {:<14} leaves {to}", m.text)?,
+                    None => writeln!(out, "  {}", m.text)?,
+                }
+            }
+        }
+    }
+    if let Some(stats) = &report.stats {
+        writeln!(
+            out,
+            "explored: {} positions in {:.3} ms",
+            stats.nodes, stats.time_ms
+        )?;
+    }
+    Ok(())
+}
+
+/// One JSON object per line of standard input; a bad line gives `{"error": …, "line": n}` and the
+/// run goes on, exiting 2 at the end.
+fn batch(mut solve: impl FnMut(&str) -> Result<ScoreReport, Failure>) -> Result<ExitCode, Failure> {
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut any_bad = false;
+    for (idx, line) in stdin.lock().lines().enumerate() {
+        let line =
+            line.map_err(|e| Failure::bad_input(format!("cannot read standard input: {e}")))?;
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        match solve(trimmed) {
+            Ok(report) => json(&mut out, &report)?,
+            Err(Failure::BadInput(message)) => {
+                any_bad = true;
+                serde_json::to_writer(
+                    &mut out,
+                    &serde_json::json!({"error": message, "line": idx + 1}),
+                )
+                .map_err(|e| Failure::Internal(e.to_string()))?;
+                out.write_all(b"\n")?;
+            }
+            Err(other) => return Err(other),
+        }
+    }
+    out.flush()?;
+    Ok(if any_bad {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// A sequence as typed, or the contents of FILE for `@FILE`.
+fn sequence_text(word: &str) -> Result<String, Failure> {
+    match word.strip_prefix('@') {
+        Some(path) => {
+            let bytes = super::graph::read_input(path)?;
+            String::from_utf8(bytes)
+                .map_err(|_| Failure::bad_input(format!("`{path}` is not UTF-8 text")))
+        }
+        None => Ok(word.to_owned()),
+    }
+}
+
+fn run_cursors(args: CursorsArgs, limits: &Limits) -> Result<ExitCode, Failure> {
+    let a = cursors::parse_sequence(&sequence_text(&args.a)?, "--a", limits)?;
+    let b = cursors::parse_sequence(&sequence_text(&args.b)?, "--b", limits)?;
+    let start = cursors::parse_start(&args.start, a.len(), b.len())?;
+    let report = cursors::solve(&a, &b, start)?;
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    if args.json {
+        serde_json::to_writer(&mut out, &report).map_err(|e| Failure::Internal(e.to_string()))?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "cursors {}", report.position)?;
+        writeln!(
+            out,
+            "value: {} (the final score a_C + b_D under optimal play; the first player minimises)",
+            report.value
+        )?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

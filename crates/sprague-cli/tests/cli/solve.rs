@@ -1,0 +1,179 @@
+//! `sprague solve triangle-war | tictactoe | connect4`.
+
+use serde_json::json;
+
+use crate::{bad_input, json, sprague};
+
+#[test]
+fn triangle_war_from_the_empty_board_b_wins_6_to_3() {
+    let v = json(&["solve", "triangle-war", "--stats"], "");
+    assert_eq!(v["value"], -3);
+    assert_eq!(v["winner"], "B");
+    assert_eq!(v["to_move"], "A");
+    assert!(v["stats"]["nodes"].as_u64().unwrap() > 0);
+    assert!(v["stats"]["time_ms"].as_f64().is_some());
+    assert!(!v["best_moves"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn triangle_war_poj_1085_sample() {
+    let games = [
+        ("2-4 4-5 5-9 3-6 2-5 3-5", "B"),
+        ("2-4 4-5 5-9 3-6 2-5 3-5 7-8", "A"),
+        ("1-2 2-3 1-3 2-4 2-5 4-5", "A"),
+        ("1-2 2-5 3-6 5-8 4-7 6-10 2-4 4-5 4-8 7-8", "B"),
+    ];
+    for (moves, winner) in games {
+        let v = json(&["solve", "triangle-war", "--moves", moves], "");
+        assert_eq!(v["winner"], winner, "{moves}");
+    }
+    let v = json(
+        &[
+            "solve",
+            "triangle-war",
+            "--moves",
+            "2-4 4-5 5-9 3-6 2-5 3-5",
+        ],
+        "",
+    );
+    assert_eq!(
+        v,
+        json!({"game":"triangle-war","position":"2-4 4-5 5-9 3-6 2-5 3-5","to_move":"B",
+               "value":-5,"winner":"B","triangles":[1,0],
+               "best_moves":[{"move":"2-3","to":"2-4 4-5 5-9 3-6 2-5 3-5 2-3"},
+                             {"move":"5-6","to":"2-4 4-5 5-9 3-6 2-5 3-5 5-6"}]})
+    );
+}
+
+#[test]
+fn triangle_war_text_and_batch() {
+    let out = sprague()
+        .args(["solve", "triangle-war", "--moves", "1-2,2-3,1-3"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("so far:   A 1, B 0"), "{text}");
+    assert!(text.contains("to move:  A"), "{text}");
+    let out = sprague()
+        .args(["solve", "triangle-war", "--batch"])
+        .write_stdin("1-2\n\n1-4\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["position"], "1-2");
+    assert_eq!(lines[1]["line"], 3);
+    assert_eq!(lines[1]["error"], "move 1 `1-4`: there is no line 1-4");
+}
+
+#[test]
+fn tictactoe_values() {
+    let v = json(&["solve", "tictactoe"], "");
+    assert_eq!(v["value"], 0);
+    assert_eq!(v["position"], ".........");
+    let v = json(&["solve", "tictactoe", "xx.oo...."], "");
+    assert_eq!(v["value"], 1);
+    assert_eq!(
+        v["best_moves"],
+        json!([{"move":"x in cell 3","to":"xxxoo...."}])
+    );
+    // o to move, x threatens cells 3 and 7: lost.
+    let v = json(&["solve", "tictactoe", "xx.xo...o"], "");
+    assert_eq!(v["value"], -1);
+    assert_eq!(v["to_move"], "o");
+    // Opposite corners against the centre: o draws by playing an edge.
+    let v = json(&["solve", "tictactoe", "x...o...x"], "");
+    assert_eq!(v["value"], 0);
+    // A finished game: x has a line, o to move has lost.
+    let v = json(&["solve", "tictactoe", "xxxoo...."], "");
+    assert_eq!(v["value"], -1);
+    assert_eq!(v["to_move"], serde_json::Value::Null);
+    assert_eq!(v["best_moves"], json!([]));
+}
+
+#[test]
+fn connect4_scores_of_the_test_sets() {
+    // First lines of Test_L3_R1, Test_L2_R1 and Test_L1_R1.
+    for (seq, score) in [
+        ("2252576253462244111563365343671351441", -1i64),
+        ("7422341735647741166133573473242566", 1),
+        ("23163416124767223154467471272416755633", 0),
+    ] {
+        let v = json(&["solve", "connect4", seq], "");
+        assert_eq!(v["score"], score, "{seq}");
+        let v = json(&["solve", "connect4", seq, "--weak", "--score-only"], "");
+        assert_eq!(v["score"], score.signum(), "{seq}");
+        assert!(v.get("best_moves").is_none());
+    }
+    let out = sprague()
+        .args(["solve", "connect4", "--batch", "--score-only", "--stats"])
+        .write_stdin("2252576253462244111563365343671351441\n7422341735647741166133573473242566\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let scores: Vec<i64> = text
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["score"]
+                .as_i64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(scores, [-1, 1]);
+}
+
+#[test]
+fn connect4_immediate_win_and_finished_game() {
+    // Three stones of the first player stacked in column 1: it wins now with its 4th stone.
+    let v = json(&["solve", "connect4", "121212"], "");
+    assert_eq!(v["score"], 18);
+    assert_eq!(v["best_moves"], json!([{"move":"1","to":"1212121"}]));
+    let v = json(&["solve", "connect4", "1212121"], "");
+    assert_eq!(v["score"], -18);
+    assert_eq!(v["to_move"], serde_json::Value::Null);
+}
+
+#[test]
+fn bad_positions() {
+    assert_eq!(
+        bad_input(&["solve", "triangle-war", "--moves", "1-4"], ""),
+        "error: move 1 `1-4`: there is no line 1-4"
+    );
+    assert_eq!(
+        bad_input(&["solve", "triangle-war", "--moves", "1-2 3-2 2-1"], ""),
+        "error: move 3 `2-1`: line 2-1 is drawn twice"
+    );
+    assert_eq!(
+        bad_input(&["solve", "triangle-war", "--moves", "1-2 3"], ""),
+        "error: move 2 `3`: expected a line as two dots, like 2-4"
+    );
+    assert_eq!(
+        bad_input(&["solve", "connect4", "4444444"], ""),
+        "error: connect4 `4444444`: move 7: column 4 is full"
+    );
+    assert_eq!(
+        bad_input(&["solve", "connect4", "1238"], ""),
+        "error: connect4 `1238`: move 4 is '8', expected a column 1-7"
+    );
+    assert_eq!(
+        bad_input(&["solve", "connect4", "10"], ""),
+        "error: connect4 `10`: move 2 is '0', expected a column 1-7"
+    );
+    assert_eq!(
+        bad_input(&["solve", "connect4", "12121212"], ""),
+        "error: connect4 `12121212`: move 8: the game is over, move 7 made four in a row"
+    );
+    assert!(bad_input(&["solve", "tictactoe", "xx......."], "").contains("impossible board"));
+    assert!(bad_input(&["solve", "tictactoe", "xxxooo..."], "").contains("impossible board"));
+    assert_eq!(
+        bad_input(&["solve", "tictactoe", "x.o"], ""),
+        "error: board `x.o`: a board has 9 cells, not 3"
+    );
+    assert!(bad_input(&["solve", "chess"], "").contains("unrecognized subcommand"));
+}
