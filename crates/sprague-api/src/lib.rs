@@ -22,6 +22,7 @@ pub mod graph;
 pub mod hackenbush;
 pub mod lasker;
 pub mod nim;
+pub mod octal;
 pub mod play;
 mod report;
 pub mod score_play;

@@ -181,9 +181,105 @@ pub fn grid_patterns(grid: &[Vec<u64>]) -> Vec<String> {
     res
 }
 
+/// `table subtraction --set S --upto N`: G(0..=N) of S-Nim, with its period, proved by the
+/// subtraction-game argument once a run of max S equal values is seen (see
+/// `sprague::games::subtraction`). With `until_proved` the table stops at the first length
+/// (doubling) where the period is proved.
+///
+/// # Errors
+///
+/// A bad set, or a table too large for `limits`.
+pub fn subtraction_table(
+    set_text: &str,
+    upto: u64,
+    until_proved: bool,
+    limits: &crate::Limits,
+) -> Result<TableReport, crate::Error> {
+    use sprague::games::subtraction::SubtractionTable;
+    let set = crate::subtraction::parse_set(set_text)?;
+    let len = upto
+        .checked_add(1)
+        .ok_or_else(|| crate::Error::too_large("--upto is too large"))?;
+    crate::octal::check_memory(len, limits)?;
+    let mut t = SubtractionTable::new(set);
+    let period = if until_proved {
+        t.find_period(len as usize)
+    } else {
+        t.extend_to(len as usize);
+        t.period()
+    };
+    let values: Vec<u64> = t.computed().iter().map(|&v| u64::from(v)).collect();
+    Ok(TableReport {
+        family: format!("subtraction {set_text}"),
+        upto: values.len() as u64 - 1,
+        values: Some(values),
+        period: period.map(PeriodReport::from),
+        note: None,
+    })
+}
+
+/// `table bash --max M [--min P] --upto N`: G(0..=N) of Bash's game from its closed form. For
+/// n ≥ P the moves are those of the subtraction game {P, …, M}, so a run of M equal values proves
+/// the period as for subtraction games.
+///
+/// # Errors
+///
+/// Bad bounds, M above 2^32, or a table too large for `limits`.
+pub fn bash_table(
+    max: &str,
+    min: Option<&str>,
+    upto: u64,
+    limits: &crate::Limits,
+) -> Result<TableReport, crate::Error> {
+    use num_traits::ToPrimitive;
+    let rules = crate::bash::parse_rules(max, min)?;
+    let m = rules
+        .max()
+        .to_u64()
+        .filter(|&m| m <= 1 << 32)
+        .ok_or_else(|| crate::Error::too_large(format!("--max {max}: at most 2^32 in a table")))?;
+    let len = upto
+        .checked_add(1)
+        .ok_or_else(|| crate::Error::too_large("--upto is too large"))?;
+    crate::octal::check_memory(len.saturating_mul(4), limits)?;
+    let values: Vec<u64> = (0..len)
+        .map(|n| {
+            rules
+                .nim_value(&num_bigint::BigUint::from(n))
+                .to_u64()
+                .unwrap_or(u64::MAX)
+        })
+        .collect();
+    let period = sprague::sequence::smallest_period(&values, 0, m as usize)
+        .map(|p| Period { proved: true, ..p });
+    Ok(TableReport {
+        family: match min {
+            Some(p) => format!("bash --min {p} --max {max}"),
+            None => format!("bash --max {max}"),
+        },
+        upto,
+        values: Some(values),
+        period: period.map(PeriodReport::from),
+        note: None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn subtraction_and_bash_tables_prove_their_periods() {
+        let limits = crate::Limits::default();
+        let t = subtraction_table("1,3,4", 40, false, &limits).unwrap();
+        let p = t.period.unwrap();
+        assert_eq!((p.preperiod, p.period, p.proved), (0, 7, true));
+        assert_eq!(&t.values.unwrap()[..7], &[0, 1, 0, 1, 2, 3, 2]);
+        let t = bash_table("3", None, 30, &limits).unwrap();
+        let p = t.period.unwrap();
+        assert_eq!((p.preperiod, p.period, p.proved), (0, 4, true));
+        assert!(bash_table("0", None, 30, &limits).is_err());
+    }
 
     #[test]
     fn observed_periods_pure_and_arithmetic() {

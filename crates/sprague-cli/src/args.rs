@@ -88,6 +88,77 @@ pub enum Command {
             splits: the first 1000 are listed and the note gives the exact number."
     )]
     Lasker(LaskerArgs),
+    /// A take-and-break heap game given by its code d0.d1d2… (0.77 is Kayles).
+    #[command(
+        allow_negative_numbers = true,
+        after_help = "Example:\n  sprague octal 0.77 5 7\n\n\
+            Digit d_k: bit 1: a move removing k tokens may leave no heap, bit 2: one heap, bit 4: two\n\
+            heaps, bit 8 (hexadecimal digits): three heaps; d0 for moves removing nothing (4.7).\n\
+            A position is a list of heaps; its nim-value is the XOR of the heaps' values G(n), from a\n\
+            table for heaps up to 200000 (a proved period answers bigger ones). A move is written\n\
+            `heap 2: 7 -> 2 + 3`: the heap is replaced by what is left."
+    )]
+    Octal(HeapGameArgs),
+    /// Kayles (0.77): knock down one pin or two adjacent pins from rows of pins.
+    #[command(
+        allow_negative_numbers = true,
+        after_help = "Example:\n  sprague kayles 5 7\n\n\
+            Values: OEIS A002186; period 12 from n = 71 (proved).\n\
+            A position is a list of heaps; its nim-value is the XOR of the heaps' values G(n), from a\n\
+            table for heaps up to 200000 (a proved period answers bigger ones). A move is written\n\
+            `heap 2: 7 -> 2 + 3`: the heap is replaced by what is left."
+    )]
+    Kayles(HeapGameArgs),
+    /// Dawson's Kayles (0.07): knock down two adjacent pins.
+    #[command(
+        allow_negative_numbers = true,
+        after_help = "Example:\n  sprague dawson 5 7\n\n\
+            Period 34 from n = 53 (proved).\n\
+            A position is a list of heaps; its nim-value is the XOR of the heaps' values G(n), from a\n\
+            table for heaps up to 200000 (a proved period answers bigger ones). A move is written\n\
+            `heap 2: 7 -> 2 + 3`: the heap is replaced by what is left."
+    )]
+    Dawson(HeapGameArgs),
+    /// Dawson's chess (0.137), as a heap game.
+    #[command(
+        allow_negative_numbers = true,
+        after_help = "Example:\n  sprague dawsons-chess 5 7\n\n\
+            Values: OEIS A002187; period 34 from n = 52 (proved).\n\
+            A position is a list of heaps; its nim-value is the XOR of the heaps' values G(n), from a\n\
+            table for heaps up to 200000 (a proved period answers bigger ones). A move is written\n\
+            `heap 2: 7 -> 2 + 3`: the heap is replaced by what is left."
+    )]
+    DawsonsChess(HeapGameArgs),
+    /// Guiles (0.15): take a lone token, or two tokens leaving one or two heaps.
+    #[command(
+        allow_negative_numbers = true,
+        after_help = "Example:\n  sprague guiles 5 7\n\n\
+            Octal code 0.15.\n\
+            A position is a list of heaps; its nim-value is the XOR of the heaps' values G(n), from a\n\
+            table for heaps up to 200000 (a proved period answers bigger ones). A move is written\n\
+            `heap 2: 7 -> 2 + 3`: the heap is replaced by what is left."
+    )]
+    Guiles(HeapGameArgs),
+    /// Treblecross (0.007): one-dimensional tic-tac-toe, as a heap game.
+    #[command(
+        allow_negative_numbers = true,
+        after_help = "Example:\n  sprague treblecross 5 7\n\n\
+            Octal code 0.007.\n\
+            A position is a list of heaps; its nim-value is the XOR of the heaps' values G(n), from a\n\
+            table for heaps up to 200000 (a proved period answers bigger ones). A move is written\n\
+            `heap 2: 7 -> 2 + 3`: the heap is replaced by what is left."
+    )]
+    Treblecross(HeapGameArgs),
+    /// Grundy's game: split a heap into two non-empty heaps of different sizes.
+    #[command(
+        allow_negative_numbers = true,
+        after_help = "Example:\n  sprague grundys-game 7 9\n\n\
+            Values: OEIS A002188; no period is known.\n\
+            A position is a list of heaps; its nim-value is the XOR of the heaps' values G(n), from a\n\
+            table for heaps up to 200000 (a proved period answers bigger ones). A move is written\n\
+            `heap 2: 7 -> 2 + 3`: the heap is replaced by what is left."
+    )]
+    GrundysGame(HeapGameArgs),
     /// Tokens on a directed graph: move one token along an edge; cycles allowed (draws).
     #[command(after_help = "\
 File format (FILE, or - for standard input):
@@ -362,6 +433,16 @@ pub struct LaskerArgs {
     pub output: OutputArgs,
 }
 
+/// `octal CODE H…` and the named heap games (`kayles H…`): for `octal` the first word is the code.
+#[derive(Debug, Args)]
+pub struct HeapGameArgs {
+    /// For `octal`: the code (0.77), then the heap sizes; for a named game: the heap sizes.
+    #[arg(value_name = "HEAP", required_unless_present = "batch")]
+    pub words: Vec<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
 #[derive(Debug, Args)]
 pub struct TableArgs {
     #[command(subcommand)]
@@ -373,6 +454,24 @@ pub struct TableArgs {
 pub enum TableFamily {
     /// A scripted game: integer positions 0..N (`--upto N`), or pairs [a, b] (`--grid A,B`).
     Script(TableScriptArgs),
+    /// An octal or hexadecimal code: `table octal 0.07 --upto 200`.
+    Octal(TableOctalArgs),
+    /// Kayles (0.77).
+    Kayles(TableHeapArgs),
+    /// Dawson's Kayles (0.07).
+    Dawson(TableHeapArgs),
+    /// Dawson's chess (0.137).
+    DawsonsChess(TableHeapArgs),
+    /// Guiles (0.15).
+    Guiles(TableHeapArgs),
+    /// Treblecross (0.007).
+    Treblecross(TableHeapArgs),
+    /// Grundy's game.
+    GrundysGame(TableHeapArgs),
+    /// A subtraction game: `table subtraction --set 1,3,4 --upto 50`.
+    Subtraction(TableSubtractionArgs),
+    /// Bash's game: `table bash --max 3 --upto 20`.
+    Bash(TableBashArgs),
 }
 
 /// Flags every table takes.
@@ -381,6 +480,66 @@ pub struct TableOutputArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+/// The range of a heap-game table and when to stop.
+#[derive(Debug, Args)]
+pub struct TableRangeArgs {
+    /// Compute G(0), …, G(N).
+    #[arg(long, value_name = "N")]
+    pub upto: u64,
+    /// Stop as soon as a period is proved (before N if it can).
+    #[arg(long)]
+    pub until_proved: bool,
+    /// Write the values to FILE in sprague's compact binary form (a 24-byte header `SPRGSEQ1`,
+    /// then one or two bytes per value, little-endian) instead of printing them.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct TableOctalArgs {
+    /// The code, d0.d1d2… (0.07).
+    #[arg(value_name = "CODE")]
+    pub code: String,
+    #[command(flatten)]
+    pub range: TableRangeArgs,
+    #[command(flatten)]
+    pub output: TableOutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct TableHeapArgs {
+    #[command(flatten)]
+    pub range: TableRangeArgs,
+    #[command(flatten)]
+    pub output: TableOutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct TableSubtractionArgs {
+    /// The subtraction set: positive integers separated by commas, like 1,3,4.
+    #[arg(long, value_name = "S")]
+    pub set: String,
+    #[command(flatten)]
+    pub range: TableRangeArgs,
+    #[command(flatten)]
+    pub output: TableOutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct TableBashArgs {
+    /// The most tokens a move takes.
+    #[arg(long, value_name = "M")]
+    pub max: String,
+    /// The fewest tokens a move takes (fewer left: take all).
+    #[arg(long, value_name = "P")]
+    pub min: Option<String>,
+    /// Compute G(0), …, G(N).
+    #[arg(long, value_name = "N")]
+    pub upto: u64,
+    #[command(flatten)]
+    pub output: TableOutputArgs,
 }
 
 #[derive(Debug, Args)]

@@ -6,6 +6,7 @@ mod graph;
 mod hackenbush;
 mod lasker;
 mod nim;
+mod octal;
 mod play;
 mod script;
 mod solve;
@@ -37,6 +38,13 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Staircase(args) => staircase::run(args, &limits),
         Command::Subtraction(args) => subtraction::run(args, &limits),
         Command::Lasker(args) => lasker::run(args, &limits),
+        Command::Octal(args) => octal::run(None, args, &limits),
+        Command::Kayles(args) => octal::run(Some("kayles"), args, &limits),
+        Command::Dawson(args) => octal::run(Some("dawson"), args, &limits),
+        Command::DawsonsChess(args) => octal::run(Some("dawsons-chess"), args, &limits),
+        Command::Guiles(args) => octal::run(Some("guiles"), args, &limits),
+        Command::Treblecross(args) => octal::run(Some("treblecross"), args, &limits),
+        Command::GrundysGame(args) => octal::run(Some("grundys-game"), args, &limits),
         Command::Hackenbush(args) => hackenbush::run(args, &limits),
         Command::Split(args) => split::run(args, &limits),
         Command::Geography(args) => geography::run(args, &limits),
@@ -46,7 +54,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
 
 /// The limits of this machine: free memory from /proc/meminfo (or `SPRAGUE_MEMORY_LIMIT`, in
 /// bytes with an optional K, M or G suffix).
-fn limits() -> Limits {
+pub(crate) fn limits() -> Limits {
     let mut limits = Limits::default();
     if let Some(bytes) = std::env::var("SPRAGUE_MEMORY_LIMIT")
         .ok()

@@ -7,13 +7,85 @@ use std::process::ExitCode;
 use sprague_api::script::ScriptSession;
 use sprague_api::table::{GridReport, TableReport};
 
-use crate::args::{TableArgs, TableFamily, TableScriptArgs};
+use sprague::games::octal::HeapRule;
+use sprague_api::octal;
+
+use crate::args::{
+    TableArgs, TableFamily, TableHeapArgs, TableOutputArgs, TableRangeArgs, TableScriptArgs,
+};
 use crate::failure::Failure;
 
 pub fn run(args: TableArgs) -> Result<ExitCode, Failure> {
     match args.family {
         TableFamily::Script(a) => script(a),
+        TableFamily::Octal(a) => {
+            let rule = octal::parse_code(&a.code)?;
+            heap(&format!("octal {}", a.code), &rule, a.range, a.output)
+        }
+        TableFamily::Kayles(a) => named("kayles", a),
+        TableFamily::Dawson(a) => named("dawson", a),
+        TableFamily::DawsonsChess(a) => named("dawsons-chess", a),
+        TableFamily::Guiles(a) => named("guiles", a),
+        TableFamily::Treblecross(a) => named("treblecross", a),
+        TableFamily::GrundysGame(a) => named("grundys-game", a),
+        TableFamily::Subtraction(a) => {
+            let report = sprague_api::table::subtraction_table(
+                &a.set,
+                a.range.upto,
+                a.range.until_proved,
+                &super::limits(),
+            )?;
+            print_table(a.output.json, &report)
+        }
+        TableFamily::Bash(a) => {
+            let report =
+                sprague_api::table::bash_table(&a.max, a.min.as_deref(), a.upto, &super::limits())?;
+            print_table(a.output.json, &report)
+        }
     }
+}
+
+fn named(name: &str, args: TableHeapArgs) -> Result<ExitCode, Failure> {
+    heap(name, &octal::named_rule(name)?, args.range, args.output)
+}
+
+fn heap(
+    family: &str,
+    rule: &HeapRule,
+    range: TableRangeArgs,
+    output: TableOutputArgs,
+) -> Result<ExitCode, Failure> {
+    let limits = super::limits();
+    let len = range.upto.saturating_add(1);
+    octal::check_memory(len, &limits)?;
+    if len >= 10_000_000 {
+        eprintln!(
+            "table of {len} values: about {} of memory ({} available)",
+            sprague_api::human_bytes(octal::estimate_bytes(len)),
+            sprague_api::human_bytes(limits.memory_bytes)
+        );
+    }
+    let mut report = octal::table(family, rule, range.upto, range.until_proved, &limits)?;
+    if let Some(path) = &range.out {
+        let values = report.values.take().unwrap_or_default();
+        write_atomically(path, &octal::encode_values(&values))?;
+    }
+    print_table(output.json, &report)
+}
+
+/// Writes `bytes` to a temporary file next to `path`, syncs it, and renames it over `path`: a
+/// reader sees the old file or the whole new one, never a half-written one.
+fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> Result<(), Failure> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".part");
+    let tmp = std::path::PathBuf::from(tmp);
+    let fail = |e: io::Error| Failure::bad_input(format!("--out {}: {e}", path.display()));
+    let mut file = std::fs::File::create(&tmp).map_err(fail)?;
+    file.write_all(bytes).map_err(fail)?;
+    file.sync_all().map_err(fail)?;
+    drop(file);
+    std::fs::rename(&tmp, path).map_err(fail)?;
+    Ok(())
 }
 
 fn script(args: TableScriptArgs) -> Result<ExitCode, Failure> {

@@ -9,6 +9,7 @@ mod graph;
 mod hackenbush;
 mod lasker;
 mod nim;
+mod octal;
 mod play;
 mod script;
 mod solve;

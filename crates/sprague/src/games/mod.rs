@@ -10,6 +10,7 @@ pub mod graph;
 pub mod hackenbush;
 pub mod lasker;
 pub mod nim;
+pub mod octal;
 pub mod split;
 pub mod staircase;
 pub mod subtraction;

@@ -2,5 +2,6 @@
 //! their ultimate periodicity.
 
 pub mod period;
+pub mod table;
 
 pub use period::{smallest_period, smallest_period_by, Period};

@@ -1,0 +1,484 @@
+//! Heap games given by an octal code (`octal 0.77 5 7`) or by name (`kayles 5 7`, Grundy's game),
+//! their analysis, and their `table` family.
+//!
+//! A position's nim-value is the XOR of its heaps' values, read from one table G(0..H) for the
+//! largest heap H; a winning move is found by scanning the moves of each heap for one whose heaps
+//! left XOR to the value the rest of the position needs. Heaps above [`MAX_TABLE_HEAP`] are refused
+//! with the cost of their table, unless the code has a period proved within that many values: then
+//! the value is read off the period (their moves are not listed).
+//!
+//! A move is written `heap 2: 7 -> 2 + 3` (the heap replaced, in place, by what is left: `0` when
+//! it is emptied, one heap, or the parts joined by `+`).
+
+use num_bigint::BigUint;
+use num_traits::ToPrimitive;
+use sprague::games::octal::{HeapRule, NamedGame, OctalCode};
+use sprague::sequence::table::{self, HeapTable, Method};
+use sprague::sequence::Period;
+use sprague::value::Outcome;
+
+use crate::nim::parse_heaps;
+use crate::table::{PeriodReport, TableReport};
+use crate::{human_bytes, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+
+/// The largest heap analysed from a table (beyond it, only a proved period answers).
+pub const MAX_TABLE_HEAP: u64 = 200_000;
+
+/// The rule of `octal CODE`.
+///
+/// # Errors
+///
+/// A code that is not valid, with the reason.
+pub fn parse_code(code: &str) -> Result<HeapRule, Error> {
+    code.parse::<OctalCode>()
+        .map(HeapRule::Octal)
+        .map_err(|e| Error::bad_input(format!("code `{code}`: {e}")))
+}
+
+/// The rule of a named game (`kayles`, `dawson`, `dawsons-chess`, `guiles`, `treblecross`,
+/// `grundys-game`).
+///
+/// # Errors
+///
+/// An unknown name.
+pub fn named_rule(name: &str) -> Result<HeapRule, Error> {
+    NamedGame::by_name(name)
+        .map(|g| g.rule())
+        .ok_or_else(|| Error::bad_input(format!("no heap game is named `{name}`")))
+}
+
+fn outcome(value: u64) -> Outcome {
+    if value == 0 {
+        Outcome::P
+    } else {
+        Outcome::N
+    }
+}
+
+/// The table of `rule` with `len` values, or a refusal.
+fn table_of(rule: &HeapRule, len: u64, limits: &Limits) -> Result<Vec<u16>, Error> {
+    check_memory(len, limits)?;
+    table::values(rule, len as usize, Method::Sparse).map_err(|e| Error::too_large(e.to_string()))
+}
+
+/// Refuses a table of `len` values that would not fit in `limits`.
+///
+/// # Errors
+///
+/// The estimate, when too large.
+pub fn check_memory(len: u64, limits: &Limits) -> Result<(), Error> {
+    let bytes = estimate_bytes(len);
+    if bytes > limits.memory_bytes {
+        return Err(Error::too_large(format!(
+            "a table of {len} values needs about {}, more than the {} available",
+            human_bytes(bytes),
+            human_bytes(limits.memory_bytes)
+        )));
+    }
+    Ok(())
+}
+
+/// The memory a table of `len` values takes: two bytes a value, plus the rare list (at most four
+/// bytes a value, in practice far less) counted at one byte a value.
+pub fn estimate_bytes(len: u64) -> u64 {
+    len.saturating_mul(3).saturating_add(1 << 20)
+}
+
+/// The value of heap `n` from a table, or a proved period.
+fn heap_value(values: &[u16], period: Option<Period>, n: &BigUint) -> Option<u64> {
+    if let Some(v) = n.to_usize().and_then(|i| values.get(i)) {
+        return Some(u64::from(*v));
+    }
+    let p = period.filter(|p| p.proved && p.saltus == 0)?;
+    let offset = (n - p.preperiod) % p.period;
+    let i = p.preperiod + offset.to_u64()?;
+    values.get(i as usize).map(|&v| u64::from(v))
+}
+
+/// One move of a heap: the heaps left (0, 1, 2 or 3 of them) and their value.
+fn heap_moves(rule: &HeapRule, values: &[u16], heap: u64) -> Vec<(Vec<u64>, u64)> {
+    let mut options = Vec::new();
+    rule.heap_options(heap, &mut options);
+    options
+        .into_iter()
+        .map(|left| {
+            let v = left
+                .iter()
+                .fold(0u64, |acc, &h| acc ^ u64::from(values[h as usize]));
+            (left, v)
+        })
+        .collect()
+}
+
+fn join(heaps: &[BigUint]) -> String {
+    let words: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
+    words.join(" ")
+}
+
+fn report(heaps: &[BigUint], idx: usize, left: &[u64]) -> MoveReport {
+    let shown = if left.is_empty() {
+        "0".to_owned()
+    } else {
+        let parts: Vec<String> = left.iter().map(u64::to_string).collect();
+        parts.join(" + ")
+    };
+    let mut after: Vec<String> = heaps[..idx].iter().map(|h| h.to_string()).collect();
+    if left.is_empty() {
+        after.push("0".to_owned());
+    } else {
+        after.extend(left.iter().map(u64::to_string));
+    }
+    after.extend(heaps[idx + 1..].iter().map(|h| h.to_string()));
+    MoveReport {
+        text: format!("heap {}: {} -> {}", idx + 1, heaps[idx], shown),
+        to: Some(after.join(" ")),
+        heap: Some(idx + 1),
+        ..MoveReport::default()
+    }
+}
+
+/// Analyses a position of heaps typed as words under `rule`; `game` names it in the report
+/// (`octal 0.77`, `kayles`).
+///
+/// # Errors
+///
+/// Bad heaps; misère play (not supported); a heap above [`MAX_TABLE_HEAP`] without a proved
+/// period; a listing of more moves than `limits.max_listed_moves`.
+pub fn analyse<S: AsRef<str>>(
+    game: &str,
+    rule: &HeapRule,
+    words: &[S],
+    options: &AnalysisOptions,
+    limits: &Limits,
+) -> Result<Analysis, Error> {
+    if options.misere {
+        return Err(Error::bad_input(format!(
+            "--misere is not supported for {game}"
+        )));
+    }
+    let heaps = parse_heaps(words)?;
+    let largest = heaps.iter().max().cloned().unwrap_or_default();
+    let in_table = largest.to_u64().filter(|&h| h <= MAX_TABLE_HEAP);
+    let (values, period) = match in_table {
+        Some(h) => (table_of(rule, h + 1, limits)?, None),
+        None => {
+            let values = table_of(rule, MAX_TABLE_HEAP + 1, limits)?;
+            let period = table::period(rule, &values).filter(|p| p.proved);
+            if period.is_none() {
+                return Err(Error::too_large(format!(
+                    "heap {largest} is above {MAX_TABLE_HEAP}, and {game} has no period proved \
+                     within {MAX_TABLE_HEAP} values; its table would take about {} ({})",
+                    human_bytes(estimate_bytes(largest.to_u64().unwrap_or(u64::MAX))),
+                    "try `table` with --until-proved"
+                )));
+            }
+            (values, period)
+        }
+    };
+    let heap_values: Vec<u64> = heaps
+        .iter()
+        .map(|h| heap_value(&values, period, h).expect("in the table or the period"))
+        .collect();
+    let total = heap_values.iter().fold(0, |a, &v| a ^ v);
+    let mut winning_moves = Vec::new();
+    let mut all = Vec::new();
+    let mut unlisted = false;
+    let mut count = 0u64;
+    for (idx, heap) in heaps.iter().enumerate() {
+        let Some(h) = heap.to_u64().filter(|&h| (h as usize) < values.len()) else {
+            unlisted = true;
+            continue;
+        };
+        let target = total ^ heap_values[idx];
+        for (left, v) in heap_moves(rule, &values, h) {
+            count += 1;
+            if options.all_moves {
+                if count > limits.max_listed_moves {
+                    return Err(Error::too_large(format!(
+                        "--all-moves would list more than the {} moves allowed",
+                        limits.max_listed_moves
+                    )));
+                }
+                let mut r = report(&heaps, idx, &left);
+                r.outcome = Some(outcome(target ^ v));
+                r.nim_value = Some(NimValue::Number(BigUint::from(target ^ v)));
+                all.push(r);
+            }
+            if v == target {
+                winning_moves.push(report(&heaps, idx, &left));
+            }
+        }
+    }
+    let mut notes = Vec::new();
+    if let Some(p) = period {
+        notes.push(format!(
+            "values of heaps above {MAX_TABLE_HEAP} from the proved period {} (preperiod {})",
+            p.period, p.preperiod
+        ));
+    }
+    if unlisted {
+        notes.push(format!(
+            "moves of heaps above {MAX_TABLE_HEAP} are not listed"
+        ));
+    }
+    Ok(Analysis {
+        game: game.to_owned(),
+        position: join(&heaps),
+        outcome: outcome(total),
+        nim_value: NimValue::Number(BigUint::from(total)),
+        winning_moves,
+        all_moves: options.all_moves.then_some(all),
+        note: (!notes.is_empty()).then(|| notes.join("; ")),
+    })
+}
+
+/// `table octal CODE` or `table <named>`: G(0..=upto), with the period found and whether the
+/// periodicity theorem proves it. With `until_proved` the table stops as soon as a proved period
+/// exists (checked each time the table doubles, then at the exact length the proof needs), even
+/// before `upto`.
+///
+/// # Errors
+///
+/// A table too large for `limits`, or a value above 65535.
+pub fn table(
+    family: &str,
+    rule: &HeapRule,
+    upto: u64,
+    until_proved: bool,
+    limits: &Limits,
+) -> Result<TableReport, Error> {
+    let len = upto
+        .checked_add(1)
+        .ok_or_else(|| Error::too_large("--upto is too large"))?;
+    check_memory(len, limits)?;
+    let mut t = HeapTable::new(rule.clone(), Method::Sparse);
+    let mut period = None;
+    if until_proved {
+        let mut step = 1024u64.min(len);
+        loop {
+            t.extend_to(step as usize)
+                .map_err(|e| Error::too_large(e.to_string()))?;
+            if let Some(p) = table::period(rule, t.values()) {
+                if let Some(needed) = table::values_to_prove(rule, p.preperiod, p.period) {
+                    if needed <= len && needed > t.len() as u64 {
+                        // The proof may need only a few more values: try at that length.
+                        let mut probe = t.clone();
+                        probe
+                            .extend_to(needed as usize)
+                            .map_err(|e| Error::too_large(e.to_string()))?;
+                        if let Some(q) = table::period(rule, probe.values()).filter(|q| q.proved) {
+                            t = probe;
+                            period = Some(q);
+                            break;
+                        }
+                    } else if p.proved {
+                        period = Some(p);
+                        break;
+                    }
+                }
+            }
+            if step == len {
+                break;
+            }
+            step = (step * 2).min(len);
+        }
+    } else {
+        t.extend_to(len as usize)
+            .map_err(|e| Error::too_large(e.to_string()))?;
+    }
+    let mut values = t.into_values();
+    let mut period = period.or_else(|| table::period(rule, &values));
+    if let Some(p) = period.filter(|p| until_proved && p.proved) {
+        // Stop exactly where the proof holds: a prefix has the same period if it is long enough.
+        let needed = table::values_to_prove(rule, p.preperiod, p.period).unwrap_or(u64::MAX);
+        if needed < values.len() as u64 {
+            let short = &values[..needed as usize];
+            if table::period(rule, short) == Some(p) {
+                values.truncate(needed as usize);
+            }
+        }
+        period = Some(p);
+    }
+    let computed = values.len() as u64;
+    let note = match (&period, rule) {
+        (_, HeapRule::Grundy) => {
+            Some("Grundy's game has no periodicity theorem: a period seen is not proved".to_owned())
+        }
+        (Some(p), _) if !p.proved => table::values_to_prove(rule, p.preperiod, p.period)
+            .map(|n| format!("the periodicity theorem would prove this period with {n} values")),
+        (Some(_), _) if computed < len => Some(format!(
+            "stopped at G({}): the period is proved",
+            computed - 1
+        )),
+        _ => None,
+    };
+    Ok(TableReport {
+        family: family.to_owned(),
+        upto: computed - 1,
+        values: Some(values.iter().map(|&v| u64::from(v)).collect()),
+        period: period.map(PeriodReport::from),
+        note,
+    })
+}
+
+/// The first eight bytes of a values file written by `table … --out FILE`.
+pub const VALUES_MAGIC: &[u8; 8] = b"SPRGSEQ1";
+
+/// The values G(0..len) in the compact binary form of `--out`:
+///
+/// | bytes | content |
+/// | --- | --- |
+/// | 0..8 | the magic `SPRGSEQ1` |
+/// | 8 | w, the bytes per value: 1 when every value is below 256, else 2 |
+/// | 9..16 | zero |
+/// | 16..24 | the number of values, unsigned 64-bit little-endian |
+/// | 24.. | G(0), G(1), …, each w bytes little-endian |
+pub fn encode_values(values: &[u64]) -> Vec<u8> {
+    let width: usize = if values.iter().all(|&v| v < 256) {
+        1
+    } else {
+        2
+    };
+    let mut out = Vec::with_capacity(24 + width * values.len());
+    out.extend_from_slice(VALUES_MAGIC);
+    out.push(width as u8);
+    out.extend_from_slice(&[0; 7]);
+    out.extend_from_slice(&(values.len() as u64).to_le_bytes());
+    for &v in values {
+        out.extend_from_slice(&(v as u16).to_le_bytes()[..width]);
+    }
+    out
+}
+
+/// Reads back what [`encode_values`] wrote.
+///
+/// # Errors
+///
+/// Bytes that are not such a file.
+pub fn decode_values(bytes: &[u8]) -> Result<Vec<u64>, Error> {
+    let bad = |why: &str| Error::bad_input(format!("not a sprague values file: {why}"));
+    if bytes.len() < 24 || &bytes[..8] != VALUES_MAGIC {
+        return Err(bad("no SPRGSEQ1 header"));
+    }
+    let width = usize::from(bytes[8]);
+    if width != 1 && width != 2 {
+        return Err(bad("the value width is not 1 or 2"));
+    }
+    let count = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
+    let body = &bytes[24..];
+    if body.len() as u64 != count.saturating_mul(width as u64) {
+        return Err(bad("the length does not match the count"));
+    }
+    Ok(body
+        .chunks(width)
+        .map(|c| c.iter().rev().fold(0u64, |acc, &b| acc << 8 | u64::from(b)))
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn analysis(rule: &HeapRule, words: &[&str]) -> Analysis {
+        analyse(
+            "octal",
+            rule,
+            words,
+            &AnalysisOptions::default(),
+            &Limits::default(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn every_winning_move_leads_to_a_lost_position_and_none_is_missed() {
+        for code in ["0.77", "0.07", "0.137", "4.7", "0.F"] {
+            let rule = parse_code(code).unwrap();
+            for position in [
+                vec!["5", "7"],
+                vec!["9"],
+                vec!["3", "4", "6"],
+                vec!["1", "1"],
+            ] {
+                let a = analysis(&rule, &position);
+                let all = analyse(
+                    "octal",
+                    &rule,
+                    &position,
+                    &AnalysisOptions {
+                        all_moves: true,
+                        misere: false,
+                    },
+                    &Limits::default(),
+                )
+                .unwrap();
+                let losing: Vec<&MoveReport> = all
+                    .all_moves
+                    .as_ref()
+                    .unwrap()
+                    .iter()
+                    .filter(|m| m.outcome == Some(Outcome::P))
+                    .collect();
+                assert_eq!(losing.len(), a.winning_moves.len(), "{code} {position:?}");
+                for m in &a.winning_moves {
+                    let to: Vec<&str> = m.to.as_ref().unwrap().split(' ').collect();
+                    assert_eq!(analysis(&rule, &to).outcome, Outcome::P, "{code} {m:?}");
+                }
+                assert_eq!(a.outcome == Outcome::P, a.winning_moves.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn the_values_file_round_trips_in_the_narrowest_width() {
+        for values in [vec![0u64, 1, 255, 3], vec![0, 300, 65535], vec![]] {
+            let bytes = encode_values(&values);
+            let width = if values.iter().all(|&v| v < 256) {
+                1
+            } else {
+                2
+            };
+            assert_eq!(bytes.len(), 24 + width * values.len());
+            assert_eq!(decode_values(&bytes).unwrap(), values);
+        }
+        assert!(decode_values(b"SPRGSEQ1").is_err());
+        let mut bytes = encode_values(&[1, 2, 3]);
+        bytes.pop();
+        assert!(decode_values(&bytes).is_err());
+    }
+
+    #[test]
+    fn huge_heaps_need_a_proved_period() {
+        let kayles = named_rule("kayles").unwrap();
+        let a = analysis(&kayles, &["1000000000000000000000", "3"]);
+        // Kayles has period 12 from 71: 10^21 = 4 (mod 12), so G(10^21) = G(76).
+        let v = table::values(&kayles, 100, Method::Naive).unwrap();
+        assert_eq!(a.nim_value, NimValue::Number(BigUint::from(v[76] ^ v[3])));
+        assert!(a.note.unwrap().contains("period 12"));
+        let err = analyse(
+            "grundys-game",
+            &HeapRule::Grundy,
+            &["1000000"],
+            &AnalysisOptions::default(),
+            &Limits::default(),
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("no period proved"), "{err}");
+    }
+
+    #[test]
+    fn tables_prove_dawsons_period() {
+        let rule = named_rule("dawson").unwrap();
+        let t = table("dawson", &rule, 200, false, &Limits::default()).unwrap();
+        let p = t.period.unwrap();
+        assert_eq!((p.preperiod, p.period, p.proved), (53, 34, true));
+        let t = table("dawson", &rule, 100_000, true, &Limits::default()).unwrap();
+        assert_eq!(t.upto + 1, 2 * 53 + 2 * 34 + 2);
+        assert!(t.period.unwrap().proved);
+        let small = Limits {
+            memory_bytes: 1 << 20,
+            ..Limits::default()
+        };
+        assert!(table("dawson", &rule, 10_000_000, false, &small).is_err());
+    }
+}

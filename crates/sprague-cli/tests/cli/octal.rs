@@ -1,0 +1,88 @@
+//! `sprague octal`, the named heap games, and their tables.
+
+use crate::{bad_input, json};
+
+#[test]
+fn kayles_and_octal_agree_and_winning_moves_lose() {
+    let named = json(&["kayles", "5", "7"], "");
+    let coded = json(&["octal", "0.77", "5", "7"], "");
+    assert_eq!(named["nim_value"], coded["nim_value"]);
+    // Kayles: G(5) = 4, G(7) = 2 (OEIS A002186).
+    assert_eq!(named["nim_value"], 6);
+    for m in named["winning_moves"].as_array().unwrap() {
+        let to: Vec<&str> = m["to"].as_str().unwrap().split(' ').collect();
+        let mut args = vec!["kayles"];
+        args.extend(to);
+        assert_eq!(json(&args, "")["outcome"], "P", "{m}");
+    }
+}
+
+#[test]
+fn bad_codes_and_heaps_are_refused_in_one_line() {
+    assert!(bad_input(&["octal", "077", "3"], "").contains("point"));
+    assert!(bad_input(&["octal", "0.7g", "3"], "").contains("'g'"));
+    assert!(bad_input(&["octal", "2.7", "3"], "").contains("pass"));
+    assert!(bad_input(&["kayles", "-3"], "").contains("-3"));
+    assert!(bad_input(&["table", "octal", "0.", "--upto", "5"], "").contains("no move"));
+}
+
+#[test]
+fn tables_give_the_proved_periods() {
+    let v = json(&["table", "octal", "0.07", "--upto", "200"], "");
+    assert_eq!(v["family"], "octal 0.07");
+    assert_eq!(v["values"].as_array().unwrap().len(), 201);
+    assert_eq!(v["period"]["preperiod"], 53);
+    assert_eq!(v["period"]["period"], 34);
+    assert_eq!(v["period"]["proved"], true);
+    let v = json(
+        &["table", "dawson", "--upto", "100000", "--until-proved"],
+        "",
+    );
+    assert_eq!(v["upto"], 175);
+    let v = json(&["table", "grundys-game", "--upto", "20"], "");
+    let values: Vec<u64> = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    // OEIS A002188.
+    assert_eq!(
+        values,
+        [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
+    );
+    let v = json(
+        &["table", "subtraction", "--set", "1,3,4", "--upto", "20"],
+        "",
+    );
+    assert_eq!(v["period"]["period"], 7);
+    let v = json(&["table", "bash", "--max", "3", "--upto", "20"], "");
+    assert_eq!(v["period"]["period"], 4);
+}
+
+#[test]
+fn out_writes_the_values_file_and_json_omits_them() {
+    let dir = std::env::temp_dir().join(format!("sprague-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("g.bin");
+    std::fs::write(&path, b"old").unwrap();
+    let v = json(
+        &[
+            "table",
+            "grundys-game",
+            "--upto",
+            "39",
+            "--out",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(v.get("values").is_none());
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(&bytes[..9], b"SPRGSEQ1\x01");
+    assert_eq!(u64::from_le_bytes(bytes[16..24].try_into().unwrap()), 40);
+    // OEIS A002188 from n = 13.
+    assert_eq!(&bytes[24 + 13..24 + 20], &[3, 2, 1, 3, 2, 4, 3]);
+    assert!(!dir.join("g.bin.part").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

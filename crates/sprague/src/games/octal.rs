@@ -1,0 +1,433 @@
+//! Octal and hexadecimal games (take-and-break games on heaps), in Conway's code notation.
+//!
+//! Rules: a position is a set of heaps of tokens. A move chooses one heap, removes k tokens from it
+//! and leaves the rest as zero, one, two or three heaps, as the code allows; whoever cannot move
+//! loses. The code `d0.d1d2d3…` gives one digit per k (`d0` for moves that remove nothing); in the
+//! digit d_k,
+//! - bit 1: removing k tokens may leave no heap (the heap had exactly k tokens);
+//! - bit 2: it may leave one (non-empty) heap;
+//! - bit 4: it may leave two non-empty heaps;
+//! - bit 8: it may leave three non-empty heaps (hexadecimal digits 8-F).
+//!
+//! Examples (Winning Ways, ch. 4; Conway, On Numbers and Games, ch. 11): Kayles 0.77 (knock down one
+//! or two adjacent pins), Dawson's Kayles 0.07, Dawson's chess 0.137, Guiles 0.15, Treblecross
+//! 0.007, Officers 0.6.
+//!
+//! Every heap is a component of a sum, so the nim-value of a position is the XOR of the values of its
+//! heaps, and the value of a heap of n is G(n) = mex of the values of its options, a value of the
+//! heaps left being the XOR of theirs. [`crate::sequence::table`] computes G(0..N); this module
+//! validates codes and gives the [`Impartial`] ruleset that checks the tables by brute force.
+//!
+//! A `d0` with bit 2 (remove nothing, leave the heap) would be a pass and make the game loopy; it is
+//! refused. Bit 1 of `d0` would empty a heap of 0 tokens, which is no heap: it is ignored.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::Impartial;
+
+/// The most digits after the point a code may have (moves removing up to this many tokens).
+pub const MAX_DIGITS: usize = 64;
+
+/// Why a text is not an octal (or hexadecimal) code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OctalCodeError {
+    /// No `.` in the code (`0.77`, not `077`).
+    NoPoint,
+    /// A character that is not a hexadecimal digit, at this place (0-based) in the text.
+    BadDigit(char, usize),
+    /// More than one digit before the point.
+    LongWholePart,
+    /// More than [`MAX_DIGITS`] digits after the point.
+    TooManyDigits(usize),
+    /// `d0` has bit 2: a move removing nothing and leaving the heap would be a pass.
+    Pass,
+    /// No move at all: every digit is 0.
+    NoMove,
+}
+
+impl fmt::Display for OctalCodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OctalCodeError::NoPoint => {
+                write!(f, "a code is written d0.d1d2…, with a point (e.g. 0.77)")
+            }
+            OctalCodeError::BadDigit(c, at) => {
+                write!(f, "'{c}' at place {} is not a digit 0-9 or A-F", at + 1)
+            }
+            OctalCodeError::LongWholePart => {
+                write!(f, "only one digit (d0) may stand before the point")
+            }
+            OctalCodeError::TooManyDigits(n) => write!(
+                f,
+                "the code has {n} digits after the point, more than the {MAX_DIGITS} supported"
+            ),
+            OctalCodeError::Pass => write!(
+                f,
+                "d0 has bit 2: removing nothing and leaving the heap would be a pass"
+            ),
+            OctalCodeError::NoMove => write!(f, "every digit is 0: the code allows no move"),
+        }
+    }
+}
+
+impl std::error::Error for OctalCodeError {}
+
+/// A validated take-and-break code: `digit(k)` for each number k of tokens removed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct OctalCode {
+    // Invariant: digits[0] has no bit 2 and no bit 1; no trailing zero digit after the point; at
+    // least one non-zero digit; every digit < 16; at most MAX_DIGITS + 1 digits.
+    digits: Vec<u8>,
+}
+
+impl OctalCode {
+    /// The code with these digits, `digits[k]` for moves removing k tokens (`digits[0]` = d0).
+    ///
+    /// # Errors
+    ///
+    /// A digit above 15 (reported as a bad digit), bit 2 in d0, too many digits, no move.
+    pub fn new(mut digits: Vec<u8>) -> Result<OctalCode, OctalCodeError> {
+        if let Some((at, &d)) = digits.iter().enumerate().find(|(_, &d)| d > 15) {
+            return Err(OctalCodeError::BadDigit(
+                char::from_digit(u32::from(d % 36), 36).unwrap_or('?'),
+                at,
+            ));
+        }
+        if digits.is_empty() {
+            return Err(OctalCodeError::NoMove);
+        }
+        if digits[0] & 2 != 0 {
+            return Err(OctalCodeError::Pass);
+        }
+        digits[0] &= !1;
+        while digits.len() > 1 && digits[digits.len() - 1] == 0 {
+            digits.pop();
+        }
+        if digits.len() > MAX_DIGITS + 1 {
+            return Err(OctalCodeError::TooManyDigits(digits.len() - 1));
+        }
+        if digits.iter().all(|&d| d == 0) {
+            return Err(OctalCodeError::NoMove);
+        }
+        Ok(OctalCode { digits })
+    }
+
+    /// The digit for moves removing `k` tokens (0 beyond the code).
+    pub fn digit(&self, k: usize) -> u8 {
+        self.digits.get(k).copied().unwrap_or(0)
+    }
+
+    /// The digits, d0 first.
+    pub fn digits(&self) -> &[u8] {
+        &self.digits
+    }
+
+    /// The largest number of tokens a move removes (t in the periodicity theorem).
+    pub fn max_removed(&self) -> usize {
+        self.digits.len() - 1
+    }
+
+    /// Whether some move leaves three heaps (a hexadecimal digit 8-F).
+    pub fn has_three_heap_moves(&self) -> bool {
+        self.digits.iter().any(|&d| d & 8 != 0)
+    }
+
+    /// The numbers k of tokens removed by moves leaving `heaps` heaps (0 to 3), increasing.
+    pub fn removals(&self, heaps: usize) -> Vec<usize> {
+        let bit = 1u8 << heaps;
+        (0..self.digits.len())
+            .filter(|&k| self.digits[k] & bit != 0)
+            .collect()
+    }
+}
+
+impl FromStr for OctalCode {
+    type Err = OctalCodeError;
+
+    /// Parses `d0.d1d2…` (digits 0-9, a-f or A-F; `.77` is read as `0.77`).
+    fn from_str(text: &str) -> Result<OctalCode, OctalCodeError> {
+        let point = text.find('.').ok_or(OctalCodeError::NoPoint)?;
+        let mut digits = Vec::new();
+        if point > 1 {
+            // Report a bad character first, if there is one.
+            if let Some((at, c)) = text[..point]
+                .char_indices()
+                .find(|(_, c)| !c.is_ascii_hexdigit())
+            {
+                return Err(OctalCodeError::BadDigit(c, at));
+            }
+            return Err(OctalCodeError::LongWholePart);
+        }
+        for (at, c) in text.char_indices() {
+            if at == point {
+                continue;
+            }
+            let d = c.to_digit(16).ok_or(OctalCodeError::BadDigit(c, at))?;
+            digits.push(d as u8);
+        }
+        if point == 0 {
+            digits.insert(0, 0);
+        }
+        if digits.len() > MAX_DIGITS + 1 + 64 {
+            return Err(OctalCodeError::TooManyDigits(digits.len() - 1));
+        }
+        OctalCode::new(digits)
+    }
+}
+
+impl fmt::Display for OctalCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:X}.", self.digits[0])?;
+        if self.digits.len() == 1 {
+            return write!(f, "0");
+        }
+        for d in &self.digits[1..] {
+            write!(f, "{d:X}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A ruleset on heaps whose nim-values [`crate::sequence::table`] computes: an octal or
+/// hexadecimal code, or Grundy's game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum HeapRule {
+    /// A take-and-break code.
+    Octal(OctalCode),
+    /// Grundy's game: a move splits one heap into two non-empty heaps of different sizes (it is not
+    /// an octal code, which cannot forbid equal parts). Values: OEIS A002188.
+    Grundy,
+}
+
+impl HeapRule {
+    /// The rule of a code given as text.
+    ///
+    /// # Errors
+    ///
+    /// As [`OctalCode::from_str`].
+    pub fn octal(code: &str) -> Result<HeapRule, OctalCodeError> {
+        code.parse().map(HeapRule::Octal)
+    }
+
+    /// The options of one heap of `heap` tokens, each as the (sorted, non-empty) heaps it leaves.
+    pub fn heap_options(&self, heap: u64, options: &mut Vec<Vec<u64>>) {
+        match self {
+            HeapRule::Grundy => {
+                for a in 1..heap.div_ceil(2) {
+                    options.push(vec![a, heap - a]);
+                }
+            }
+            HeapRule::Octal(code) => {
+                for (k, &d) in code.digits().iter().enumerate() {
+                    let k = k as u64;
+                    if k > heap {
+                        break;
+                    }
+                    let m = heap - k;
+                    if d & 1 != 0 && m == 0 && k > 0 {
+                        options.push(Vec::new());
+                    }
+                    if d & 2 != 0 && m >= 1 && k > 0 {
+                        options.push(vec![m]);
+                    }
+                    if d & 4 != 0 {
+                        for a in 1..=m / 2 {
+                            options.push(vec![a, m - a]);
+                        }
+                    }
+                    if d & 8 != 0 {
+                        for a in 1..=m / 3 {
+                            for b in a..=(m - a) / 2 {
+                                options.push(vec![a, b, m - a - b]);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The largest number of tokens a move removes (0 for Grundy's game).
+    pub fn max_removed(&self) -> usize {
+        match self {
+            HeapRule::Octal(code) => code.max_removed(),
+            HeapRule::Grundy => 0,
+        }
+    }
+}
+
+impl fmt::Display for HeapRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            HeapRule::Octal(code) => code.fmt(f),
+            HeapRule::Grundy => write!(f, "grundy"),
+        }
+    }
+}
+
+/// A heap game as a ruleset over positions, for the generic (brute-force) solvers: a position is a
+/// sorted list of non-empty heaps, each heap a component.
+#[derive(Clone, Debug)]
+pub struct HeapGame {
+    /// The rule.
+    pub rule: HeapRule,
+}
+
+impl HeapGame {
+    /// The position of a list of heaps: sorted, empty heaps dropped.
+    pub fn position(heaps: &[u64]) -> Vec<u64> {
+        let mut res: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        res.sort_unstable();
+        res
+    }
+}
+
+impl Impartial for HeapGame {
+    type Position = Vec<u64>;
+
+    fn options(&self, position: &Vec<u64>, options: &mut Vec<Vec<u64>>) {
+        let mut left = Vec::new();
+        for (idx, &heap) in position.iter().enumerate() {
+            left.clear();
+            self.rule.heap_options(heap, &mut left);
+            for after in &left {
+                let mut next: Vec<u64> = position[..idx].to_vec();
+                next.extend_from_slice(&position[idx + 1..]);
+                next.extend_from_slice(after);
+                options.push(HeapGame::position(&next));
+            }
+        }
+    }
+
+    fn components(&self, position: &Vec<u64>, components: &mut Vec<Vec<u64>>) {
+        components.extend(position.iter().filter(|&&h| h > 0).map(|&h| vec![h]));
+    }
+}
+
+/// A named classic heap game: its command name, its rule, and a word about it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NamedGame {
+    /// The command name (`kayles`).
+    pub name: &'static str,
+    /// The code, or `None` for Grundy's game.
+    pub code: Option<&'static str>,
+    /// The rules in a line.
+    pub about: &'static str,
+}
+
+/// The named classics.
+pub const NAMED_GAMES: [NamedGame; 6] = [
+    NamedGame {
+        name: "kayles",
+        code: Some("0.77"),
+        about: "knock down one pin or two adjacent pins from a row",
+    },
+    NamedGame {
+        name: "dawson",
+        code: Some("0.07"),
+        about: "Dawson's Kayles: knock down two adjacent pins",
+    },
+    NamedGame {
+        name: "dawsons-chess",
+        code: Some("0.137"),
+        about: "Dawson's chess on a 3 x n board, as the heap game 0.137",
+    },
+    NamedGame {
+        name: "guiles",
+        code: Some("0.15"),
+        about: "remove one heap of one token, or two tokens leaving one or two heaps",
+    },
+    NamedGame {
+        name: "treblecross",
+        code: Some("0.007"),
+        about: "one-dimensional tic-tac-toe won by the first XXX, as the heap game 0.007",
+    },
+    NamedGame {
+        name: "grundys-game",
+        code: None,
+        about: "split a heap into two non-empty heaps of different sizes",
+    },
+];
+
+impl NamedGame {
+    /// The rule of this game.
+    pub fn rule(&self) -> HeapRule {
+        match self.code {
+            Some(code) => HeapRule::octal(code).expect("named codes are valid"),
+            None => HeapRule::Grundy,
+        }
+    }
+
+    /// The named game with this command name.
+    pub fn by_name(name: &str) -> Option<NamedGame> {
+        NAMED_GAMES.iter().copied().find(|g| g.name == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_parse_and_print_back() {
+        for (text, shown) in [
+            ("0.77", "0.77"),
+            (".07", "0.07"),
+            ("4.7", "4.7"),
+            ("0.137", "0.137"),
+            ("0.f", "0.F"),
+            ("0.770", "0.77"),
+            ("4.", "4.0"),
+            ("5.", "4.0"),
+        ] {
+            let code: OctalCode = text.parse().unwrap();
+            assert_eq!(code.to_string(), shown, "{text}");
+        }
+        let code: OctalCode = "0.137".parse().unwrap();
+        assert_eq!(code.max_removed(), 3);
+        assert_eq!(code.removals(1), vec![2, 3]);
+        assert_eq!(code.removals(2), vec![3]);
+        assert_eq!(code.removals(0), vec![1, 2, 3]);
+    }
+
+    #[test]
+    fn bad_codes_are_refused_with_the_reason() {
+        assert_eq!("077".parse::<OctalCode>(), Err(OctalCodeError::NoPoint));
+        assert_eq!(
+            "0.7g".parse::<OctalCode>(),
+            Err(OctalCodeError::BadDigit('g', 3))
+        );
+        assert_eq!(
+            "10.7".parse::<OctalCode>(),
+            Err(OctalCodeError::LongWholePart)
+        );
+        assert_eq!("2.7".parse::<OctalCode>(), Err(OctalCodeError::Pass));
+        assert_eq!("0.000".parse::<OctalCode>(), Err(OctalCodeError::NoMove));
+        assert_eq!("1.".parse::<OctalCode>(), Err(OctalCodeError::NoMove));
+        let long = format!("0.{}", "7".repeat(MAX_DIGITS + 1));
+        assert_eq!(
+            long.parse::<OctalCode>(),
+            Err(OctalCodeError::TooManyDigits(MAX_DIGITS + 1))
+        );
+    }
+
+    #[test]
+    fn heap_options_follow_the_digits() {
+        let mut options = Vec::new();
+        HeapRule::octal("0.137")
+            .unwrap()
+            .heap_options(5, &mut options);
+        // k = 1 (digit 1): only a heap of 1 can be emptied; k = 2 (3): leave one heap; k = 3 (7):
+        // leave one or two heaps.
+        assert_eq!(options, vec![vec![3], vec![2], vec![1, 1]]);
+        options.clear();
+        HeapRule::Grundy.heap_options(6, &mut options);
+        assert_eq!(options, vec![vec![1, 5], vec![2, 4]]);
+        options.clear();
+        HeapRule::octal("0.8")
+            .unwrap()
+            .heap_options(4, &mut options);
+        assert_eq!(options, vec![vec![1, 1, 1]]);
+    }
+}
