@@ -16,7 +16,12 @@ Examples:
   sprague staircase 0 5 3           Staircase Nim
   sprague script examples/lasker.rhai 3 + 4   your own game as a Rhai script
   sprague table script examples/wythoff.rhai --grid 20,20
-  sprague play nim 3 4 5            play against the engine";
+  sprague play nim 3 4 5            play against the engine
+  sprague kayles 10 7               Kayles (also dawson, dawsons-chess, guiles, treblecross, grundys-game)
+  sprague octal 0.137 12            any octal or hexadecimal take-and-break code
+  sprague table octal 0.07 --upto 200 --until-proved   a sequence and its proved period
+  sprague hackenbush FILE           Green Hackenbush (also geography, split, solve cursors)
+  sprague solve triangle-war        scoring games by minimax (also tictactoe, connect4)";
 
 /// Solves combinatorial games: who wins, the nim-value, and every winning move.
 #[derive(Debug, Parser)]
