@@ -54,24 +54,7 @@ pub(crate) fn parse(bytes: &[u8], limits: &Limits, costs: &Costs) -> Result<Edge
         )));
     }
     let (n, m) = (n as usize, m as usize);
-    let mut edges = Vec::with_capacity(m);
-    for edge in 1..=m {
-        let mut read_vertex = |which: &str| -> Result<u32, Error> {
-            let v = numbers.expect(&|| format!("edge {edge}"), &|| {
-                format!("expected {m} edges, found {}", edge - 1)
-            })?;
-            if v == 0 || v > n as u64 {
-                return Err(Error::bad_input(format!(
-                    "line {}: edge {edge}: {which} vertex {v} is not in 1..={n}",
-                    numbers.line
-                )));
-            }
-            Ok((v - 1) as u32)
-        };
-        let u = read_vertex("first")?;
-        let v = read_vertex("second")?;
-        edges.push((u, v));
-    }
+    let edges = numbers.read_edges(n, m, ("first", "second"))?;
     if let Some(extra) = numbers.next(&|| "after the edges".into())? {
         return Err(Error::bad_input(format!(
             "line {}: unexpected `{extra}` after the {m} edges",

@@ -29,6 +29,35 @@ pub(crate) struct Numbers<'a> {
 }
 
 impl Numbers<'_> {
+    /// Reads `m` edges `u v` on vertices 1..=n, numbered from 0 on return; `names` are the two
+    /// ends' names in errors (`start`/`end` for directed edges).
+    pub(crate) fn read_edges(
+        &mut self,
+        n: usize,
+        m: usize,
+        names: (&str, &str),
+    ) -> Result<Vec<(Vertex, Vertex)>, Error> {
+        let mut edges = Vec::with_capacity(m);
+        for edge in 1..=m {
+            let mut read_vertex = |which: &str| -> Result<Vertex, Error> {
+                let v = self.expect(&|| format!("edge {edge}"), &|| {
+                    format!("expected {m} edges, found {}", edge - 1)
+                })?;
+                if v == 0 || v > n as u64 {
+                    return Err(Error::bad_input(format!(
+                        "line {}: edge {edge}: {which} vertex {v} is not in 1..={n}",
+                        self.line
+                    )));
+                }
+                Ok((v - 1) as Vertex)
+            };
+            let u = read_vertex(names.0)?;
+            let v = read_vertex(names.1)?;
+            edges.push((u, v));
+        }
+        Ok(edges)
+    }
+
     /// The next number, `None` at the end of the input.
     #[inline]
     pub(crate) fn next(&mut self, what: &dyn Fn() -> String) -> Result<Option<u64>, Error> {
@@ -185,24 +214,7 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<GraphInput, Error> {
     }
     // The counts passed the memory check, so they fit in usize on any machine that runs this.
     let (n, m, k) = (n as usize, m as usize, k as usize);
-    let mut edges: Vec<(Vertex, Vertex)> = Vec::with_capacity(m);
-    for edge in 1..=m {
-        let mut read_vertex = |which: &str| -> Result<Vertex, Error> {
-            let v = numbers.expect(&|| format!("edge {edge}"), &|| {
-                format!("expected {m} edges, found {}", edge - 1)
-            })?;
-            if v == 0 || v > n as u64 {
-                return Err(Error::bad_input(format!(
-                    "line {}: edge {edge}: {which} vertex {v} is not in 1..={n}",
-                    numbers.line
-                )));
-            }
-            Ok((v - 1) as Vertex)
-        };
-        let u = read_vertex("start")?;
-        let v = read_vertex("end")?;
-        edges.push((u, v));
-    }
+    let edges = numbers.read_edges(n, m, ("start", "end"))?;
     let mut tokens = Vec::with_capacity(k);
     for token in 1..=k {
         let v = numbers.expect(&|| format!("token {token}"), &|| {

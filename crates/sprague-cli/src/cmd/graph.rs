@@ -3,33 +3,16 @@
 use std::io::Read;
 use std::process::ExitCode;
 
-use sprague_api::{graph, Analysis, AnalysisOptions, Limits};
+use sprague_api::{graph, Limits};
 
 use crate::args::GraphArgs;
 use crate::failure::Failure;
 
 pub fn run(args: GraphArgs, limits: &Limits) -> Result<ExitCode, Failure> {
     let options = super::options(&args.output, false);
-    if args.output.batch {
-        return super::batch(|line| analyse_file(line, &options, limits));
-    }
-    let file = args
-        .file
-        .as_deref()
-        .expect("clap requires FILE without --batch");
-    let analysis = analyse_file(file, &options, limits)?;
-    super::print(&args.output, &analysis)
-}
-
-fn analyse_file(
-    path: &str,
-    options: &AnalysisOptions,
-    limits: &Limits,
-) -> Result<Analysis, Failure> {
-    let bytes = read_input(path)?;
-    let input = graph::parse(&bytes, limits).map_err(|e| e.context(path))?;
-    drop(bytes);
-    Ok(graph::analyse(&input, options, limits).map_err(|e| e.context(path))?)
+    super::file_command(args.file.as_deref(), &args.output, |bytes| {
+        graph::analyse(&graph::parse(bytes, limits)?, &options, limits)
+    })
 }
 
 /// Reads a whole file, or standard input for `-`.

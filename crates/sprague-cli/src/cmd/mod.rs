@@ -166,3 +166,22 @@ fn batch_with(
         ExitCode::SUCCESS
     })
 }
+
+/// A command whose position is a file (`-` for standard input): analyses FILE, or with `--batch`
+/// every file named on standard input; errors are prefixed with the file's name.
+fn file_command(
+    file: Option<&str>,
+    output: &OutputArgs,
+    analyse: impl Fn(&[u8]) -> Result<Analysis, sprague_api::Error>,
+) -> Result<ExitCode, Failure> {
+    let analyse_file = |path: &str| -> Result<Analysis, Failure> {
+        let bytes = graph::read_input(path)?;
+        Ok(analyse(&bytes).map_err(|e| e.context(path))?)
+    };
+    if output.batch {
+        return batch(analyse_file);
+    }
+    let file = file.expect("clap requires FILE without --batch");
+    let analysis = analyse_file(file)?;
+    print(output, &analysis)
+}
