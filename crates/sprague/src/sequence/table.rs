@@ -55,14 +55,15 @@ impl std::fmt::Display for ValueTooLarge {
 
 impl std::error::Error for ValueTooLarge {}
 
-/// The rare/common state of the sparse method.
+/// The rare/common state of the fast method.
 #[derive(Clone, Debug)]
 struct Sparse {
     // The mask: v is rare when (v & mask) has an even number of bits; 0 means "not sparse here"
-    // (every pair is scanned, as in naive).
+    // (every split is examined, as in naive, but by blocks and on every core).
     mask: u16,
-    // Heaps r ≥ 1 whose value is rare, increasing.
-    rare: Vec<u32>,
+    // Heaps r ≥ 1 whose value is rare, increasing, and their values.
+    rare_heaps: Vec<u32>,
+    rare_values: Vec<u16>,
     // Next table length at which the mask is chosen again.
     review_at: usize,
     // The value width at the last review.
@@ -84,14 +85,37 @@ pub struct HeapTable {
     unequal: bool,
     // All values so far are below 2^bits.
     bits: u32,
-    // The mex bit set (all zero between steps).
+    // The mex bit set of the heap being settled (all zero between heaps in the naive method).
     seen: Vec<u64>,
     sparse: Sparse,
+    // The fast method's first phase: one bit set of `words_for(bits)` words per heap of a block.
+    marks: Vec<u64>,
 }
 
 fn parity_even(v: u64, mask: u16) -> bool {
     (v & u64::from(mask)).count_ones() % 2 == 0
 }
+
+/// Words of a bit set holding the values 0..=2^bits (a mex is at most 2^bits when every value
+/// is below 2^bits: the XOR of such values is too).
+fn words_for(bits: u32) -> usize {
+    (1usize << bits) / 64 + 1
+}
+
+/// Heaps settled per block by the fast method: the first phase of a block reads only values
+/// before it, so its heaps are independent; the second phase settles them in order.
+const BLOCK: usize = 128;
+/// Splits a ≤ FRONT of every heap are marked in the first phase (the third phase would look at
+/// them first anyway; marking them together is cheaper).
+const FRONT: usize = 32;
+/// Pair visits per block above which the first phase is shared among threads.
+const PARALLEL_WORK: usize = 1 << 16;
+/// Heaps marked together in phase one (their byte rows stay in the first-level cache).
+const SUB: usize = 32;
+/// How many rare heaps ahead phase one reads the values it will need.
+const PREFETCH: usize = 8;
+/// Every value free (the mex of a table that is not sparse).
+const ALL_ONES: [u64; 1] = [u64::MAX];
 
 impl HeapTable {
     /// An empty table for `rule`, filled by `method` (three-heap moves always naively).
@@ -110,12 +134,14 @@ impl HeapTable {
             seen: vec![0; 2],
             sparse: Sparse {
                 mask: 0,
-                rare: Vec::new(),
+                rare_heaps: Vec::new(),
+                rare_values: Vec::new(),
                 review_at: 64,
                 review_bits: 0,
                 rare_bits: Vec::new(),
                 common_bits: Vec::new(),
             },
+            marks: Vec::new(),
         }
     }
 
@@ -130,7 +156,7 @@ impl HeapTable {
             .max()
             .unwrap_or(0);
         table.values = values;
-        table.seen = vec![0; (1usize << table.bits) / 64 + 2];
+        table.seen = vec![0; words_for(table.bits) + 1];
         table.review();
         table
     }
@@ -166,7 +192,7 @@ impl HeapTable {
         if self.sparse.mask == 0 {
             0
         } else {
-            self.sparse.rare.len()
+            self.sparse.rare_heaps.len()
         }
     }
 
@@ -183,36 +209,39 @@ impl HeapTable {
     pub fn extend_to(&mut self, len: usize) -> Result<(), ValueTooLarge> {
         self.values.reserve(len.saturating_sub(self.values.len()));
         while self.values.len() < len {
-            let n = self.values.len();
-            if self.method == Method::Sparse && n >= self.sparse.review_at {
-                self.review();
-            }
-            let value = self.step(n);
-            if value > MAX_VALUE {
-                return Err(ValueTooLarge { heap: n as u64 });
-            }
-            self.values.push(value as u16);
-            if value >> self.bits != 0 {
-                while value >> self.bits != 0 {
-                    self.bits += 1;
+            match self.method {
+                Method::Naive => {
+                    let n = self.values.len();
+                    let value = self.naive_step(n);
+                    self.push(n, value)?;
                 }
-                let words = (1usize << self.bits) / 64 + 2;
-                if self.seen.len() < words {
-                    self.seen.resize(words, 0);
-                }
-                if self.method == Method::Sparse {
-                    self.review();
-                }
-            }
-            if self.sparse.mask != 0
-                && n > 0
-                && parity_even(value, self.sparse.mask)
-                && self.sparse.rare.last() != Some(&(n as u32))
-            {
-                self.sparse.rare.push(n as u32);
+                Method::Sparse => self.fill_block(len)?,
             }
         }
         Ok(())
+    }
+
+    /// Appends G(n) = `value`; true when the values need one more bit than before.
+    fn push(&mut self, n: usize, value: u64) -> Result<bool, ValueTooLarge> {
+        if value > MAX_VALUE {
+            return Err(ValueTooLarge { heap: n as u64 });
+        }
+        self.values.push(value as u16);
+        if self.sparse.mask != 0 && n > 0 && parity_even(value, self.sparse.mask) {
+            self.sparse.rare_heaps.push(n as u32);
+            self.sparse.rare_values.push(value as u16);
+        }
+        if value >> self.bits == 0 {
+            return Ok(false);
+        }
+        while value >> self.bits != 0 {
+            self.bits += 1;
+        }
+        let words = words_for(self.bits) + 1;
+        if self.seen.len() < words {
+            self.seen.resize(words, 0);
+        }
+        Ok(true)
     }
 
     /// Chooses the mask with the fewest rare values so far, and rebuilds the rare list.
@@ -220,8 +249,10 @@ impl HeapTable {
         let n = self.values.len();
         self.sparse.review_at = (n.max(32) * 2).max(self.sparse.review_at);
         self.sparse.review_bits = self.bits;
+        self.sparse.mask = 0;
+        self.sparse.rare_heaps.clear();
+        self.sparse.rare_values.clear();
         if self.method != Method::Sparse || self.removals[2].is_empty() || self.bits == 0 {
-            self.sparse.mask = 0;
             return;
         }
         let size = 1usize << self.bits;
@@ -244,17 +275,17 @@ impl HeapTable {
         // Not sparse: more than a quarter of the values rare under every mask.
         let total = (n.max(1) - 1) as u64;
         if best.0 * 4 > total || n < 64 {
-            self.sparse.mask = 0;
-            self.sparse.rare.clear();
             return;
         }
         let mask = best.1;
         self.sparse.mask = mask;
-        self.sparse.rare = (1..n)
-            .filter(|&i| parity_even(u64::from(self.values[i]), mask))
-            .map(|i| i as u32)
-            .collect();
-        let words = size / 64 + 2;
+        for (i, &v) in self.values.iter().enumerate().skip(1) {
+            if parity_even(u64::from(v), mask) {
+                self.sparse.rare_heaps.push(i as u32);
+                self.sparse.rare_values.push(v);
+            }
+        }
+        let words = words_for(self.bits) + 1;
         self.sparse.rare_bits = vec![0; words];
         self.sparse.common_bits = vec![0; words];
         for v in 0..words * 64 {
@@ -267,11 +298,185 @@ impl HeapTable {
         }
     }
 
-    /// The value of a heap of `n`, all smaller ones known.
-    fn step(&mut self, n: usize) -> u64 {
+    /// The fast method: settles the heaps from `len()` to the end of a block (at most `len`).
+    ///
+    /// Phase one, for every heap of the block at once (shared among threads): the splits whose
+    /// parts are both before the block — every one when the values are not sparse, else those
+    /// with a rare part and the first [`FRONT`] — marked in one bit set per heap.
+    ///
+    /// Phase two, heap by heap in order: the moves that touch the block itself, then the mex;
+    /// when the values are sparse, the mex among common values c only (cheap), taken for G(n) on
+    /// trust. Phase three checks the trust, for every heap at once (shared among threads): G(n)
+    /// is c unless a rare value below c is missing too, which only the splits with both parts
+    /// common decide, all of them before the block. The first heap where one is missing gets that
+    /// value (rare) instead, and phases two and three go on after it (the heaps after it were
+    /// settled with a wrong value). A block also ends when a value needs one more bit.
+    fn fill_block(&mut self, len: usize) -> Result<(), ValueTooLarge> {
+        use rayon::prelude::*;
+        let n0 = self.values.len();
+        if n0 >= self.sparse.review_at || self.sparse.review_bits != self.bits {
+            self.review();
+        }
+        let end = (n0 + BLOCK).min(len).min(self.sparse.review_at.max(n0 + 1));
+        let words = words_for(self.bits);
+        let count = end - n0;
+        let sparse = self.sparse.mask != 0;
+        let known = Known {
+            g: &self.values,
+            n0,
+            removals: &self.removals[2],
+            unequal: self.unequal,
+            sparse,
+            rare_heaps: &self.sparse.rare_heaps,
+            rare_values: &self.sparse.rare_values,
+        };
+        self.marks.clear();
+        self.marks.resize(count * words, 0);
+        let per_heap = if sparse {
+            known.rare_heaps.len() + FRONT
+        } else {
+            n0 / 2
+        };
+        let parallel = count * per_heap * self.removals[2].len() > PARALLEL_WORK;
+        if parallel {
+            self.marks
+                .par_chunks_mut(words * SUB)
+                .enumerate()
+                .for_each_init(Vec::new, |hit, (j, out)| {
+                    known.mark(n0 + j * SUB, words, hit, out)
+                });
+        } else {
+            let mut hit = Vec::new();
+            for (j, out) in self.marks.chunks_mut(words * SUB).enumerate() {
+                known.mark(n0 + j * SUB, words, &mut hit, out);
+            }
+        }
+        let rares_before = self.sparse.rare_heaps.len();
+        let mut settled = vec![0u64; count * words];
+        let mut from = 0;
+        while from < count {
+            // Phase two from heap `from` on (values after it are on trust).
+            let bits = self.bits;
+            let mut upto = count;
+            for i in from..count {
+                let n = n0 + i;
+                self.seen[..words].copy_from_slice(&self.marks[i * words..(i + 1) * words]);
+                let value = self.settle(n, n0, rares_before, words);
+                settled[i * words..(i + 1) * words].copy_from_slice(&self.seen[..words]);
+                self.seen[..words].fill(0);
+                if self.push(n, value)? {
+                    upto = i + 1;
+                    break;
+                }
+            }
+            if !sparse {
+                return Ok(());
+            }
+            // Phase three: the first heap whose trusted value is wrong.
+            let scan = |hit: &mut Vec<u8>, i: usize| -> Option<u16> {
+                rare_missing(
+                    &settled[i * words..(i + 1) * words],
+                    &self.values[..n0],
+                    &self.removals[2],
+                    self.unequal,
+                    n0 + i,
+                    n0,
+                    words,
+                    &self.sparse,
+                    hit,
+                )
+            };
+            let wrong = if parallel {
+                (from..upto)
+                    .into_par_iter()
+                    .map_init(Vec::new, |hit, i| scan(hit, i).map(|v| (i, v)))
+                    .find_first(|r| r.is_some())
+                    .flatten()
+            } else {
+                let mut hit = Vec::new();
+                (from..upto).find_map(|i| scan(&mut hit, i).map(|v| (i, v)))
+            };
+            let Some((i, value)) = wrong else {
+                return Ok(());
+            };
+            // Undo the heaps from i on, and settle heap i with its rare value.
+            self.values.truncate(n0 + i);
+            let keep = self
+                .sparse
+                .rare_heaps
+                .partition_point(|&r| (r as usize) < n0 + i);
+            self.sparse.rare_heaps.truncate(keep);
+            self.sparse.rare_values.truncate(keep);
+            self.bits = bits;
+            if self.push(n0 + i, u64::from(value))? {
+                return Ok(());
+            }
+            from = i + 1;
+        }
+        Ok(())
+    }
+
+    /// Phase two of the fast method for heap `n` of the block starting at `n0`: `seen` holds the
+    /// marks of phase one; adds every move not marked there and returns the mex, or (sparse) the
+    /// smallest common value missing.
+    fn settle(&mut self, n: usize, n0: usize, rares_before: usize, words: usize) -> u64 {
+        let g = &self.values;
+        let seen = &mut self.seen;
+        let set = |seen: &mut Vec<u64>, v: u64| seen[(v >> 6) as usize] |= 1 << (v & 63);
+        for &k in &self.removals[0] {
+            if k == n && k > 0 {
+                set(seen, 0);
+            }
+        }
+        for &k in &self.removals[1] {
+            if k < n && k > 0 {
+                set(seen, u64::from(g[n - k]));
+            }
+        }
+        mark_triples(seen, g, n, &self.removals[3]);
+        let sp = &self.sparse;
+        for &k in &self.removals[2] {
+            if k + 2 > n {
+                continue;
+            }
+            let m = n - k;
+            let half = if self.unequal { (m - 1) / 2 } else { m / 2 };
+            // Splits whose larger part is in the block.
+            pairs_into(seen, g, m, 1, m.saturating_sub(n0).min(half) + 1);
+            if sp.mask != 0 {
+                // Splits with a rare part found in this block.
+                for (&r, &rv) in sp.rare_heaps[rares_before..]
+                    .iter()
+                    .zip(&sp.rare_values[rares_before..])
+                {
+                    let r = r as usize;
+                    if r >= m {
+                        break;
+                    }
+                    if !(self.unequal && 2 * r == m) {
+                        set(seen, u64::from(rv ^ g[m - r]));
+                    }
+                }
+            }
+        }
+        let free = if sp.mask != 0 {
+            &sp.common_bits[..words]
+        } else {
+            &ALL_ONES[..]
+        };
+        for (w, (word, f)) in seen[..words].iter().zip(free.iter().cycle()).enumerate() {
+            if !word & f != 0 {
+                return (w * 64) as u64 + u64::from((!word & f).trailing_zeros());
+            }
+        }
+        (words * 64) as u64
+    }
+
+    /// The value of a heap of `n`, all smaller ones known, by every option.
+    fn naive_step(&mut self, n: usize) -> u64 {
         let g = &self.values;
         // Small values: the mex in a register (XORs of values below 2^6 stay below 2^6).
-        if self.bits <= 6 && self.removals[3].is_empty() && self.sparse.mask == 0 {
+        if self.bits <= 6 && self.removals[3].is_empty() {
             let mut seen = 0u64;
             for &k in &self.removals[0] {
                 if k == n && k > 0 {
@@ -306,121 +511,15 @@ impl HeapTable {
                 set(seen, u64::from(g[n - k]));
             }
         }
-        for &k in &self.removals[3] {
-            if k + 3 <= n {
-                let m = n - k;
-                for a in 1..=m / 3 {
-                    for b in a..=(m - a) / 2 {
-                        set(seen, u64::from(g[a] ^ g[b] ^ g[m - a - b]));
-                    }
-                }
-            }
-        }
-        let words = (1usize << self.bits) / 64 + 1;
-        let mask = self.sparse.mask;
-        if mask == 0 {
-            for &k in &self.removals[2] {
-                if k + 2 <= n {
-                    let m = n - k;
-                    let half = if self.unequal { (m - 1) / 2 } else { m / 2 };
-                    pairs_into(seen, g, m, 1, half + 1);
-                }
-            }
-        } else {
-            // Every split with a rare part.
-            for &k in &self.removals[2] {
-                if k + 2 > n {
-                    continue;
-                }
-                let m = n - k;
-                for &r in &self.sparse.rare {
-                    let r = r as usize;
-                    if r >= m {
-                        break;
-                    }
-                    if self.unequal && 2 * r == m {
-                        continue;
-                    }
-                    set(seen, u64::from(g[r] ^ g[m - r]));
-                }
-            }
-            // The smallest common value missing.
-            let common = &self.sparse.common_bits;
-            let rare = &self.sparse.rare_bits;
-            let mut c_word = words;
-            for w in 0..words {
-                if !seen[w] & common[w] != 0 {
-                    c_word = w;
-                    break;
-                }
-            }
-            let c = if c_word < words {
-                c_word * 64 + (!seen[c_word] & common[c_word]).trailing_zeros() as usize
-            } else {
-                words * 64
-            };
-            // The rare values below c still missing (at most NEED_MAX + 1 of them listed).
-            let collect_need = |seen: &[u64], need: &mut Vec<u16>| {
-                need.clear();
-                for w in 0..=c / 64 {
-                    let below = if w == c / 64 {
-                        (1u64 << (c % 64)) - 1
-                    } else {
-                        u64::MAX
-                    };
-                    let mut bits = !seen[w] & rare[w] & below;
-                    while bits != 0 {
-                        if need.len() > NEED_MAX {
-                            return;
-                        }
-                        need.push((w * 64) as u16 + bits.trailing_zeros() as u16);
-                        bits &= bits - 1;
-                    }
-                }
-            };
-            let mut need: Vec<u16> = Vec::with_capacity(NEED_MAX + 1);
-            collect_need(seen, &mut need);
-            // The other splits (common ⊕ common), until no rare value below c is missing: while
-            // many are, every split is marked in the bit set; once few are, they are looked for
-            // many splits at a time.
-            'scan: for &k in &self.removals[2] {
-                if need.is_empty() {
-                    break;
-                }
-                if k + 2 > n {
-                    continue;
-                }
+        mark_triples(seen, g, n, &self.removals[3]);
+        for &k in &self.removals[2] {
+            if k + 2 <= n {
                 let m = n - k;
                 let half = if self.unequal { (m - 1) / 2 } else { m / 2 };
-                let mut a = 1;
-                while a <= half {
-                    if need.len() > NEED_MAX {
-                        let end = (a + 64).min(half + 1);
-                        pairs_into(seen, g, m, a, end);
-                        a = end;
-                        collect_need(seen, &mut need);
-                    } else {
-                        let end = (a + CHUNK).min(half + 1);
-                        let found = find_among(g, m, a, end, &need);
-                        a = end;
-                        if found != 0 {
-                            let mut i = 0;
-                            need.retain(|&v| {
-                                let keep = found >> i & 1 == 0;
-                                if !keep {
-                                    set(seen, u64::from(v));
-                                }
-                                i += 1;
-                                keep
-                            });
-                        }
-                    }
-                    if need.is_empty() {
-                        break 'scan;
-                    }
-                }
+                pairs_into(seen, g, m, 1, half + 1);
             }
         }
+        let words = words_for(self.bits);
         let mut res = (words * 64) as u64;
         for (w, word) in seen[..words].iter().enumerate() {
             if *word != u64::MAX {
@@ -428,13 +527,240 @@ impl HeapTable {
                 break;
             }
         }
-        seen[..words + 1].fill(0);
+        seen[..words].fill(0);
         res
     }
 }
 
+/// What phase one of a block reads: the values before the block and the rare heaps among them.
+struct Known<'a> {
+    g: &'a [u16],
+    n0: usize,
+    removals: &'a [usize],
+    unequal: bool,
+    sparse: bool,
+    rare_heaps: &'a [u32],
+    rare_values: &'a [u16],
+}
+
+impl Known<'_> {
+    /// Marks, in `out` (`words` words per heap), the two-heap options of the heaps from `s` on
+    /// (one per `words` words of `out`) whose parts are both before the block: all of them, or
+    /// (sparse) those with a rare part and those whose smaller part is at most [`FRONT`].
+    ///
+    /// `hit` holds a byte per value and heap: plain stores there do not wait on one another as
+    /// read-modify-writes of one bit-set word would. A rare heap r far enough from the block
+    /// pairs with the same run of values for every heap here, G(s − k − r + i), read in order.
+    fn mark(&self, s: usize, words: usize, hit: &mut Vec<u8>, out: &mut [u64]) {
+        let count = out.len() / words;
+        let stride = words * 64;
+        hit.clear();
+        hit.resize(count * stride, 0);
+        let g = self.g;
+        for &k in self.removals {
+            for i in 0..count {
+                let n = s + i;
+                if k + 2 > n {
+                    continue;
+                }
+                let m = n - k;
+                let half = if self.unequal { (m - 1) / 2 } else { m / 2 };
+                // The larger part m − a is before the block when a > m − n0.
+                let lo = (m + 1).saturating_sub(self.n0).max(1);
+                let hi = if self.sparse { half.min(FRONT) } else { half };
+                let row = &mut hit[i * stride..(i + 1) * stride];
+                if lo <= hi {
+                    let low = &g[lo..=hi];
+                    let high = &g[m - hi..=m - lo];
+                    for (x, y) in low.iter().zip(high.iter().rev()) {
+                        row[usize::from(x ^ y)] = 1;
+                    }
+                }
+            }
+            if !self.sparse || s + count < k + 3 {
+                continue;
+            }
+            // Rare r pairs with every heap here when m − n0 < r < m for the first and last heap.
+            let last_m = s + count - 1 - k;
+            let first_m = s.saturating_sub(k);
+            let all_from = self
+                .rare_heaps
+                .partition_point(|&r| r as usize + self.n0 <= last_m);
+            let all_to = self
+                .rare_heaps
+                .partition_point(|&r| (r as usize) < first_m)
+                .max(all_from);
+            // Each rare heap's run is elsewhere in the table, most often not in cache: the run
+            // of the heap PREFETCH places ahead is read early, so that its load overlaps.
+            let mut sink = 0u16;
+            let rare_heaps = &self.rare_heaps[all_from..all_to];
+            for (j, (&r, &rv)) in rare_heaps
+                .iter()
+                .zip(&self.rare_values[all_from..all_to])
+                .enumerate()
+            {
+                if let Some(&ahead) = rare_heaps.get(j + PREFETCH) {
+                    let at = s - k - ahead as usize;
+                    sink ^= g[at] ^ g[at + count - 1];
+                }
+                let r = r as usize;
+                let run = &g[s - k - r..s - k - r + count];
+                // Grundy's game forbids the equal split: heap i with m = 2r.
+                let skip = if self.unequal && 2 * r + k >= s {
+                    2 * r + k - s
+                } else {
+                    usize::MAX
+                };
+                for (i, &x) in run.iter().enumerate() {
+                    if i != skip {
+                        hit[i * stride + usize::from(rv ^ x)] = 1;
+                    }
+                }
+            }
+            std::hint::black_box(sink);
+            // The other rare heaps, heap by heap.
+            for i in 0..count {
+                let n = s + i;
+                if k + 2 > n {
+                    continue;
+                }
+                let m = n - k;
+                let start = self
+                    .rare_heaps
+                    .partition_point(|&r| r as usize + self.n0 <= m);
+                let stop = self.rare_heaps.partition_point(|&r| (r as usize) < m);
+                let row = &mut hit[i * stride..(i + 1) * stride];
+                for range in [
+                    start..all_from.max(start).min(stop),
+                    all_to.max(start)..stop,
+                ] {
+                    for (&r, &rv) in self.rare_heaps[range.clone()]
+                        .iter()
+                        .zip(&self.rare_values[range])
+                    {
+                        let r = r as usize;
+                        if !(self.unequal && 2 * r == m) {
+                            row[usize::from(rv ^ g[m - r])] = 1;
+                        }
+                    }
+                }
+            }
+        }
+        // Eight bytes of 0/1 to eight bits: byte i lands on bit 56 + i, no carries.
+        for (i, heap) in out.chunks_mut(words).enumerate() {
+            let row = &hit[i * stride..(i + 1) * stride];
+            for (word, bytes) in heap.iter_mut().zip(row.chunks_exact(64)) {
+                let mut bits = 0u64;
+                for (j, chunk) in bytes.chunks_exact(8).enumerate() {
+                    let chunk = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+                    bits |= (chunk.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (j * 8);
+                }
+                *word = bits;
+            }
+        }
+    }
+}
+
+/// Marks the options of heap `n` that leave three heaps (by every triple).
+fn mark_triples(seen: &mut [u64], g: &[u16], n: usize, removals: &[usize]) {
+    for &k in removals {
+        if k + 3 <= n {
+            let m = n - k;
+            for a in 1..=m / 3 {
+                for b in a..=(m - a) / 2 {
+                    let v = g[a] ^ g[b] ^ g[m - a - b];
+                    seen[usize::from(v >> 6)] |= 1 << (v & 63);
+                }
+            }
+        }
+    }
+}
+
+/// Phase three of the fast method for heap `n` of the block starting at `n0`, sparse: `seen`
+/// marks every common option (a common value comes only from a split with a rare part) and the
+/// splits in and near the block, and c is the smallest common value missing. Returns the
+/// smallest rare value below c missing as well, if any, looking at the other splits (both parts
+/// before the block) until no rare value below c is missing: while many are, each split marks a
+/// byte per value; once few are, they are looked for many splits at a time ([`find_among`]).
+#[allow(clippy::too_many_arguments)]
+fn rare_missing(
+    seen: &[u64],
+    g: &[u16],
+    removals: &[usize],
+    unequal: bool,
+    n: usize,
+    n0: usize,
+    words: usize,
+    sp: &Sparse,
+    hit: &mut Vec<u8>,
+) -> Option<u16> {
+    let common = &sp.common_bits;
+    let rare = &sp.rare_bits;
+    let c = (0..words)
+        .find(|&w| !seen[w] & common[w] != 0)
+        .map_or(words * 64, |w| {
+            w * 64 + (!seen[w] & common[w]).trailing_zeros() as usize
+        });
+    // The rare values below c still missing, increasing.
+    let mut need: Vec<u16> = Vec::new();
+    for w in 0..=(c / 64).min(words - 1) {
+        let below = if w == c / 64 {
+            (1u64 << (c % 64)) - 1
+        } else {
+            u64::MAX
+        };
+        let mut bits = !seen[w] & rare[w] & below;
+        while bits != 0 {
+            need.push((w * 64) as u16 + bits.trailing_zeros() as u16);
+            bits &= bits - 1;
+        }
+    }
+    if need.is_empty() {
+        return None;
+    }
+    hit.clear();
+    hit.resize((words * 64).next_power_of_two(), 0);
+    let wrap = hit.len() - 1;
+    for &k in removals {
+        if k + 2 > n {
+            continue;
+        }
+        let m = n - k;
+        let half = if unequal { (m - 1) / 2 } else { m / 2 };
+        let mut a = FRONT.max(m.saturating_sub(n0)).min(half) + 1;
+        while a <= half {
+            if need.len() > NEED_MAX {
+                let end = (a + 64).min(half + 1);
+                let low = &g[a..end];
+                let high = &g[m + 1 - end..=m - a];
+                for (x, y) in low.iter().zip(high.iter().rev()) {
+                    hit[usize::from(x ^ y) & wrap] = 1;
+                }
+                a = end;
+                need.retain(|&v| hit[usize::from(v)] == 0);
+            } else {
+                let end = (a + CHUNK).min(half + 1);
+                let found = find_among(g, m, a, end, &need);
+                a = end;
+                if found != 0 {
+                    let mut i = 0;
+                    need.retain(|_| {
+                        let keep = found >> i & 1 == 0;
+                        i += 1;
+                        keep
+                    });
+                }
+            }
+            if need.is_empty() {
+                return None;
+            }
+        }
+    }
+    need.first().copied()
+}
+
 /// The most missing rare values searched for by [`find_among`].
-const NEED_MAX: usize = 8;
+const NEED_MAX: usize = 16;
 /// Splits examined at a time by [`find_among`].
 const CHUNK: usize = 256;
 
