@@ -6,17 +6,26 @@
 //! - naive: every option of every heap, the mex taken in a bit set (a register while values fit in
 //!   6 bits). A move leaving two heaps of m tokens has ⌊m/2⌋ splits, so the table to N costs
 //!   O(N²) (O(N³) with three-heap moves);
-//! - sparse ([`Method::Sparse`], the default for two-heap moves): the rare/common split of
-//!   Flammenkamp and Gangolli–Plambeck. For a mask M, a value v is *rare* when v & M has an even
-//!   number of bits, *common* otherwise; rare ⊕ rare and common ⊕ common are rare, rare ⊕ common is
-//!   common. In many games (0.6, 0.16, Grundy's game) all but a few hundred values are common. A
-//!   split with a rare part is enumerated from the list of rare heaps (few); it gives every
-//!   common option, hence the smallest common value c that is not an option. G(n) = c unless a rare
-//!   value below c is missing too, which the other splits (common ⊕ common) decide: they are
-//!   scanned only until every rare value below c has been seen, usually after a handful of splits.
-//!   The mask is chosen again (the one with the fewest rare values so far) each time the table
-//!   doubles or the values need one more bit, so it adapts as the values grow. Any mask gives the
-//!   right values; a good one gives speed.
+//! - fast ([`Method::Sparse`], the default): the rare/common split of Flammenkamp and
+//!   Gangolli–Plambeck, by blocks of heaps and on every core. For a mask M, a value v is *rare*
+//!   when v & M has an even number of bits, *common* otherwise; rare ⊕ rare and common ⊕ common
+//!   are rare, rare ⊕ common is common. In many games (0.6, 0.16, Grundy's game) all but a few
+//!   hundred values are common. A split with a rare part is enumerated from the list of rare
+//!   heaps (few); it gives every common option, hence the smallest common value c that is not an
+//!   option. G(n) = c unless a rare value below c is missing too, which the other splits
+//!   (common ⊕ common) decide: they are scanned only until every rare value below c has been
+//!   seen, usually after a few thousand splits. The mask is chosen again (the one with the fewest
+//!   rare values so far) each time the table doubles or the values need one more bit, so it
+//!   adapts as the values grow; any mask gives the right values, a good one gives speed. When no
+//!   mask makes the values sparse (0.007), every split is examined, as in naive.
+//!
+//!   The heaps of a block (128) are settled in three phases: (1) for every heap at once, on all
+//!   threads, the splits whose parts are both before the block, marked a byte per value (plain
+//!   stores, no read-modify-write chains; a rare heap's run of partners is read in order for all
+//!   the block's heaps); (2) heap by heap, the splits that touch the block and the mex among
+//!   common values, taken on trust; (3) for every heap at once, on all threads, the check that no
+//!   rare value below it is missing. The first heap where one is gets that rare value, and
+//!   phases 2 and 3 are done again after it. Threads change the speed, never the values.
 //!
 //! Memory: two bytes per value (values must stay below 2^16; the table refuses to go on otherwise),
 //! plus four bytes per rare heap.
@@ -727,21 +736,31 @@ fn rare_missing(
         }
         let m = n - k;
         let half = if unequal { (m - 1) / 2 } else { m / 2 };
-        let mut a = FRONT.max(m.saturating_sub(n0)).min(half) + 1;
-        while a <= half {
+        let lo = FRONT.max(m.saturating_sub(n0)).min(half) + 1;
+        if lo > half {
+            continue;
+        }
+        // The splits go by chunks taken in a scattered order: neighbouring splits give alike
+        // values, so spreading the chunks finds the missing values about twice as soon (measured
+        // on 0.6: 1,700 splits a heap on average instead of 3,000). `step` is prime to the
+        // number of chunks, so every chunk is visited once.
+        let chunks = (half + 1 - lo).div_ceil(CHUNK);
+        let step = [37, 41, 43, 47, 53]
+            .into_iter()
+            .find(|p| chunks % p != 0)
+            .unwrap_or(1);
+        for j in 0..chunks {
+            let a = lo + (j * step) % chunks * CHUNK;
+            let end = (a + CHUNK).min(half + 1);
             if need.len() > NEED_MAX {
-                let end = (a + 64).min(half + 1);
                 let low = &g[a..end];
                 let high = &g[m + 1 - end..=m - a];
                 for (x, y) in low.iter().zip(high.iter().rev()) {
                     hit[usize::from(x ^ y) & wrap] = 1;
                 }
-                a = end;
                 need.retain(|&v| hit[usize::from(v)] == 0);
             } else {
-                let end = (a + CHUNK).min(half + 1);
                 let found = find_among(g, m, a, end, &need);
-                a = end;
                 if found != 0 {
                     let mut i = 0;
                     need.retain(|_| {
