@@ -332,6 +332,7 @@ impl HeapTable {
         let sparse = self.sparse.mask != 0;
         let known = Known {
             g: &self.values,
+            bits: self.bits,
             n0,
             removals: &self.removals[2],
             unequal: self.unequal,
@@ -544,6 +545,7 @@ impl HeapTable {
 /// What phase one of a block reads: the values before the block and the rare heaps among them.
 struct Known<'a> {
     g: &'a [u16],
+    bits: u32,
     n0: usize,
     removals: &'a [usize],
     unequal: bool,
@@ -561,13 +563,38 @@ impl Known<'_> {
     /// read-modify-writes of one bit-set word would. A rare heap r far enough from the block
     /// pairs with the same run of values for every heap here, G(s − k − r + i), read in order.
     fn mark(&self, s: usize, words: usize, hit: &mut Vec<u8>, out: &mut [u64]) {
+        // A row of S = max(64, 2^bits) bytes a heap: every value marked is below 2^bits, and
+        // indexing by `v & (S - 1)` in a row of a known size needs no bounds check.
+        match (1usize << self.bits).max(64) {
+            64 => self.mark_rows::<64>(s, words, hit, out),
+            128 => self.mark_rows::<128>(s, words, hit, out),
+            256 => self.mark_rows::<256>(s, words, hit, out),
+            512 => self.mark_rows::<512>(s, words, hit, out),
+            1024 => self.mark_rows::<1024>(s, words, hit, out),
+            2048 => self.mark_rows::<2048>(s, words, hit, out),
+            4096 => self.mark_rows::<4096>(s, words, hit, out),
+            8192 => self.mark_rows::<8192>(s, words, hit, out),
+            16384 => self.mark_rows::<16384>(s, words, hit, out),
+            32768 => self.mark_rows::<32768>(s, words, hit, out),
+            _ => self.mark_rows::<65536>(s, words, hit, out),
+        }
+    }
+
+    /// [`Known::mark`] with rows of `S` bytes.
+    fn mark_rows<const S: usize>(
+        &self,
+        s: usize,
+        words: usize,
+        hit: &mut Vec<u8>,
+        out: &mut [u64],
+    ) {
         let count = out.len() / words;
-        let stride = words * 64;
         hit.clear();
-        hit.resize(count * stride, 0);
+        hit.resize(count * S, 0);
+        let (rows, _) = hit.as_chunks_mut::<S>();
         let g = self.g;
         for &k in self.removals {
-            for i in 0..count {
+            for (i, row) in rows.iter_mut().enumerate() {
                 let n = s + i;
                 if k + 2 > n {
                     continue;
@@ -577,12 +604,11 @@ impl Known<'_> {
                 // The larger part m − a is before the block when a > m − n0.
                 let lo = (m + 1).saturating_sub(self.n0).max(1);
                 let hi = if self.sparse { half.min(FRONT) } else { half };
-                let row = &mut hit[i * stride..(i + 1) * stride];
                 if lo <= hi {
                     let low = &g[lo..=hi];
                     let high = &g[m - hi..=m - lo];
                     for (x, y) in low.iter().zip(high.iter().rev()) {
-                        row[usize::from(x ^ y)] = 1;
+                        row[usize::from(x ^ y) & (S - 1)] = 1;
                     }
                 }
             }
@@ -620,15 +646,22 @@ impl Known<'_> {
                 } else {
                     usize::MAX
                 };
-                for (i, &x) in run.iter().enumerate() {
-                    if i != skip {
-                        hit[i * stride + usize::from(rv ^ x)] = 1;
+                if skip >= count {
+                    // The hot loop: one load, one XOR, one store per pair.
+                    for (row, &x) in rows.iter_mut().zip(run) {
+                        row[usize::from(rv ^ x) & (S - 1)] = 1;
+                    }
+                } else {
+                    for (i, (row, &x)) in rows.iter_mut().zip(run).enumerate() {
+                        if i != skip {
+                            row[usize::from(rv ^ x) & (S - 1)] = 1;
+                        }
                     }
                 }
             }
             std::hint::black_box(sink);
             // The other rare heaps, heap by heap.
-            for i in 0..count {
+            for (i, row) in rows.iter_mut().enumerate() {
                 let n = s + i;
                 if k + 2 > n {
                     continue;
@@ -638,7 +671,6 @@ impl Known<'_> {
                     .rare_heaps
                     .partition_point(|&r| r as usize + self.n0 <= m);
                 let stop = self.rare_heaps.partition_point(|&r| (r as usize) < m);
-                let row = &mut hit[i * stride..(i + 1) * stride];
                 for range in [
                     start..all_from.max(start).min(stop),
                     all_to.max(start)..stop,
@@ -649,15 +681,16 @@ impl Known<'_> {
                     {
                         let r = r as usize;
                         if !(self.unequal && 2 * r == m) {
-                            row[usize::from(rv ^ g[m - r])] = 1;
+                            row[usize::from(rv ^ g[m - r]) & (S - 1)] = 1;
                         }
                     }
                 }
             }
         }
-        // Eight bytes of 0/1 to eight bits: byte i lands on bit 56 + i, no carries.
-        for (i, heap) in out.chunks_mut(words).enumerate() {
-            let row = &hit[i * stride..(i + 1) * stride];
+        // Eight bytes of 0/1 to eight bits: byte i lands on bit 56 + i, no carries. Words past
+        // the row (the bit of 2^bits, never an option) stay zero.
+        for (heap, row) in out.chunks_mut(words).zip(rows.iter()) {
+            heap.fill(0);
             for (word, bytes) in heap.iter_mut().zip(row.chunks_exact(64)) {
                 let mut bits = 0u64;
                 for (j, chunk) in bytes.chunks_exact(8).enumerate() {
