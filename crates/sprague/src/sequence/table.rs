@@ -352,13 +352,10 @@ impl HeapTable {
             self.marks
                 .par_chunks_mut(words * SUB)
                 .enumerate()
-                .for_each_init(Vec::new, |hit, (j, out)| {
-                    known.mark(n0 + j * SUB, words, hit, out)
-                });
+                .for_each(|(j, out)| known.mark(n0 + j * SUB, words, out));
         } else {
-            let mut hit = Vec::new();
             for (j, out) in self.marks.chunks_mut(words * SUB).enumerate() {
-                known.mark(n0 + j * SUB, words, &mut hit, out);
+                known.mark(n0 + j * SUB, words, out);
             }
         }
         let rares_before = self.sparse.rare_heaps.len();
@@ -559,39 +556,31 @@ impl Known<'_> {
     /// (one per `words` words of `out`) whose parts are both before the block: all of them, or
     /// (sparse) those with a rare part and those whose smaller part is at most [`FRONT`].
     ///
-    /// `hit` holds a byte per value and heap: plain stores there do not wait on one another as
+    /// A row of bytes a heap, a byte per value: plain stores there do not wait on one another as
     /// read-modify-writes of one bit-set word would. A rare heap r far enough from the block
     /// pairs with the same run of values for every heap here, G(s − k − r + i), read in order.
-    fn mark(&self, s: usize, words: usize, hit: &mut Vec<u8>, out: &mut [u64]) {
+    fn mark(&self, s: usize, words: usize, out: &mut [u64]) {
         // A row of S = max(64, 2^bits) bytes a heap: every value marked is below 2^bits, and
         // indexing by `v & (S - 1)` in a row of a known size needs no bounds check.
         match (1usize << self.bits).max(64) {
-            64 => self.mark_rows::<64>(s, words, hit, out),
-            128 => self.mark_rows::<128>(s, words, hit, out),
-            256 => self.mark_rows::<256>(s, words, hit, out),
-            512 => self.mark_rows::<512>(s, words, hit, out),
-            1024 => self.mark_rows::<1024>(s, words, hit, out),
-            2048 => self.mark_rows::<2048>(s, words, hit, out),
-            4096 => self.mark_rows::<4096>(s, words, hit, out),
-            8192 => self.mark_rows::<8192>(s, words, hit, out),
-            16384 => self.mark_rows::<16384>(s, words, hit, out),
-            32768 => self.mark_rows::<32768>(s, words, hit, out),
-            _ => self.mark_rows::<65536>(s, words, hit, out),
+            64 => self.mark_rows::<64>(s, words, out),
+            128 => self.mark_rows::<128>(s, words, out),
+            256 => self.mark_rows::<256>(s, words, out),
+            512 => self.mark_rows::<512>(s, words, out),
+            1024 => self.mark_rows::<1024>(s, words, out),
+            2048 => self.mark_rows::<2048>(s, words, out),
+            4096 => self.mark_rows::<4096>(s, words, out),
+            8192 => self.mark_rows::<8192>(s, words, out),
+            16384 => self.mark_rows::<16384>(s, words, out),
+            32768 => self.mark_rows::<32768>(s, words, out),
+            _ => self.mark_rows::<65536>(s, words, out),
         }
     }
 
     /// [`Known::mark`] with rows of `S` bytes.
-    fn mark_rows<const S: usize>(
-        &self,
-        s: usize,
-        words: usize,
-        hit: &mut Vec<u8>,
-        out: &mut [u64],
-    ) {
+    fn mark_rows<const S: usize>(&self, s: usize, words: usize, out: &mut [u64]) {
         let count = out.len() / words;
-        hit.clear();
-        hit.resize(count * S, 0);
-        let (rows, _) = hit.as_chunks_mut::<S>();
+        let rows = &mut vec![[0u8; S]; count][..];
         let g = self.g;
         for &k in self.removals {
             for (i, row) in rows.iter_mut().enumerate() {
