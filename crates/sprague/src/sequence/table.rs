@@ -1004,6 +1004,40 @@ mod tests {
     }
 
     #[test]
+    fn threads_change_nothing() {
+        // Large enough that phases one and three run on the pool; 0.6 has rare heaps whose
+        // trusted common value is wrong, which phase three must catch in order.
+        for rule in [HeapRule::octal("0.6").unwrap(), HeapRule::Grundy] {
+            let on = |threads: usize| {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                pool.install(|| values(&rule, 40_000, Method::Sparse).unwrap())
+            };
+            let one = on(1);
+            assert_eq!(one, on(2));
+            assert_eq!(one, on(3));
+            assert_eq!(one[..5000], values(&rule, 5000, Method::Naive).unwrap()[..]);
+        }
+    }
+
+    /// Flammenkamp's table of Grundy's game: 256 is first reached at n = 7250049, and the
+    /// rare heaps under the best mask grow by 13 between n = 4.7·10^7 and 4.9·10^7. Minutes of
+    /// work: only with SPRAGUE_SLOW=1.
+    #[test]
+    fn grundys_game_first_reaches_256_at_7250049() {
+        if std::env::var_os("SPRAGUE_SLOW").is_none() {
+            return;
+        }
+        let mut table = HeapTable::new(HeapRule::Grundy, Method::Sparse);
+        table.extend_to(7_250_050).unwrap();
+        let values = table.values();
+        assert_eq!(values[7_250_049], 256);
+        assert!(values[..7_250_049].iter().all(|&v| v < 256));
+    }
+
+    #[test]
     fn resuming_from_a_prefix_gives_the_same_values() {
         for (rule, cut) in [
             (HeapRule::Grundy, 5000),
