@@ -36,6 +36,9 @@ use crate::{Error, Limits};
 /// The first eight bytes of a checkpoint file.
 pub const CHECKPOINT_MAGIC: &[u8; 8] = b"SPRGCKP1";
 
+/// Writes a checkpoint of the values computed so far.
+pub type CheckpointFn<'a> = Box<dyn FnMut(&[u16]) -> Result<(), Error> + 'a>;
+
 /// What a long run does between chunks: report progress, stop when told, write checkpoints.
 pub struct Hooks<'a> {
     /// When set (by a Ctrl-C handler), the run stops after the chunk it is computing.
@@ -45,7 +48,7 @@ pub struct Hooks<'a> {
     /// Called after each chunk with the number of values computed and the number wanted.
     pub progress: Box<dyn FnMut(u64, u64) + 'a>,
     /// Called with the values computed so far, at most every `checkpoint_every`.
-    pub checkpoint: Box<dyn FnMut(&[u16]) -> Result<(), Error> + 'a>,
+    pub checkpoint: CheckpointFn<'a>,
     /// The time between two checkpoints.
     pub checkpoint_every: Duration,
 }
@@ -435,8 +438,16 @@ mod tests {
                 Ok(())
             });
             let start = std::mem::take(&mut values);
-            match run("t", rule, upto, until_proved, start, &Limits::default(), &mut hooks)
-                .unwrap()
+            match run(
+                "t",
+                rule,
+                upto,
+                until_proved,
+                start,
+                &Limits::default(),
+                &mut hooks,
+            )
+            .unwrap()
             {
                 RunEnd::Finished(s) => return s,
                 RunEnd::Stopped(v) => {
@@ -452,7 +463,11 @@ mod tests {
 
     #[test]
     fn a_run_stopped_and_resumed_gives_what_an_uninterrupted_run_gives() {
-        for (name, upto) in [("kayles", 3000), ("treblecross", 2500), ("grundys-game", 5000)] {
+        for (name, upto) in [
+            ("kayles", 3000),
+            ("treblecross", 2500),
+            ("grundys-game", 5000),
+        ] {
             let rule = named_rule(name).unwrap();
             let whole = plain(&rule, upto, false);
             assert_eq!(
@@ -461,7 +476,11 @@ mod tests {
                 "{name}"
             );
             for stops in [&[1][..], &[7, 700], &[1023, 1024, 2047, 2999], &[1500]] {
-                assert_eq!(interrupted(&rule, upto, false, stops), whole, "{name} {stops:?}");
+                assert_eq!(
+                    interrupted(&rule, upto, false, stops),
+                    whole,
+                    "{name} {stops:?}"
+                );
             }
         }
     }
@@ -476,11 +495,19 @@ mod tests {
             let whole = plain(&rule, upto, true);
             assert!(whole.period.is_some_and(|p| p.proved) || whole.upto() == upto);
             let full = plain(&rule, upto, false);
-            assert_eq!(whole.values[..], full.values[..whole.values.len()], "{code}");
+            assert_eq!(
+                whole.values[..],
+                full.values[..whole.values.len()],
+                "{code}"
+            );
             let n = whole.values.len() as u64;
             for stops in [vec![1], vec![n / 2, n - 1], vec![1024, 1025, 4096]] {
                 let stops: Vec<u64> = stops.into_iter().filter(|&s| s < n).collect();
-                assert_eq!(interrupted(&rule, upto, true, &stops), whole, "{code} {stops:?}");
+                assert_eq!(
+                    interrupted(&rule, upto, true, &stops),
+                    whole,
+                    "{code} {stops:?}"
+                );
             }
         }
     }
@@ -516,7 +543,10 @@ mod tests {
         for i in [0, 9, 20, 30, 45, bytes.len() - 1] {
             let mut bad = bytes.clone();
             bad[i] ^= 4;
-            assert!(read_checkpoint(&bad[..], size, "kayles", 0).is_err(), "byte {i}");
+            assert!(
+                read_checkpoint(&bad[..], size, "kayles", 0).is_err(),
+                "byte {i}"
+            );
         }
         let short = &bytes[..bytes.len() - 3];
         assert!(read_checkpoint(short, short.len() as u64, "kayles", 0).is_err());

@@ -237,8 +237,11 @@ fn draw_sequence<B: DrawingBackend, T: Copy + Into<u64>>(
                 let x = LEFT + col as i32;
                 let (y0, y1) = (TOP + h - row as i32, TOP + h - 1 - start as i32);
                 // At least two pixels high, so that a value alone in its column shows.
-                area.draw(&Rectangle::new([(x, y0 - 1), (x + 1, y1 + 1)], ink.filled()))
-                    .map_err(err)?;
+                area.draw(&Rectangle::new(
+                    [(x, y0 - 1), (x + 1, y1 + 1)],
+                    ink.filled(),
+                ))
+                .map_err(err)?;
             }
         }
     }
@@ -257,7 +260,13 @@ fn draw_sequence<B: DrawingBackend, T: Copy + Into<u64>>(
             BLACK.stroke_width(1),
         ))
         .map_err(err)?;
-        label(&area, &n.to_string(), (x, TOP + h + 8), Anchor::Top, pixel_font)?;
+        label(
+            &area,
+            &n.to_string(),
+            (x, TOP + h + 8),
+            Anchor::Top,
+            pixel_font,
+        )?;
         n += x_step;
     }
     let y_step = tick_step(max, 8);
@@ -269,7 +278,13 @@ fn draw_sequence<B: DrawingBackend, T: Copy + Into<u64>>(
             BLACK.stroke_width(1),
         ))
         .map_err(err)?;
-        label(&area, &v.to_string(), (LEFT - 9, y), Anchor::Right, pixel_font)?;
+        label(
+            &area,
+            &v.to_string(),
+            (LEFT - 9, y),
+            Anchor::Right,
+            pixel_font,
+        )?;
         v += y_step;
     }
     label(

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use sprague_api::long_run::{self, RunEnd};
 
 use sprague_api::script::ScriptSession;
@@ -27,7 +27,13 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Failure> {
         TableFamily::Script(a) => script(a),
         TableFamily::Octal(a) => {
             let rule = octal::parse_code(&a.code)?;
-            heap(&format!("octal {}", a.code), &rule, a.range, a.run, a.output)
+            heap(
+                &format!("octal {}", a.code),
+                &rule,
+                a.range,
+                a.run,
+                a.output,
+            )
         }
         TableFamily::Kayles(a) => named("kayles", a),
         TableFamily::Dawson(a) => named("dawson", a),
@@ -46,7 +52,11 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Failure> {
                 &super::limits(),
             )?;
             if let Some(path) = &a.range.plot {
-                crate::plot::sequence(path, &report.family, report.values.as_deref().unwrap_or(&[]))?;
+                crate::plot::sequence(
+                    path,
+                    &report.family,
+                    report.values.as_deref().unwrap_or(&[]),
+                )?;
             }
             if let Some(path) = &a.range.out {
                 let values = report.values.take().unwrap_or_default();
@@ -68,7 +78,11 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Failure> {
             let report =
                 sprague_api::table::bash_table(&a.max, a.min.as_deref(), a.upto, &super::limits())?;
             if let Some(path) = &a.plot {
-                crate::plot::sequence(path, &report.family, report.values.as_deref().unwrap_or(&[]))?;
+                crate::plot::sequence(
+                    path,
+                    &report.family,
+                    report.values.as_deref().unwrap_or(&[]),
+                )?;
             }
             print_table(a.output.json, &report.view())
         }
@@ -133,7 +147,8 @@ fn heap(
     hooks.progress = Box::new(|done, target| progress.update(done, target));
     hooks.checkpoint_every = Duration::from_secs(run.checkpoint_every);
     hooks.checkpoint = Box::new(|values| {
-        save_checkpoint(&checkpoint, family, values).map_err(|e| sprague_api::Error::bad_input(e.to_string()))
+        save_checkpoint(&checkpoint, family, values)
+            .map_err(|e| sprague_api::Error::bad_input(e.to_string()))
     });
     let end = long_run::run(
         family,
@@ -205,8 +220,10 @@ fn load_checkpoint(path: &Path, family: &str, len: u64) -> Result<Vec<u16>, Fail
     })?;
     let size = file.metadata()?.len();
     let capacity = usize::try_from(len).unwrap_or(usize::MAX);
-    long_run::read_checkpoint(file, size, family, capacity)
-        .map_err(|e| e.context(format!("--resume: checkpoint `{}`", path.display())).into())
+    long_run::read_checkpoint(file, size, family, capacity).map_err(|e| {
+        e.context(format!("--resume: checkpoint `{}`", path.display()))
+            .into()
+    })
 }
 
 /// Writes a file through `write` to a temporary file next to `path`, syncs it, and renames it over
@@ -262,9 +279,15 @@ impl Progress {
             _ if io::stderr().is_terminal() => {
                 let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
                 let style = ProgressStyle::with_template(
-                    "{bar:40} {human_pos}/{human_len} values, {per_sec}, {eta} left",
+                    "{bar:40} {human_pos}/{human_len} values, {rate}, {eta} left",
                 )
-                .expect("a valid template");
+                .expect("a valid template")
+                .with_key(
+                    "rate",
+                    |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{:.0} values/s", state.per_sec());
+                    },
+                );
                 bar.set_style(style);
                 bar.set_position(from);
                 bar.reset_eta();

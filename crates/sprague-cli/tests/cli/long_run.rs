@@ -284,7 +284,10 @@ fn a_missing_damaged_or_foreign_checkpoint_is_refused() {
         ],
         "",
     );
-    assert!(err.contains("checkpoint of `kayles`, not of `dawson`"), "{err}");
+    assert!(
+        err.contains("checkpoint of `kayles`, not of `dawson`"),
+        "{err}"
+    );
     let mut bytes = std::fs::read(ckpt).unwrap();
     bytes[60] ^= 1;
     std::fs::write(ckpt, &bytes).unwrap();
@@ -430,7 +433,10 @@ fn a_subtraction_table_writes_its_values_file() {
     assert!(run.status.success());
     let v: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
     assert!(v.get("values").is_none());
-    let printed = crate::json(&["table", "subtraction", "--set", "1,3,4", "--upto", "20"], "");
+    let printed = crate::json(
+        &["table", "subtraction", "--set", "1,3,4", "--upto", "20"],
+        "",
+    );
     let expected: Vec<u8> = printed["values"]
         .as_array()
         .unwrap()
