@@ -47,7 +47,8 @@ pub struct Hooks<'a> {
     pub stop_at: Option<u64>,
     /// Called after each chunk with the number of values computed and the number wanted.
     pub progress: Box<dyn FnMut(u64, u64) + 'a>,
-    /// Called with the values computed so far, at most every `checkpoint_every`.
+    /// Called with the values computed so far, at most every `checkpoint_every` (and at most 5%
+    /// of the time: never sooner than twenty times the last write took).
     pub checkpoint: CheckpointFn<'a>,
     /// The time between two checkpoints.
     pub checkpoint_every: Duration,
@@ -114,6 +115,8 @@ struct Runner<'h, 'a> {
     target: u64,
     chunk: usize,
     last_checkpoint: Instant,
+    // How long the last checkpoint took to write.
+    writing: Duration,
 }
 
 impl Runner<'_, '_> {
@@ -141,9 +144,13 @@ impl Runner<'_, '_> {
                 self.chunk = (self.chunk / 2).max(64);
             }
             (self.hooks.progress)(self.table.len() as u64, self.target);
-            if self.last_checkpoint.elapsed() >= self.hooks.checkpoint_every {
+            if self.last_checkpoint.elapsed() >= self.hooks.checkpoint_every.max(self.writing * 20)
+            {
+                let started = Instant::now();
                 (self.hooks.checkpoint)(self.table.values())?;
                 self.last_checkpoint = Instant::now();
+                // A checkpoint of 10^9 values takes seconds: never spend more than 5% on them.
+                self.writing = started.elapsed();
             }
         }
         Ok(true)
@@ -183,6 +190,7 @@ pub fn run(
         target: len,
         chunk: 1024,
         last_checkpoint: Instant::now(),
+        writing: Duration::ZERO,
     };
     let stopped = |runner: Runner<'_, '_>| Ok(RunEnd::Stopped(runner.table.into_values()));
     let mut period = None;

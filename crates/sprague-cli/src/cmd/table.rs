@@ -126,8 +126,13 @@ fn heap(
     }
     if let Some(path) = &range.plot {
         crate::plot::check(path)?;
+        check_folder(path, "--plot")?;
+    }
+    if let Some(path) = &range.out {
+        check_folder(path, "--out")?;
     }
     let checkpoint = checkpoint_path(family, range.upto, &range, &run);
+    check_folder(&checkpoint, "--checkpoint")?;
     let start = if run.resume {
         load_checkpoint(&checkpoint, family, len)?
     } else {
@@ -185,6 +190,18 @@ fn heap(
         let _ = std::fs::remove_file(&checkpoint);
     }
     print_table(output.json, &seq.report(range.out.is_none()))
+}
+
+/// Refuses, before a long run, a file whose folder does not exist.
+fn check_folder(path: &Path, what: &str) -> Result<(), Failure> {
+    match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        Some(folder) if !folder.is_dir() => Err(Failure::bad_input(format!(
+            "{what} {}: the folder {} does not exist",
+            path.display(),
+            folder.display()
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// Where the checkpoint of a run is: `--checkpoint FILE`, else `FILE.ckpt` beside `--out FILE`,

@@ -409,6 +409,20 @@ fn sequences_are_plotted_to_svg_and_png() {
         let err = bad_input(args, "");
         assert!(err.contains("must end in .svg or .png"), "{err}");
     }
+    for flag in ["--plot", "--out", "--checkpoint"] {
+        let err = bad_input(
+            &[
+                "table",
+                "kayles",
+                "--upto",
+                "100",
+                flag,
+                "/no/such/folder/x.svg",
+            ],
+            "",
+        );
+        assert!(err.contains("/no/such/folder does not exist"), "{err}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
