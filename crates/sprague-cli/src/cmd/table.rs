@@ -170,9 +170,9 @@ fn heap(
         RunEnd::Stopped(values) => {
             save_checkpoint(&checkpoint, family, &values)?;
             eprintln!(
-                "interrupted after G({}): checkpoint written to {}; run the same command with \
-                 --resume to go on",
-                values.len() as i64 - 1,
+                "interrupted with {} values computed: checkpoint written to {}; run the same \
+                 command with --resume to go on",
+                values.len(),
                 checkpoint.display()
             );
             return Ok(ExitCode::from(INTERRUPTED));

@@ -81,7 +81,9 @@ fn check_resume(name: &str, args: &[&str], out: Option<&str>, checkpoint: &str, 
         assert!(run.stdout.is_empty());
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(
-            stderr.contains(checkpoint) && stderr.contains("--resume"),
+            stderr.starts_with(&format!("interrupted with {stop} values computed: "))
+                && stderr.contains(checkpoint)
+                && stderr.contains("--resume"),
             "{stderr}"
         );
         assert!(dir.join(checkpoint).exists());
