@@ -497,8 +497,8 @@ mod tests {
     fn until_proved_stops_at_the_same_place_however_it_was_interrupted() {
         // Dawson's Kayles proves its period at 176 values; the others at other lengths, or not
         // within the range (0.16). Some see a period that is not yet the true one (at 1024,
-        // 4096, 8192 values) and look at the length its proof would need, so stops at 1025 and
-        // n / 2 fall inside such a look.
+        // 4096, 8192 values) and look at the length its proof would need, so a stop at 1025
+        // falls inside such a look.
         for code in ["0.07", "0.156", "0.51", "0.35", "0.16"] {
             let rule = crate::octal::parse_code(code).unwrap();
             let upto = 20_000;
