@@ -59,6 +59,7 @@ fn progress_lines_are_printed_only_when_asked_off_a_terminal() {
     for line in stderr.lines() {
         assert!(line.starts_with("progress: "), "{line}");
     }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Runs `args` once whole, then stopped (simulated Ctrl-C) at each of `stops` and resumed; the
