@@ -21,6 +21,7 @@ pub mod geography;
 pub mod graph;
 pub mod hackenbush;
 pub mod lasker;
+pub mod long_run;
 pub mod nim;
 pub mod octal;
 pub mod play;

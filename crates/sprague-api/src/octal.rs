@@ -13,7 +13,7 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use sprague::games::octal::{HeapRule, NamedGame, OctalCode};
-use sprague::sequence::table::{self, HeapTable, Method};
+use sprague::sequence::table::{self, Method};
 use sprague::sequence::Period;
 use sprague::value::Outcome;
 
@@ -235,7 +235,7 @@ pub fn analyse<S: AsRef<str>>(
 /// `table octal CODE` or `table <named>`: G(0..=upto), with the period found and whether the
 /// periodicity theorem proves it. With `until_proved` the table stops as soon as a proved period
 /// exists (checked each time the table doubles, then at the exact length the proof needs), even
-/// before `upto`.
+/// before `upto`. The same as [`crate::long_run::run`] without interruption.
 ///
 /// # Errors
 ///
@@ -247,78 +247,26 @@ pub fn table(
     until_proved: bool,
     limits: &Limits,
 ) -> Result<TableReport, Error> {
-    let len = upto
-        .checked_add(1)
-        .ok_or_else(|| Error::too_large("--upto is too large"))?;
-    check_memory(len, limits)?;
-    let mut t = HeapTable::new(rule.clone(), Method::Sparse);
-    let mut period = None;
-    if until_proved {
-        let mut step = 1024u64.min(len);
-        loop {
-            t.extend_to(step as usize)
-                .map_err(|e| Error::too_large(e.to_string()))?;
-            if let Some(p) = table::period(rule, t.values()) {
-                if let Some(needed) = table::values_to_prove(rule, p.preperiod, p.period) {
-                    if needed <= len && needed > t.len() as u64 {
-                        // The proof may need only a few more values: try at that length.
-                        let mut probe = t.clone();
-                        probe
-                            .extend_to(needed as usize)
-                            .map_err(|e| Error::too_large(e.to_string()))?;
-                        if let Some(q) = table::period(rule, probe.values()).filter(|q| q.proved) {
-                            t = probe;
-                            period = Some(q);
-                            break;
-                        }
-                    } else if p.proved {
-                        period = Some(p);
-                        break;
-                    }
-                }
-            }
-            if step == len {
-                break;
-            }
-            step = (step * 2).min(len);
-        }
-    } else {
-        t.extend_to(len as usize)
-            .map_err(|e| Error::too_large(e.to_string()))?;
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let mut hooks = crate::long_run::Hooks::new(&stop);
+    match crate::long_run::run(
+        family,
+        rule,
+        upto,
+        until_proved,
+        Vec::new(),
+        limits,
+        &mut hooks,
+    )? {
+        crate::long_run::RunEnd::Finished(seq) => Ok(TableReport {
+            family: seq.family,
+            upto: seq.values.len() as u64 - 1,
+            values: Some(seq.values.iter().map(|&v| u64::from(v)).collect()),
+            period: seq.period.map(PeriodReport::from),
+            note: seq.note,
+        }),
+        crate::long_run::RunEnd::Stopped(_) => unreachable!("nothing sets the stop flag"),
     }
-    let mut values = t.into_values();
-    let mut period = period.or_else(|| table::period(rule, &values));
-    if let Some(p) = period.filter(|p| until_proved && p.proved) {
-        // Stop exactly where the proof holds: a prefix has the same period if it is long enough.
-        let needed = table::values_to_prove(rule, p.preperiod, p.period).unwrap_or(u64::MAX);
-        if needed < values.len() as u64 {
-            let short = &values[..needed as usize];
-            if table::period(rule, short) == Some(p) {
-                values.truncate(needed as usize);
-            }
-        }
-        period = Some(p);
-    }
-    let computed = values.len() as u64;
-    let note = match (&period, rule) {
-        (_, HeapRule::Grundy) => {
-            Some("Grundy's game has no periodicity theorem: a period seen is not proved".to_owned())
-        }
-        (Some(p), _) if !p.proved => table::values_to_prove(rule, p.preperiod, p.period)
-            .map(|n| format!("the periodicity theorem would prove this period with {n} values")),
-        (Some(_), _) if computed < len => Some(format!(
-            "stopped at G({}): the period is proved",
-            computed - 1
-        )),
-        _ => None,
-    };
-    Ok(TableReport {
-        family: family.to_owned(),
-        upto: computed - 1,
-        values: Some(values.iter().map(|&v| u64::from(v)).collect()),
-        period: period.map(PeriodReport::from),
-        note,
-    })
 }
 
 /// The first eight bytes of a values file written by `table … --out FILE`.
@@ -348,6 +296,31 @@ pub fn encode_values(values: &[u64]) -> Vec<u8> {
         out.extend_from_slice(&(v as u16).to_le_bytes()[..width]);
     }
     out
+}
+
+/// Writes `values` in the form of [`encode_values`], a block at a time (no copy of the table).
+///
+/// # Errors
+///
+/// A failed write.
+pub fn write_values<W: std::io::Write>(out: &mut W, values: &[u16]) -> std::io::Result<()> {
+    let width: usize = if values.iter().all(|&v| v < 256) {
+        1
+    } else {
+        2
+    };
+    out.write_all(VALUES_MAGIC)?;
+    out.write_all(&[width as u8, 0, 0, 0, 0, 0, 0, 0])?;
+    out.write_all(&(values.len() as u64).to_le_bytes())?;
+    let mut block = Vec::with_capacity(1 << 16);
+    for chunk in values.chunks(1 << 15) {
+        block.clear();
+        for &v in chunk {
+            block.extend_from_slice(&v.to_le_bytes()[..width]);
+        }
+        out.write_all(&block)?;
+    }
+    Ok(())
 }
 
 /// Reads back what [`encode_values`] wrote.
@@ -440,6 +413,10 @@ mod tests {
             };
             assert_eq!(bytes.len(), 24 + width * values.len());
             assert_eq!(decode_values(&bytes).unwrap(), values);
+            let narrow: Vec<u16> = values.iter().map(|&v| v as u16).collect();
+            let mut written = Vec::new();
+            write_values(&mut written, &narrow).unwrap();
+            assert_eq!(written, bytes);
         }
         assert!(decode_values(b"SPRGSEQ1").is_err());
         let mut bytes = encode_values(&[1, 2, 3]);

@@ -23,6 +23,38 @@ pub struct TableReport {
     pub note: Option<String>,
 }
 
+impl TableReport {
+    /// The report borrowed, in the form every table prints.
+    pub fn view(&self) -> TableView<'_, u64> {
+        TableView {
+            family: &self.family,
+            upto: self.upto,
+            values: self.values.as_deref(),
+            period: self.period,
+            note: self.note.as_deref(),
+        }
+    }
+}
+
+/// A [`TableReport`] that borrows its values, of any integer type (heap-game tables keep two
+/// bytes a value, and a table of 10^9 values is not copied to print it). It serialises to the
+/// same JSON as [`TableReport`].
+#[derive(Clone, Copy, Debug, serde::Serialize)]
+pub struct TableView<'a, T> {
+    /// The family as typed.
+    pub family: &'a str,
+    /// N: the values are G(0..=N).
+    pub upto: u64,
+    /// G(0), …, G(N); omitted when written to a file instead.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub values: Option<&'a [T]>,
+    /// The period found, or null.
+    pub period: Option<PeriodReport>,
+    /// Anything the reader must know.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<&'a str>,
+}
+
 /// A period in a report: G(n + `period`) = G(n) + `saltus` for every n ≥ `preperiod` computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct PeriodReport {

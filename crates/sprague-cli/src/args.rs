@@ -251,9 +251,15 @@ generalised nim-values ∞{K}). The script cannot reach files or the network."
 Examples:
   sprague table script examples/subtraction-1-3-4.rhai --upto 50
   sprague table script examples/wythoff.rhai --grid 20,20 --json
+  sprague table kayles --upto 1000000 --out kayles.seq --plot kayles.png --json
 
 Text output shows the values in rows of ten and the period: G(n + q) = G(n) + s for every
-computed n >= p. `proved` is true only where a theorem makes it hold for every n.")]
+computed n >= p. `proved` is true only where a theorem makes it hold for every n.
+
+Heap-game tables (octal and the named games) show a progress bar on a terminal. Ctrl-C writes a
+checkpoint (FILE.ckpt beside --out FILE, else sprague-table-<family>-<N>.ckpt; also written every
+--checkpoint-every seconds) and exits with code 130; the same command with --resume goes on from
+it, and its output is the same, byte for byte, as an uninterrupted run's.")]
     Table(TableArgs),
     /// Play against a perfect opponent in the terminal: `sprague play nim 3 4 5`.
     #[command(after_help = "\
@@ -500,6 +506,24 @@ pub struct TableRangeArgs {
     /// then one or two bytes per value, little-endian) instead of printing them.
     #[arg(long, value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
+    /// Draw G(n) against n to FILE (.svg or .png).
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<std::path::PathBuf>,
+}
+
+/// Long runs of heap-game tables: checkpoints and resuming.
+#[derive(Debug, Args)]
+pub struct TableRunArgs {
+    /// Go on from the checkpoint an interrupted run of the same table left.
+    #[arg(long)]
+    pub resume: bool,
+    /// The checkpoint file (default: FILE.ckpt beside --out FILE, else
+    /// sprague-table-<family>-<N>.ckpt in the current directory).
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// Write a checkpoint every SECS seconds while the table runs.
+    #[arg(long, value_name = "SECS", default_value_t = 60)]
+    pub checkpoint_every: u64,
 }
 
 #[derive(Debug, Args)]
@@ -510,6 +534,8 @@ pub struct TableOctalArgs {
     #[command(flatten)]
     pub range: TableRangeArgs,
     #[command(flatten)]
+    pub run: TableRunArgs,
+    #[command(flatten)]
     pub output: TableOutputArgs,
 }
 
@@ -517,6 +543,8 @@ pub struct TableOctalArgs {
 pub struct TableHeapArgs {
     #[command(flatten)]
     pub range: TableRangeArgs,
+    #[command(flatten)]
+    pub run: TableRunArgs,
     #[command(flatten)]
     pub output: TableOutputArgs,
 }
@@ -543,6 +571,9 @@ pub struct TableBashArgs {
     /// Compute G(0), …, G(N).
     #[arg(long, value_name = "N")]
     pub upto: u64,
+    /// Draw G(n) against n to FILE (.svg or .png).
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub output: TableOutputArgs,
 }
@@ -563,8 +594,8 @@ pub struct TableScriptArgs {
     /// Compute G([a, b]) for 0 <= a <= A and 0 <= b <= B, with the P-positions and their patterns.
     #[arg(long, value_name = "A,B")]
     pub grid: Option<String>,
-    /// With --grid: draw the grid to FILE (.svg or .png), P-positions in black.
-    #[arg(long, value_name = "FILE", requires = "grid")]
+    /// Draw to FILE (.svg or .png): the grid, P-positions in black, or G(n) against n.
+    #[arg(long, value_name = "FILE")]
     pub plot: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub script: ScriptLimitArgs,

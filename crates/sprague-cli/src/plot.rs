@@ -1,10 +1,17 @@
 //! Pictures of tables, written with plotters: SVG or PNG, chosen by the file's extension, written
 //! to a temporary file and renamed into place so a failed run never leaves half a picture.
+//!
+//! A sequence G(0..=N) is drawn as points (n, G(n)) while N + 1 fits in the plot's width in
+//! pixels; beyond, each pixel column stands for the heaps n that fall in it and is marked at every
+//! pixel row where one of their values falls (runs of marked rows drawn as one line), so a table
+//! of 10^6 or 10^9 values draws as about a thousand columns and shows which values occur where.
+//! Labels are text in SVG; PNG has no font here, so its digits are drawn from a small pixel font.
 
 use std::path::{Path, PathBuf};
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::failure::Failure;
 
@@ -12,6 +19,11 @@ use crate::failure::Failure;
 enum Format {
     Svg,
     Png,
+}
+
+/// Refuses a `--plot` file whose extension is neither `.svg` nor `.png` (before a long run).
+pub fn check(path: &Path) -> Result<(), Failure> {
+    format_of(path).map(|_| ())
 }
 
 fn format_of(path: &Path) -> Result<Format, Failure> {
@@ -76,15 +88,20 @@ pub fn grid(path: &Path, grid: &[Vec<u64>]) -> Result<(), Failure> {
             max,
         ),
     };
+    finish(path, &tmp, res)
+}
+
+/// Renames the finished picture into place, or removes the temporary file after a failure.
+fn finish(path: &Path, tmp: &Path, res: Result<(), String>) -> Result<(), Failure> {
     if let Err(e) = res {
-        let _ = std::fs::remove_file(&tmp);
+        let _ = std::fs::remove_file(tmp);
         return Err(Failure::bad_input(format!(
             "cannot write `{}`: {e}",
             path.display()
         )));
     }
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
+    std::fs::rename(tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(tmp);
         Failure::bad_input(format!("cannot write `{}`: {e}", path.display()))
     })
 }
@@ -115,4 +132,262 @@ fn draw_grid<B: DrawingBackend>(
         }
     }
     area.present().map_err(|e| e.to_string())
+}
+
+/// The picture of a sequence: its size and the plot area inside it.
+const WIDTH: i32 = 1000;
+const HEIGHT: i32 = 520;
+const LEFT: i32 = 70;
+const RIGHT: i32 = 50;
+const TOP: i32 = 36;
+const BOTTOM: i32 = 50;
+
+/// Draws G(n) against n for the values G(0..=N) of `family`.
+pub fn sequence<T: Copy + Into<u64>>(
+    path: &Path,
+    family: &str,
+    values: &[T],
+) -> Result<(), Failure> {
+    let format = format_of(path)?;
+    let tmp = temporary(path);
+    let size = (WIDTH as u32, HEIGHT as u32);
+    let title = format!(
+        "G(n) of {family}, n = 0..{}",
+        values.len().saturating_sub(1)
+    );
+    let res = match format {
+        Format::Svg => draw_sequence(
+            SVGBackend::new(&tmp, size).into_drawing_area(),
+            &title,
+            values,
+            false,
+        ),
+        Format::Png => draw_sequence(
+            BitMapBackend::new(&tmp, size).into_drawing_area(),
+            &title,
+            values,
+            true,
+        ),
+    };
+    finish(path, &tmp, res)
+}
+
+/// A round step (1, 2 or 5 times a power of ten) giving at most `most` ticks over 0..=`max`.
+fn tick_step(max: u64, most: u64) -> u64 {
+    let mut step = 1u64;
+    loop {
+        for m in [1, 2, 5] {
+            let s = step.saturating_mul(m);
+            if max / s < most {
+                return s;
+            }
+        }
+        step = step.saturating_mul(10);
+    }
+}
+
+fn draw_sequence<B: DrawingBackend, T: Copy + Into<u64>>(
+    area: DrawingArea<B, Shift>,
+    title: &str,
+    values: &[T],
+    pixel_font: bool,
+) -> Result<(), String> {
+    let err = |e: DrawingAreaErrorKind<B::ErrorType>| e.to_string();
+    area.fill(&WHITE).map_err(err)?;
+    let (w, h) = (WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
+    let last = values.len().saturating_sub(1) as u64;
+    let max = values.iter().map(|&v| v.into()).max().unwrap_or(0).max(1);
+    // Room above the largest value, so that its points do not sit on the frame.
+    let top = max + max.div_ceil(20);
+    let x_of = |n: u64| LEFT + (n as f64 / last.max(1) as f64 * f64::from(w - 1)).round() as i32;
+    let y_of = |v: u64| TOP + h - 1 - (v as f64 / top as f64 * f64::from(h - 1)).round() as i32;
+    let ink = RGBColor(30, 60, 160);
+    if values.len() <= w as usize {
+        let dot = if values.len() <= 200 { 2 } else { 1 };
+        for (n, &v) in values.iter().enumerate() {
+            let (x, y) = (x_of(n as u64), y_of(v.into()));
+            area.draw(&Rectangle::new(
+                [(x - dot, y - dot), (x + dot, y + dot)],
+                ink.filled(),
+            ))
+            .map_err(err)?;
+        }
+    } else {
+        // One bit per pixel row for each pixel column.
+        let words = (h as usize).div_ceil(64);
+        let mut marks = vec![0u64; w as usize * words];
+        let len = values.len() as u128;
+        for (n, &v) in values.iter().enumerate() {
+            let col = (n as u128 * w as u128 / len) as usize;
+            let row = (TOP + h - 1 - y_of(v.into())) as usize;
+            marks[col * words + row / 64] |= 1 << (row % 64);
+        }
+        for col in 0..w as usize {
+            let bits = &marks[col * words..(col + 1) * words];
+            let mut row = 0;
+            while row < h as usize {
+                if bits[row / 64] >> (row % 64) & 1 == 0 {
+                    row += 1;
+                    continue;
+                }
+                let start = row;
+                while row < h as usize && bits[row / 64] >> (row % 64) & 1 == 1 {
+                    row += 1;
+                }
+                let x = LEFT + col as i32;
+                let (y0, y1) = (TOP + h - row as i32, TOP + h - 1 - start as i32);
+                // At least two pixels high, so that a value alone in its column shows.
+                area.draw(&Rectangle::new(
+                    [(x, y0 - 1), (x + 1, y1 + 1)],
+                    ink.filled(),
+                ))
+                .map_err(err)?;
+            }
+        }
+    }
+    // The frame, the ticks and their numbers.
+    area.draw(&Rectangle::new(
+        [(LEFT - 1, TOP - 1), (LEFT + w, TOP + h)],
+        BLACK.stroke_width(1),
+    ))
+    .map_err(err)?;
+    let x_step = tick_step(last.max(1), 6);
+    let mut n = 0;
+    while n <= last.max(1) {
+        let x = x_of(n);
+        area.draw(&PathElement::new(
+            vec![(x, TOP + h), (x, TOP + h + 5)],
+            BLACK.stroke_width(1),
+        ))
+        .map_err(err)?;
+        label(
+            &area,
+            &n.to_string(),
+            (x, TOP + h + 8),
+            Anchor::Top,
+            pixel_font,
+        )?;
+        n += x_step;
+    }
+    let y_step = tick_step(max, 8);
+    let mut v = 0;
+    while v <= max {
+        let y = y_of(v);
+        area.draw(&PathElement::new(
+            vec![(LEFT - 6, y), (LEFT - 1, y)],
+            BLACK.stroke_width(1),
+        ))
+        .map_err(err)?;
+        label(
+            &area,
+            &v.to_string(),
+            (LEFT - 9, y),
+            Anchor::Right,
+            pixel_font,
+        )?;
+        v += y_step;
+    }
+    label(
+        &area,
+        "n",
+        (LEFT + w / 2, HEIGHT - 20),
+        Anchor::Top,
+        pixel_font,
+    )?;
+    label(&area, "G(n)", (8, TOP - 24), Anchor::Left, pixel_font)?;
+    if !pixel_font {
+        label(&area, title, (LEFT + w / 2, 10), Anchor::Top, false)?;
+    }
+    area.present().map_err(err)
+}
+
+/// Where a label stands with respect to its point.
+#[derive(Clone, Copy)]
+enum Anchor {
+    /// Centred below the point.
+    Top,
+    /// Ending left of the point, centred vertically.
+    Right,
+    /// Starting at the point.
+    Left,
+}
+
+/// Draws `text` at `pos`: SVG text, or the pixel font (digits, `G`, `(`, `)`, `n`) for PNG.
+fn label<B: DrawingBackend>(
+    area: &DrawingArea<B, Shift>,
+    text: &str,
+    pos: (i32, i32),
+    anchor: Anchor,
+    pixel_font: bool,
+) -> Result<(), String> {
+    if !pixel_font {
+        let pos_anchor = match anchor {
+            Anchor::Top => Pos::new(HPos::Center, VPos::Top),
+            Anchor::Right => Pos::new(HPos::Right, VPos::Center),
+            Anchor::Left => Pos::new(HPos::Left, VPos::Top),
+        };
+        let style = ("sans-serif", 17).into_font().color(&BLACK).pos(pos_anchor);
+        return area
+            .draw(&Text::new(text.to_owned(), pos, style))
+            .map_err(|e| e.to_string());
+    }
+    const SCALE: i32 = 2;
+    let advance = 6 * SCALE;
+    let width = advance * text.chars().count() as i32 - SCALE;
+    let (x0, y0) = match anchor {
+        Anchor::Top => (pos.0 - width / 2, pos.1),
+        Anchor::Right => (pos.0 - width, pos.1 - 7 * SCALE / 2),
+        Anchor::Left => pos,
+    };
+    for (i, c) in text.chars().enumerate() {
+        let rows = glyph(c);
+        for (r, bits) in rows.iter().enumerate() {
+            for col in 0..5 {
+                if bits >> (4 - col) & 1 == 1 {
+                    let x = x0 + i as i32 * advance + col * SCALE;
+                    let y = y0 + r as i32 * SCALE;
+                    area.draw(&Rectangle::new(
+                        [(x, y), (x + SCALE, y + SCALE)],
+                        BLACK.filled(),
+                    ))
+                    .map_err(|e| e.to_string())?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A 5×7 glyph, one byte per row (the low five bits, left to right); blank for other characters.
+fn glyph(c: char) -> [u8; 7] {
+    match c {
+        '0' => [0x0E, 0x11, 0x13, 0x15, 0x19, 0x11, 0x0E],
+        '1' => [0x04, 0x0C, 0x04, 0x04, 0x04, 0x04, 0x0E],
+        '2' => [0x0E, 0x11, 0x01, 0x02, 0x04, 0x08, 0x1F],
+        '3' => [0x1F, 0x02, 0x04, 0x02, 0x01, 0x11, 0x0E],
+        '4' => [0x02, 0x06, 0x0A, 0x12, 0x1F, 0x02, 0x02],
+        '5' => [0x1F, 0x10, 0x1E, 0x01, 0x01, 0x11, 0x0E],
+        '6' => [0x06, 0x08, 0x10, 0x1E, 0x11, 0x11, 0x0E],
+        '7' => [0x1F, 0x01, 0x02, 0x04, 0x08, 0x08, 0x08],
+        '8' => [0x0E, 0x11, 0x11, 0x0E, 0x11, 0x11, 0x0E],
+        '9' => [0x0E, 0x11, 0x11, 0x0F, 0x01, 0x02, 0x0C],
+        'G' => [0x0E, 0x11, 0x10, 0x17, 0x11, 0x11, 0x0F],
+        '(' => [0x02, 0x04, 0x08, 0x08, 0x08, 0x04, 0x02],
+        ')' => [0x08, 0x04, 0x02, 0x02, 0x02, 0x04, 0x08],
+        'n' => [0x00, 0x00, 0x16, 0x19, 0x11, 0x11, 0x11],
+        _ => [0; 7],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ticks_are_round_and_few() {
+        for (max, most, step) in [(1, 6, 1), (10, 6, 2), (200, 6, 50), (1_000_000, 6, 200_000)] {
+            assert_eq!(tick_step(max, most), step, "{max}");
+            assert!(max / step < most);
+        }
+    }
 }

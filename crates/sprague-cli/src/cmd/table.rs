@@ -1,17 +1,24 @@
 //! `sprague table <family> --upto N`: Grundy sequences and their periods (and grids for
 //! two-dimensional scripted games).
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use sprague_api::long_run::{self, RunEnd};
 
 use sprague_api::script::ScriptSession;
-use sprague_api::table::{GridReport, TableReport};
+use sprague_api::table::{GridReport, TableView};
 
 use sprague::games::octal::HeapRule;
 use sprague_api::octal;
 
 use crate::args::{
-    TableArgs, TableFamily, TableHeapArgs, TableOutputArgs, TableRangeArgs, TableScriptArgs,
+    TableArgs, TableFamily, TableHeapArgs, TableOutputArgs, TableRangeArgs, TableRunArgs,
+    TableScriptArgs,
 };
 use crate::failure::Failure;
 
@@ -20,7 +27,13 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Failure> {
         TableFamily::Script(a) => script(a),
         TableFamily::Octal(a) => {
             let rule = octal::parse_code(&a.code)?;
-            heap(&format!("octal {}", a.code), &rule, a.range, a.output)
+            heap(
+                &format!("octal {}", a.code),
+                &rule,
+                a.range,
+                a.run,
+                a.output,
+            )
         }
         TableFamily::Kayles(a) => named("kayles", a),
         TableFamily::Dawson(a) => named("dawson", a),
@@ -29,30 +42,76 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Failure> {
         TableFamily::Treblecross(a) => named("treblecross", a),
         TableFamily::GrundysGame(a) => named("grundys-game", a),
         TableFamily::Subtraction(a) => {
-            let report = sprague_api::table::subtraction_table(
+            if let Some(path) = &a.range.plot {
+                crate::plot::check(path)?;
+            }
+            let mut report = sprague_api::table::subtraction_table(
                 &a.set,
                 a.range.upto,
                 a.range.until_proved,
                 &super::limits(),
             )?;
-            print_table(a.output.json, &report)
+            if let Some(path) = &a.range.plot {
+                crate::plot::sequence(
+                    path,
+                    &report.family,
+                    report.values.as_deref().unwrap_or(&[]),
+                )?;
+            }
+            if let Some(path) = &a.range.out {
+                let values = report.values.take().unwrap_or_default();
+                if let Some(v) = values.iter().find(|&&v| v > u64::from(u16::MAX)) {
+                    return Err(Failure::bad_input(format!(
+                        "--out {}: the value {v} does not fit in the two bytes a value of the file has",
+                        path.display()
+                    )));
+                }
+                let narrow: Vec<u16> = values.iter().map(|&v| v as u16).collect();
+                write_atomically(path, "--out", |w| octal::write_values(w, &narrow))?;
+            }
+            print_table(a.output.json, &report.view())
         }
         TableFamily::Bash(a) => {
+            if let Some(path) = &a.plot {
+                crate::plot::check(path)?;
+            }
             let report =
                 sprague_api::table::bash_table(&a.max, a.min.as_deref(), a.upto, &super::limits())?;
-            print_table(a.output.json, &report)
+            if let Some(path) = &a.plot {
+                crate::plot::sequence(
+                    path,
+                    &report.family,
+                    report.values.as_deref().unwrap_or(&[]),
+                )?;
+            }
+            print_table(a.output.json, &report.view())
         }
     }
 }
 
 fn named(name: &str, args: TableHeapArgs) -> Result<ExitCode, Failure> {
-    heap(name, &octal::named_rule(name)?, args.range, args.output)
+    heap(
+        name,
+        &octal::named_rule(name)?,
+        args.range,
+        args.run,
+        args.output,
+    )
 }
 
+/// Set by the Ctrl-C handler: the table stops after its current chunk.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// The exit code of a run stopped by Ctrl-C (128 + SIGINT, as shells report it).
+const INTERRUPTED: u8 = 130;
+
+/// A heap-game table as a long run: the memory it needs said first, a progress bar, Ctrl-C
+/// writing a checkpoint, `--resume` going on from it.
 fn heap(
     family: &str,
     rule: &HeapRule,
     range: TableRangeArgs,
+    run: TableRunArgs,
     output: TableOutputArgs,
 ) -> Result<ExitCode, Failure> {
     let limits = super::limits();
@@ -60,32 +119,232 @@ fn heap(
     octal::check_memory(len, &limits)?;
     if len >= 10_000_000 {
         eprintln!(
-            "table of {len} values: about {} of memory ({} available)",
+            "table of {len} values: about {} of memory, {} available: it fits",
             sprague_api::human_bytes(octal::estimate_bytes(len)),
             sprague_api::human_bytes(limits.memory_bytes)
         );
     }
-    let mut report = octal::table(family, rule, range.upto, range.until_proved, &limits)?;
-    if let Some(path) = &range.out {
-        let values = report.values.take().unwrap_or_default();
-        write_atomically(path, &octal::encode_values(&values))?;
+    if let Some(path) = &range.plot {
+        crate::plot::check(path)?;
+        check_folder(path, "--plot")?;
     }
-    print_table(output.json, &report)
+    if let Some(path) = &range.out {
+        check_folder(path, "--out")?;
+    }
+    let checkpoint = checkpoint_path(family, range.upto, &range, &run);
+    check_folder(&checkpoint, "--checkpoint")?;
+    let start = if run.resume {
+        load_checkpoint(&checkpoint, family, len)?
+    } else {
+        Vec::new()
+    };
+    let _ = ctrlc::set_handler(|| {
+        // A second Ctrl-C does not wait for the checkpoint.
+        if STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(i32::from(INTERRUPTED));
+        }
+    });
+    let mut progress = Progress::new(len, start.len() as u64);
+    let mut hooks = long_run::Hooks::new(&STOP);
+    hooks.stop_at = std::env::var("SPRAGUE_STOP_AFTER")
+        .ok()
+        .and_then(|v| v.trim().parse().ok());
+    hooks.progress = Box::new(|done, target| progress.update(done, target));
+    hooks.checkpoint_every = Duration::from_secs(run.checkpoint_every);
+    hooks.checkpoint = Box::new(|values| {
+        save_checkpoint(&checkpoint, family, values)
+            .map_err(|e| sprague_api::Error::bad_input(e.to_string()))
+    });
+    let end = long_run::run(
+        family,
+        rule,
+        range.upto,
+        range.until_proved,
+        start,
+        &limits,
+        &mut hooks,
+    );
+    drop(hooks);
+    progress.finish();
+    let seq = match end? {
+        RunEnd::Stopped(values) => {
+            save_checkpoint(&checkpoint, family, &values)?;
+            eprintln!(
+                "interrupted with {} values computed: checkpoint written to {}; run the same \
+                 command with --resume to go on",
+                values.len(),
+                checkpoint.display()
+            );
+            return Ok(ExitCode::from(INTERRUPTED));
+        }
+        RunEnd::Finished(seq) => seq,
+    };
+    if let Some(path) = &range.out {
+        write_atomically(path, "--out", |w| octal::write_values(w, &seq.values))?;
+    }
+    if let Some(path) = &range.plot {
+        crate::plot::sequence(path, family, &seq.values)?;
+    }
+    // The run is complete: its checkpoint is of no more use.
+    if checkpoint.exists() {
+        let _ = std::fs::remove_file(&checkpoint);
+    }
+    print_table(output.json, &seq.report(range.out.is_none()))
 }
 
-/// Writes `bytes` to a temporary file next to `path`, syncs it, and renames it over `path`: a
-/// reader sees the old file or the whole new one, never a half-written one.
-fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> Result<(), Failure> {
+/// Refuses, before a long run, a file whose folder does not exist.
+fn check_folder(path: &Path, what: &str) -> Result<(), Failure> {
+    match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        Some(folder) if !folder.is_dir() => Err(Failure::bad_input(format!(
+            "{what} {}: the folder {} does not exist",
+            path.display(),
+            folder.display()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Where the checkpoint of a run is: `--checkpoint FILE`, else `FILE.ckpt` beside `--out FILE`,
+/// else `sprague-table-<family>-<N>.ckpt` in the current directory.
+fn checkpoint_path(family: &str, upto: u64, range: &TableRangeArgs, run: &TableRunArgs) -> PathBuf {
+    if let Some(path) = &run.checkpoint {
+        return path.clone();
+    }
+    if let Some(out) = &range.out {
+        let mut name = out.as_os_str().to_owned();
+        name.push(".ckpt");
+        return PathBuf::from(name);
+    }
+    let slug: String = family
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    PathBuf::from(format!("sprague-table-{slug}-{upto}.ckpt"))
+}
+
+fn save_checkpoint(path: &Path, family: &str, values: &[u16]) -> Result<(), Failure> {
+    write_atomically(path, "checkpoint", |w| {
+        long_run::write_checkpoint(w, family, values)
+    })
+}
+
+fn load_checkpoint(path: &Path, family: &str, len: u64) -> Result<Vec<u16>, Failure> {
+    let file = std::fs::File::open(path).map_err(|e| {
+        Failure::bad_input(format!(
+            "--resume: no checkpoint at `{}` ({e}); one is written when a run is interrupted",
+            path.display()
+        ))
+    })?;
+    let size = file.metadata()?.len();
+    let capacity = usize::try_from(len).unwrap_or(usize::MAX);
+    long_run::read_checkpoint(file, size, family, capacity).map_err(|e| {
+        e.context(format!("--resume: checkpoint `{}`", path.display()))
+            .into()
+    })
+}
+
+/// Writes a file through `write` to a temporary file next to `path`, syncs it, and renames it over
+/// `path`: a reader sees the old file or the whole new one, never a half-written one. `what` names
+/// the file in an error (`--out`, `checkpoint`).
+fn write_atomically(
+    path: &Path,
+    what: &str,
+    write: impl FnOnce(&mut BufWriter<std::fs::File>) -> io::Result<()>,
+) -> Result<(), Failure> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".part");
-    let tmp = std::path::PathBuf::from(tmp);
-    let fail = |e: io::Error| Failure::bad_input(format!("--out {}: {e}", path.display()));
-    let mut file = std::fs::File::create(&tmp).map_err(fail)?;
-    file.write_all(bytes).map_err(fail)?;
+    let tmp = PathBuf::from(tmp);
+    let fail = |e: io::Error| Failure::bad_input(format!("{what} {}: {e}", path.display()));
+    let file = std::fs::File::create(&tmp).map_err(fail)?;
+    let mut out = BufWriter::with_capacity(1 << 20, file);
+    let written = write(&mut out).and_then(|()| out.flush());
+    if let Err(e) = written {
+        drop(out);
+        let _ = std::fs::remove_file(&tmp);
+        return Err(fail(e));
+    }
+    let file = out.into_inner().map_err(|e| fail(e.into_error()))?;
     file.sync_all().map_err(fail)?;
     drop(file);
     std::fs::rename(&tmp, path).map_err(fail)?;
     Ok(())
+}
+
+/// The progress of a long run on standard error: a bar on a terminal; with
+/// `SPRAGUE_PROGRESS=plain`, a plain line at most every second (and at the end), wherever standard
+/// error goes; nothing otherwise (or with `SPRAGUE_PROGRESS=off`).
+enum Progress {
+    Bar(ProgressBar),
+    Plain {
+        started: Instant,
+        from: u64,
+        last: Option<Instant>,
+    },
+    Off,
+}
+
+impl Progress {
+    fn new(len: u64, from: u64) -> Progress {
+        let mode = std::env::var("SPRAGUE_PROGRESS").unwrap_or_default();
+        match mode.as_str() {
+            "plain" => Progress::Plain {
+                started: Instant::now(),
+                from,
+                last: None,
+            },
+            "off" => Progress::Off,
+            _ if io::stderr().is_terminal() => {
+                let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
+                let style = ProgressStyle::with_template(
+                    "{bar:40} {human_pos}/{human_len} values, {rate}, {eta} left",
+                )
+                .expect("a valid template")
+                .with_key(
+                    "rate",
+                    |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{:.0} values/s", state.per_sec());
+                    },
+                );
+                bar.set_style(style);
+                bar.set_position(from);
+                bar.reset_eta();
+                Progress::Bar(bar)
+            }
+            _ => Progress::Off,
+        }
+    }
+
+    fn update(&mut self, done: u64, target: u64) {
+        match self {
+            Progress::Bar(bar) => bar.set_position(done),
+            Progress::Plain {
+                started,
+                from,
+                last,
+            } => {
+                let now = Instant::now();
+                if done < target && last.is_some_and(|l| now - l < Duration::from_secs(1)) {
+                    return;
+                }
+                *last = Some(now);
+                let secs = started.elapsed().as_secs_f64().max(1e-9);
+                let rate = done.saturating_sub(*from) as f64 / secs;
+                let left = if rate > 0.0 {
+                    format!("{:.0} s", (target - done) as f64 / rate)
+                } else {
+                    "unknown".to_owned()
+                };
+                eprintln!("progress: {done}/{target} values, {rate:.0} values/s, {left} left");
+            }
+            Progress::Off => {}
+        }
+    }
+
+    fn finish(&mut self) {
+        if let Progress::Bar(bar) = self {
+            bar.finish_and_clear();
+        }
+    }
 }
 
 fn script(args: TableScriptArgs) -> Result<ExitCode, Failure> {
@@ -101,8 +360,14 @@ fn script(args: TableScriptArgs) -> Result<ExitCode, Failure> {
         return print_grid(args.output.json, &report);
     }
     let upto = args.upto.expect("clap requires --upto or --grid");
+    if let Some(path) = &args.plot {
+        crate::plot::check(path)?;
+    }
     let report = session.table(&family, upto)?;
-    print_table(args.output.json, &report)
+    if let Some(path) = &args.plot {
+        crate::plot::sequence(path, &family, report.values.as_deref().unwrap_or(&[]))?;
+    }
+    print_table(args.output.json, &report.view())
 }
 
 fn parse_pair(text: &str) -> Result<(u64, u64), Failure> {
@@ -119,7 +384,10 @@ fn parse_pair(text: &str) -> Result<(u64, u64), Failure> {
 }
 
 /// Prints a sequence: JSON, or the values in rows of ten with the first index of each row.
-pub fn print_table(json: bool, report: &TableReport) -> Result<ExitCode, Failure> {
+pub fn print_table<T>(json: bool, report: &TableView<'_, T>) -> Result<ExitCode, Failure>
+where
+    T: Copy + Ord + std::fmt::Display + serde::Serialize,
+{
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if json {
@@ -129,7 +397,7 @@ pub fn print_table(json: bool, report: &TableReport) -> Result<ExitCode, Failure
         return Ok(ExitCode::SUCCESS);
     }
     writeln!(out, "table {}, G(0..{})", report.family, report.upto)?;
-    if let Some(values) = &report.values {
+    if let Some(values) = report.values {
         let width = values.iter().max().map_or(1, |m| m.to_string().len());
         for (row, chunk) in values.chunks(10).enumerate() {
             write!(out, "{:>8}:", row * 10)?;

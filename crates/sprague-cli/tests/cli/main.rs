@@ -8,6 +8,7 @@ mod geography;
 mod graph;
 mod hackenbush;
 mod lasker;
+mod long_run;
 mod nim;
 mod octal;
 mod play;
@@ -24,7 +25,9 @@ use assert_cmd::Command;
 /// The `sprague` binary with a clean environment.
 pub fn sprague() -> Command {
     let mut cmd = Command::cargo_bin("sprague").unwrap();
-    cmd.env_remove("SPRAGUE_MEMORY_LIMIT");
+    cmd.env_remove("SPRAGUE_MEMORY_LIMIT")
+        .env_remove("SPRAGUE_STOP_AFTER")
+        .env_remove("SPRAGUE_PROGRESS");
     cmd
 }
 

@@ -1,0 +1,565 @@
+//! Long runs of heap-game tables (`table kayles --upto 1000000000`): G(0..=N) computed in chunks,
+//! with a progress report after each chunk, a stop flag (set by Ctrl-C), checkpoints written
+//! every so often, and a resume from a checkpoint whose result is the same, byte for byte, as an
+//! uninterrupted run's.
+//!
+//! The values of a heap game do not depend on how the table was filled: a checkpoint is a prefix
+//! G(0..k), and [`HeapTable::resume`] goes on from it. What could depend on the history is the
+//! `--until-proved` search, which looks for a proved period at fixed lengths (1024, 2048, 4096, …,
+//! and the exact length a proof needs); a resumed run replays those looks on prefixes of the
+//! values it has, so it stops exactly where an uninterrupted run stops.
+//!
+//! # The checkpoint file
+//!
+//! | bytes | content |
+//! | --- | --- |
+//! | 0..8 | the magic `SPRGCKP1` |
+//! | 8..16 | F, the length of the family's name, unsigned 64-bit little-endian |
+//! | 16..16+F | the family as typed (`octal 0.77`, `grundys-game`), UTF-8 |
+//! | then | the values G(0..k) in the form of `--out` ([`crate::octal::encode_values`]: `SPRGSEQ1`, the width, the count, one or two bytes per value) |
+//! | last 8 | the 64-bit FNV-1a hash of every byte before it, little-endian |
+//!
+//! A checkpoint of another family, or one whose hash does not match, is refused.
+
+use std::io::{self, Read, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use sprague::games::octal::HeapRule;
+use sprague::sequence::table::{self, HeapTable, Method};
+use sprague::sequence::Period;
+
+use crate::octal::{check_memory, VALUES_MAGIC};
+use crate::table::{PeriodReport, TableView};
+use crate::{Error, Limits};
+
+/// The first eight bytes of a checkpoint file.
+pub const CHECKPOINT_MAGIC: &[u8; 8] = b"SPRGCKP1";
+
+/// Writes a checkpoint of the values computed so far.
+pub type CheckpointFn<'a> = Box<dyn FnMut(&[u16]) -> Result<(), Error> + 'a>;
+
+/// What a long run does between chunks: report progress, stop when told, write checkpoints.
+pub struct Hooks<'a> {
+    /// When set (by a Ctrl-C handler), the run stops after the chunk it is computing.
+    pub stop: &'a AtomicBool,
+    /// Stop as if interrupted once exactly this many values are computed (to test resuming).
+    pub stop_at: Option<u64>,
+    /// Called after each chunk with the number of values computed and the number wanted.
+    pub progress: Box<dyn FnMut(u64, u64) + 'a>,
+    /// Called with the values computed so far, at most every `checkpoint_every` (and at most 5%
+    /// of the time: never sooner than twenty times the last write took).
+    pub checkpoint: CheckpointFn<'a>,
+    /// The time between two checkpoints.
+    pub checkpoint_every: Duration,
+}
+
+impl<'a> Hooks<'a> {
+    /// Hooks that only watch `stop`: no progress, no checkpoint.
+    pub fn new(stop: &'a AtomicBool) -> Hooks<'a> {
+        Hooks {
+            stop,
+            stop_at: None,
+            progress: Box::new(|_, _| {}),
+            checkpoint: Box::new(|_| Ok(())),
+            checkpoint_every: Duration::MAX,
+        }
+    }
+}
+
+/// How a run ended.
+#[derive(Debug)]
+pub enum RunEnd {
+    /// The table is complete (to N, or to where `--until-proved` stopped).
+    Finished(HeapSequence),
+    /// The run was stopped; these values, G(0..k), are the checkpoint to resume from.
+    Stopped(Vec<u16>),
+}
+
+/// A finished table of a heap game: the values as the table keeps them (two bytes each), the
+/// period and a note.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapSequence {
+    /// The family as typed.
+    pub family: String,
+    /// G(0), …, G(N).
+    pub values: Vec<u16>,
+    /// The period found.
+    pub period: Option<Period>,
+    /// Anything the reader must know.
+    pub note: Option<String>,
+}
+
+impl HeapSequence {
+    /// N: the values are G(0..=N).
+    pub fn upto(&self) -> u64 {
+        self.values.len() as u64 - 1
+    }
+
+    /// The report of `table`, with the values or without them (when written to a file).
+    pub fn report(&self, with_values: bool) -> TableView<'_, u16> {
+        TableView {
+            family: &self.family,
+            upto: self.upto(),
+            values: with_values.then_some(&self.values[..]),
+            period: self.period.map(PeriodReport::from),
+            note: self.note.as_deref(),
+        }
+    }
+}
+
+/// The table of `rule` extended in chunks of about a quarter of a second.
+struct Runner<'h, 'a> {
+    table: HeapTable,
+    hooks: &'h mut Hooks<'a>,
+    target: u64,
+    chunk: usize,
+    last_checkpoint: Instant,
+    // How long the last checkpoint took to write.
+    writing: Duration,
+}
+
+impl Runner<'_, '_> {
+    /// Extends the table to `len` values; false when stopped first.
+    fn extend(&mut self, len: usize) -> Result<bool, Error> {
+        while self.table.len() < len {
+            let done = self.table.len();
+            if self.hooks.stop.load(Ordering::Relaxed)
+                || self.hooks.stop_at.is_some_and(|s| done as u64 >= s)
+            {
+                return Ok(false);
+            }
+            let mut end = done.saturating_add(self.chunk).min(len);
+            if let Some(s) = self.hooks.stop_at {
+                end = end.min(usize::try_from(s).unwrap_or(usize::MAX));
+            }
+            let started = Instant::now();
+            self.table
+                .extend_to(end)
+                .map_err(|e| Error::too_large(e.to_string()))?;
+            let took = started.elapsed();
+            if took < Duration::from_millis(100) {
+                self.chunk = (self.chunk * 2).min(1 << 24);
+            } else if took > Duration::from_millis(500) {
+                self.chunk = (self.chunk / 2).max(64);
+            }
+            (self.hooks.progress)(self.table.len() as u64, self.target);
+            if self.last_checkpoint.elapsed() >= self.hooks.checkpoint_every.max(self.writing * 20)
+            {
+                let started = Instant::now();
+                (self.hooks.checkpoint)(self.table.values())?;
+                self.last_checkpoint = Instant::now();
+                // A checkpoint of 10^9 values takes seconds: never spend more than 5% on them.
+                self.writing = started.elapsed();
+            }
+        }
+        Ok(true)
+    }
+}
+
+/// `table octal CODE` or `table <named>`, as a long run: G(0..=upto) from the values `start`
+/// already known (a checkpoint, or none), with the period found and whether the periodicity
+/// theorem proves it. With `until_proved` the table stops as soon as a proved period exists
+/// (looked for each time the table doubles, then at the exact length the proof needs), even before
+/// `upto`.
+///
+/// # Errors
+///
+/// A table too large for `limits`, a value above 65535, or a failed checkpoint.
+pub fn run(
+    family: &str,
+    rule: &HeapRule,
+    upto: u64,
+    until_proved: bool,
+    start: Vec<u16>,
+    limits: &Limits,
+    hooks: &mut Hooks<'_>,
+) -> Result<RunEnd, Error> {
+    let len = upto
+        .checked_add(1)
+        .ok_or_else(|| Error::too_large("--upto is too large"))?;
+    check_memory(len, limits)?;
+    let len_us = usize::try_from(len).map_err(|_| Error::too_large("--upto is too large"))?;
+    let mut start = start;
+    start.truncate(len_us);
+    // The whole table at once: growing it by doubling could hold twice the memory it needs.
+    start.reserve_exact(len_us - start.len());
+    let mut runner = Runner {
+        table: HeapTable::resume(rule.clone(), Method::Sparse, start),
+        hooks,
+        target: len,
+        chunk: 1024,
+        last_checkpoint: Instant::now(),
+        writing: Duration::ZERO,
+    };
+    let stopped = |runner: Runner<'_, '_>| Ok(RunEnd::Stopped(runner.table.into_values()));
+    let mut period = None;
+    let keep;
+    if until_proved {
+        let mut step = 1024usize.min(len_us);
+        loop {
+            if !runner.extend(step)? {
+                return stopped(runner);
+            }
+            let found = table::period(rule, &runner.table.values()[..step]);
+            if let Some(p) = found {
+                if let Some(needed) = table::values_to_prove(rule, p.preperiod, p.period) {
+                    if needed <= len && needed > step as u64 {
+                        // The proof may need only a few more values: look at that length.
+                        let needed = needed as usize;
+                        if !runner.extend(needed)? {
+                            return stopped(runner);
+                        }
+                        let probe = &runner.table.values()[..needed];
+                        if let Some(q) = table::period(rule, probe).filter(|q| q.proved) {
+                            period = Some(q);
+                            keep = needed;
+                            break;
+                        }
+                    } else if p.proved {
+                        period = Some(p);
+                        keep = step;
+                        break;
+                    }
+                }
+            }
+            if step == len_us {
+                keep = len_us;
+                break;
+            }
+            step = step.saturating_mul(2).min(len_us);
+        }
+    } else {
+        if !runner.extend(len_us)? {
+            return stopped(runner);
+        }
+        keep = len_us;
+    }
+    let mut values = runner.table.into_values();
+    values.truncate(keep);
+    let mut period = period.or_else(|| table::period(rule, &values));
+    if let Some(p) = period.filter(|p| until_proved && p.proved) {
+        // Stop exactly where the proof holds: a prefix has the same period if it is long enough.
+        let needed = table::values_to_prove(rule, p.preperiod, p.period).unwrap_or(u64::MAX);
+        if needed < values.len() as u64 {
+            let short = &values[..needed as usize];
+            if table::period(rule, short) == Some(p) {
+                values.truncate(needed as usize);
+            }
+        }
+        period = Some(p);
+    }
+    let computed = values.len() as u64;
+    let note = match (&period, rule) {
+        (_, HeapRule::Grundy) => {
+            Some("Grundy's game has no periodicity theorem: a period seen is not proved".to_owned())
+        }
+        (Some(p), _) if !p.proved => table::values_to_prove(rule, p.preperiod, p.period)
+            .map(|n| format!("the periodicity theorem would prove this period with {n} values")),
+        (Some(_), _) if computed < len => Some(format!(
+            "stopped at G({}): the period is proved",
+            computed - 1
+        )),
+        _ => None,
+    };
+    Ok(RunEnd::Finished(HeapSequence {
+        family: family.to_owned(),
+        values,
+        period,
+        note,
+    }))
+}
+
+/// FNV-1a, 64 bits: the checkpoint's check against damage (not against forgery).
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+
+    fn update(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+/// A writer that hashes what passes through it.
+struct Hashing<W> {
+    inner: W,
+    hash: Fnv,
+}
+
+impl<W: Write> Write for Hashing<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hash.update(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Writes a checkpoint of `family` holding `values` (the format is in the module's doc).
+///
+/// # Errors
+///
+/// A failed write.
+pub fn write_checkpoint<W: Write>(out: W, family: &str, values: &[u16]) -> io::Result<()> {
+    let mut out = Hashing {
+        inner: out,
+        hash: Fnv::new(),
+    };
+    out.write_all(CHECKPOINT_MAGIC)?;
+    out.write_all(&(family.len() as u64).to_le_bytes())?;
+    out.write_all(family.as_bytes())?;
+    crate::octal::write_values(&mut out, values)?;
+    let hash = out.hash.0;
+    out.inner.write_all(&hash.to_le_bytes())?;
+    out.inner.flush()
+}
+
+/// Reads a checkpoint of `family` from `input`, `size` bytes long (the file's size), into a
+/// vector with room for `capacity` values.
+///
+/// # Errors
+///
+/// A file that is not a checkpoint, is damaged (its hash does not match), or is of another
+/// family; a failed read.
+pub fn read_checkpoint<R: Read>(
+    input: R,
+    size: u64,
+    family: &str,
+    capacity: usize,
+) -> Result<Vec<u16>, Error> {
+    let damaged = |why: &str| Error::bad_input(format!("damaged or not a checkpoint ({why})"));
+    let failed = |e: io::Error| {
+        if e.kind() == io::ErrorKind::UnexpectedEof {
+            damaged("it ends early")
+        } else {
+            Error::bad_input(e.to_string())
+        }
+    };
+    let mut input = io::BufReader::with_capacity(1 << 16, input);
+    let mut hash = Fnv::new();
+    let mut read = |buf: &mut [u8]| -> Result<(), Error> {
+        input.read_exact(buf).map_err(failed)?;
+        hash.update(buf);
+        Ok(())
+    };
+    let mut head = [0u8; 16];
+    read(&mut head)?;
+    if &head[..8] != CHECKPOINT_MAGIC {
+        return Err(damaged("no SPRGCKP1 header"));
+    }
+    let name_len = u64::from_le_bytes(head[8..16].try_into().expect("8 bytes"));
+    if name_len > 4096 || name_len > size {
+        return Err(damaged("the family's name is too long"));
+    }
+    let mut name = vec![0u8; name_len as usize];
+    read(&mut name)?;
+    if name != family.as_bytes() {
+        return Err(Error::bad_input(format!(
+            "it is a checkpoint of `{}`, not of `{family}`",
+            String::from_utf8_lossy(&name)
+        )));
+    }
+    let mut seq = [0u8; 24];
+    read(&mut seq)?;
+    let width = u64::from(seq[8]);
+    let count = u64::from_le_bytes(seq[16..24].try_into().expect("8 bytes"));
+    if &seq[..8] != VALUES_MAGIC || !(width == 1 || width == 2) {
+        return Err(damaged("no SPRGSEQ1 values"));
+    }
+    let expected = 16 + name_len + 24 + count.saturating_mul(width) + 8;
+    if expected != size {
+        return Err(damaged("its length does not match its count"));
+    }
+    let mut values = Vec::with_capacity((count as usize).max(capacity));
+    let mut buf = vec![0u8; 1 << 16];
+    let mut left = count * width;
+    while left > 0 {
+        let n = (left as usize).min(buf.len());
+        read(&mut buf[..n])?;
+        if width == 1 {
+            values.extend(buf[..n].iter().map(|&b| u16::from(b)));
+        } else {
+            values.extend(
+                buf[..n]
+                    .chunks_exact(2)
+                    .map(|c| u16::from_le_bytes([c[0], c[1]])),
+            );
+        }
+        left -= n as u64;
+    }
+    let mut tail = [0u8; 8];
+    input.read_exact(&mut tail).map_err(failed)?;
+    if u64::from_le_bytes(tail) != hash.0 {
+        return Err(damaged("its hash does not match"));
+    }
+    Ok(values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::octal::named_rule;
+
+    fn finished(end: RunEnd) -> HeapSequence {
+        match end {
+            RunEnd::Finished(s) => s,
+            RunEnd::Stopped(v) => panic!("stopped at {}", v.len()),
+        }
+    }
+
+    fn plain(rule: &HeapRule, upto: u64, until_proved: bool) -> HeapSequence {
+        let stop = AtomicBool::new(false);
+        let mut hooks = Hooks::new(&stop);
+        let end = run(
+            "t",
+            rule,
+            upto,
+            until_proved,
+            Vec::new(),
+            &Limits::default(),
+            &mut hooks,
+        );
+        finished(end.unwrap())
+    }
+
+    /// Runs to `upto`, stopping at each of `stops` in turn and resuming from a checkpoint file's
+    /// bytes, with checkpoints after every chunk.
+    fn interrupted(rule: &HeapRule, upto: u64, until_proved: bool, stops: &[u64]) -> HeapSequence {
+        let stop = AtomicBool::new(false);
+        let mut values = Vec::new();
+        for at in stops.iter().copied().map(Some).chain([None]) {
+            let mut saved = Vec::new();
+            let mut hooks = Hooks::new(&stop);
+            hooks.stop_at = at;
+            hooks.checkpoint_every = Duration::ZERO;
+            hooks.checkpoint = Box::new(|v| {
+                assert!(v.len() as u64 <= at.unwrap_or(u64::MAX));
+                Ok(())
+            });
+            let start = std::mem::take(&mut values);
+            match run(
+                "t",
+                rule,
+                upto,
+                until_proved,
+                start,
+                &Limits::default(),
+                &mut hooks,
+            )
+            .unwrap()
+            {
+                RunEnd::Finished(s) => return s,
+                RunEnd::Stopped(v) => {
+                    assert_eq!(Some(v.len() as u64), at);
+                    write_checkpoint(&mut saved, "t", &v).unwrap();
+                    values = read_checkpoint(&saved[..], saved.len() as u64, "t", 0).unwrap();
+                    assert_eq!(values, v);
+                }
+            }
+        }
+        unreachable!("the last run has no stop")
+    }
+
+    #[test]
+    fn a_run_stopped_and_resumed_gives_what_an_uninterrupted_run_gives() {
+        for (name, upto) in [
+            ("kayles", 3000),
+            ("treblecross", 2500),
+            ("grundys-game", 5000),
+        ] {
+            let rule = named_rule(name).unwrap();
+            let whole = plain(&rule, upto, false);
+            assert_eq!(
+                whole.values,
+                table::values(&rule, upto as usize + 1, Method::Naive).unwrap(),
+                "{name}"
+            );
+            for stops in [&[1][..], &[7, 700], &[1023, 1024, 2047, 2999], &[1500]] {
+                assert_eq!(
+                    interrupted(&rule, upto, false, stops),
+                    whole,
+                    "{name} {stops:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn until_proved_stops_at_the_same_place_however_it_was_interrupted() {
+        // Dawson's Kayles proves its period at 176 values; the others at other lengths, or not
+        // within the range (0.16). Some see a period that is not yet the true one (at 1024,
+        // 4096, 8192 values) and look at the length its proof would need, so a stop at 1025
+        // falls inside such a look.
+        for code in ["0.07", "0.156", "0.51", "0.35", "0.16"] {
+            let rule = crate::octal::parse_code(code).unwrap();
+            let upto = 20_000;
+            let whole = plain(&rule, upto, true);
+            assert!(whole.period.is_some_and(|p| p.proved) || whole.upto() == upto);
+            let full = plain(&rule, upto, false);
+            assert_eq!(
+                whole.values[..],
+                full.values[..whole.values.len()],
+                "{code}"
+            );
+            let n = whole.values.len() as u64;
+            for stops in [vec![1], vec![n / 2, n - 1], vec![1024, 1025, 4096]] {
+                let stops: Vec<u64> = stops.into_iter().filter(|&s| s < n).collect();
+                assert_eq!(
+                    interrupted(&rule, upto, true, &stops),
+                    whole,
+                    "{code} {stops:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_stop_flag_stops_before_the_next_chunk() {
+        let stop = AtomicBool::new(true);
+        let rule = named_rule("kayles").unwrap();
+        let end = run(
+            "kayles",
+            &rule,
+            100,
+            false,
+            vec![0, 1],
+            &Limits::default(),
+            &mut Hooks::new(&stop),
+        )
+        .unwrap();
+        assert!(matches!(end, RunEnd::Stopped(v) if v == [0, 1]));
+    }
+
+    #[test]
+    fn a_checkpoint_of_another_family_or_a_damaged_one_is_refused() {
+        let mut bytes = Vec::new();
+        write_checkpoint(&mut bytes, "kayles", &[0, 1, 2, 3, 300]).unwrap();
+        let size = bytes.len() as u64;
+        assert_eq!(
+            read_checkpoint(&bytes[..], size, "kayles", 10).unwrap(),
+            [0, 1, 2, 3, 300]
+        );
+        let other = read_checkpoint(&bytes[..], size, "dawson", 10).unwrap_err();
+        assert!(other.to_string().contains("not of `dawson`"), "{other}");
+        for i in [0, 9, 20, 30, 45, bytes.len() - 1] {
+            let mut bad = bytes.clone();
+            bad[i] ^= 4;
+            assert!(
+                read_checkpoint(&bad[..], size, "kayles", 0).is_err(),
+                "byte {i}"
+            );
+        }
+        let short = &bytes[..bytes.len() - 3];
+        assert!(read_checkpoint(short, short.len() as u64, "kayles", 0).is_err());
+        assert!(read_checkpoint(short, size, "kayles", 0).is_err());
+    }
+}

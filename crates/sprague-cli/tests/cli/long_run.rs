@@ -1,0 +1,468 @@
+//! Long table runs: progress lines, Ctrl-C (real and simulated) writing a checkpoint, `--resume`
+//! giving the same bytes as an uninterrupted run, periodic checkpoints surviving `kill -9`,
+//! refused checkpoints, plots of sequences, and the memory said before a run.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Output, Stdio};
+
+use crate::{bad_input, sprague};
+
+/// A fresh empty directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sprague-long-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `sprague ARGS` in `dir` with extra environment variables.
+fn run_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut cmd = sprague();
+    cmd.current_dir(dir).args(args);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn files(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn progress_lines_are_printed_only_when_asked_off_a_terminal() {
+    let dir = scratch("progress");
+    let args = ["table", "kayles", "--upto", "20000", "--json"];
+    let quiet = run_in(&dir, &args, &[]);
+    assert!(quiet.status.success());
+    assert!(quiet.stderr.is_empty(), "{}", text(&quiet.stderr));
+    let shown = run_in(&dir, &args, &[("SPRAGUE_PROGRESS", "plain")]);
+    assert!(shown.status.success());
+    assert_eq!(shown.stdout, quiet.stdout);
+    let stderr = text(&shown.stderr);
+    let last = stderr.lines().last().unwrap();
+    assert!(
+        last.starts_with("progress: 20001/20001 values, ") && last.ends_with(" s left"),
+        "{stderr}"
+    );
+    assert!(last.contains(" values/s, "), "{last}");
+    for line in stderr.lines() {
+        assert!(line.starts_with("progress: "), "{line}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs `args` once whole, then stopped (simulated Ctrl-C) at each of `stops` and resumed; the
+/// stdout and the `--out` file (if `out` is given) must be the same bytes.
+fn check_resume(name: &str, args: &[&str], out: Option<&str>, checkpoint: &str, stops: &[u64]) {
+    let dir = scratch(name);
+    let whole = run_in(&dir, args, &[]);
+    assert!(whole.status.success(), "{}", text(&whole.stderr));
+    let whole_file = out.map(|f| std::fs::read(dir.join(f)).unwrap());
+    if let Some(f) = out {
+        std::fs::remove_file(dir.join(f)).unwrap();
+    }
+    let mut resume: Vec<&str> = args.to_vec();
+    let mut first = true;
+    for stop in stops {
+        let stop = stop.to_string();
+        let run = run_in(&dir, &resume, &[("SPRAGUE_STOP_AFTER", &stop)]);
+        let stderr = text(&run.stderr);
+        assert_eq!(run.status.code(), Some(130), "{name} stop {stop}: {stderr}");
+        assert!(run.stdout.is_empty());
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.starts_with(&format!("interrupted with {stop} values computed: "))
+                && stderr.contains(checkpoint)
+                && stderr.contains("--resume"),
+            "{stderr}"
+        );
+        assert!(dir.join(checkpoint).exists());
+        if let Some(f) = out {
+            assert!(!dir.join(f).exists(), "no --out file before the end");
+        }
+        if first {
+            resume.push("--resume");
+            first = false;
+        }
+    }
+    let last = run_in(&dir, &resume, &[]);
+    assert!(last.status.success(), "{}", text(&last.stderr));
+    assert_eq!(text(&last.stdout), text(&whole.stdout), "{name}");
+    if let Some(f) = out {
+        assert_eq!(
+            std::fs::read(dir.join(f)).unwrap(),
+            whole_file.unwrap(),
+            "{name}"
+        );
+    }
+    assert!(!dir.join(checkpoint).exists(), "the checkpoint is removed");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_interrupted_run_resumes_to_the_same_bytes() {
+    check_resume(
+        "grundy",
+        &[
+            "table",
+            "grundys-game",
+            "--upto",
+            "20000",
+            "--json",
+            "--out",
+            "g.seq",
+        ],
+        Some("g.seq"),
+        "g.seq.ckpt",
+        &[1, 5000, 12345],
+    );
+    // Text output, the default checkpoint name, a code with values above 255 at the stops.
+    check_resume(
+        "treblecross",
+        &["table", "octal", "0.007", "--upto", "3000"],
+        None,
+        "sprague-table-octal-0-007-3000.ckpt",
+        &[700, 2999],
+    );
+    // --until-proved stops at the same place (Dawson's Kayles: 176 values), however interrupted.
+    check_resume(
+        "dawson",
+        &[
+            "table",
+            "dawson",
+            "--upto",
+            "100000",
+            "--until-proved",
+            "--json",
+        ],
+        None,
+        "sprague-table-dawson-100000.ckpt",
+        &[100, 175],
+    );
+    check_resume(
+        "explicit",
+        &[
+            "table",
+            "kayles",
+            "--upto",
+            "5000",
+            "--checkpoint",
+            "mine.ckpt",
+            "--out",
+            "k.seq",
+        ],
+        Some("k.seq"),
+        "mine.ckpt",
+        &[2500],
+    );
+}
+
+/// Starts `args` in `dir` with progress lines on, and returns the child once it has computed
+/// some values (so that its Ctrl-C handler is in place).
+fn start(dir: &Path, args: &[&str]) -> std::process::Child {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sprague"))
+        .current_dir(dir)
+        .args(args)
+        .env("SPRAGUE_PROGRESS", "plain")
+        .env_remove("SPRAGUE_STOP_AFTER")
+        .env_remove("SPRAGUE_MEMORY_LIMIT")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let mut lines = BufReader::new(stderr).lines();
+    let first = lines.next().unwrap().unwrap();
+    assert!(first.starts_with("progress: "), "{first}");
+    // Keep reading so that the child never blocks on a full pipe.
+    std::thread::spawn(move || for _ in lines {});
+    child
+}
+
+const SLOW: [&str; 7] = [
+    "table",
+    "grundys-game",
+    "--upto",
+    "150000",
+    "--json",
+    "--out",
+    "g.seq",
+];
+
+#[test]
+fn ctrl_c_writes_a_checkpoint_and_resume_finishes_the_same() {
+    let dir = scratch("sigint");
+    let whole = run_in(&dir, &SLOW, &[]);
+    assert!(whole.status.success());
+    let whole_file = std::fs::read(dir.join("g.seq")).unwrap();
+    std::fs::remove_file(dir.join("g.seq")).unwrap();
+    let child = start(&dir, &SLOW);
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    assert!(out.stdout.is_empty());
+    assert!(dir.join("g.seq.ckpt").exists());
+    assert!(!dir.join("g.seq").exists());
+    let mut resume = SLOW.to_vec();
+    resume.push("--resume");
+    let done = run_in(&dir, &resume, &[]);
+    assert!(done.status.success(), "{}", text(&done.stderr));
+    assert_eq!(done.stdout, whole.stdout);
+    assert_eq!(std::fs::read(dir.join("g.seq")).unwrap(), whole_file);
+    assert_eq!(files(&dir), ["g.seq"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn periodic_checkpoints_survive_kill_9() {
+    let dir = scratch("kill9");
+    let mut args = SLOW.to_vec();
+    args.extend(["--checkpoint-every", "0"]);
+    let whole = run_in(&dir, &SLOW, &[]);
+    assert!(whole.status.success());
+    let whole_file = std::fs::read(dir.join("g.seq")).unwrap();
+    std::fs::remove_file(dir.join("g.seq")).unwrap();
+    let mut child = start(&dir, &args);
+    while !dir.join("g.seq.ckpt").exists() {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    args.push("--resume");
+    let done = run_in(&dir, &args, &[]);
+    assert!(done.status.success(), "{}", text(&done.stderr));
+    assert_eq!(done.stdout, whole.stdout);
+    assert_eq!(std::fs::read(dir.join("g.seq")).unwrap(), whole_file);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_missing_damaged_or_foreign_checkpoint_is_refused() {
+    let dir = scratch("refused");
+    let ckpt = dir.join("k.ckpt");
+    let ckpt = ckpt.to_str().unwrap();
+    let err = bad_input(
+        &[
+            "table",
+            "kayles",
+            "--upto",
+            "100",
+            "--resume",
+            "--checkpoint",
+            ckpt,
+        ],
+        "",
+    );
+    assert!(err.contains("no checkpoint at"), "{err}");
+    let stopped = run_in(
+        &dir,
+        &["table", "kayles", "--upto", "100", "--checkpoint", ckpt],
+        &[("SPRAGUE_STOP_AFTER", "50")],
+    );
+    assert_eq!(stopped.status.code(), Some(130));
+    let err = bad_input(
+        &[
+            "table",
+            "dawson",
+            "--upto",
+            "100",
+            "--resume",
+            "--checkpoint",
+            ckpt,
+        ],
+        "",
+    );
+    assert!(
+        err.contains("checkpoint of `kayles`, not of `dawson`"),
+        "{err}"
+    );
+    let mut bytes = std::fs::read(ckpt).unwrap();
+    bytes[60] ^= 1;
+    std::fs::write(ckpt, &bytes).unwrap();
+    let err = bad_input(
+        &[
+            "table",
+            "kayles",
+            "--upto",
+            "100",
+            "--resume",
+            "--checkpoint",
+            ckpt,
+        ],
+        "",
+    );
+    assert!(err.contains("damaged"), "{err}");
+    std::fs::write(ckpt, b"SPRGCKP1").unwrap();
+    let err = bad_input(
+        &[
+            "table",
+            "kayles",
+            "--upto",
+            "100",
+            "--resume",
+            "--checkpoint",
+            ckpt,
+        ],
+        "",
+    );
+    assert!(err.contains("damaged"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_billion_values_are_said_to_fit_or_refused_before_starting() {
+    let dir = scratch("memory");
+    let run = run_in(
+        &dir,
+        &["table", "grundys-game", "--upto", "1000000000"],
+        &[("SPRAGUE_MEMORY_LIMIT", "8G"), ("SPRAGUE_STOP_AFTER", "1")],
+    );
+    let stderr = text(&run.stderr);
+    let first = stderr.lines().next().unwrap();
+    assert!(
+        first.contains("1000000001 values") && first.contains("it fits"),
+        "{stderr}"
+    );
+    assert_eq!(run.status.code(), Some(130), "{stderr}");
+    let err = crate::sprague()
+        .args(["table", "kayles", "--upto", "1000000000"])
+        .env("SPRAGUE_MEMORY_LIMIT", "1000000")
+        .output()
+        .unwrap();
+    assert_eq!(err.status.code(), Some(2));
+    let line = text(&err.stderr);
+    assert!(
+        line.starts_with("error: a table of 1000000001 values needs about"),
+        "{line}"
+    );
+    assert_eq!(line.lines().count(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn check_picture(path: &Path) {
+    let bytes = std::fs::read(path).unwrap();
+    if path.extension().unwrap() == "png" {
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+        // Width and height in the IHDR chunk.
+        assert_eq!(&bytes[16..24], &[0, 0, 3, 232, 0, 0, 2, 8]);
+    } else {
+        let svg = String::from_utf8(bytes).unwrap();
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        assert!(svg.contains("<text") && svg.contains("G(n)"));
+    }
+}
+
+#[test]
+fn sequences_are_plotted_to_svg_and_png() {
+    let dir = scratch("plot");
+    let example = |name: &str| format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"));
+    let script = example("subtraction-1-3-4.rhai");
+    let cases: [&[&str]; 5] = [
+        &["table", "kayles", "--upto", "100"],
+        &["table", "grundys-game", "--upto", "30000", "--out", "g.seq"],
+        &["table", "subtraction", "--set", "1,3,4", "--upto", "5000"],
+        &["table", "bash", "--max", "3", "--upto", "50"],
+        &["table", "script", &script, "--upto", "40"],
+    ];
+    for (i, args) in cases.iter().enumerate() {
+        for ext in ["svg", "png"] {
+            let name = format!("p{i}.{ext}");
+            let mut args = args.to_vec();
+            args.extend(["--plot", &name, "--json"]);
+            let run = run_in(&dir, &args, &[]);
+            assert!(run.status.success(), "{args:?}: {}", text(&run.stderr));
+            check_picture(&dir.join(&name));
+        }
+    }
+    let leftovers: Vec<String> = files(&dir)
+        .into_iter()
+        .filter(|f| f.contains("tmp") || f.ends_with(".part"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    for args in [
+        &["table", "kayles", "--upto", "100", "--plot", "x.gif"][..],
+        &["table", "bash", "--max", "3", "--upto", "5", "--plot", "x"],
+        &["table", "script", &script, "--upto", "5", "--plot", "x.jpg"],
+        &[
+            "table",
+            "subtraction",
+            "--set",
+            "1,2",
+            "--upto",
+            "5",
+            "--plot",
+            "x.pdf",
+        ],
+    ] {
+        let err = bad_input(args, "");
+        assert!(err.contains("must end in .svg or .png"), "{err}");
+    }
+    for flag in ["--plot", "--out", "--checkpoint"] {
+        let err = bad_input(
+            &[
+                "table",
+                "kayles",
+                "--upto",
+                "100",
+                flag,
+                "/no/such/folder/x.svg",
+            ],
+            "",
+        );
+        assert!(err.contains("/no/such/folder does not exist"), "{err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_subtraction_table_writes_its_values_file() {
+    let dir = scratch("subtraction-out");
+    let run = run_in(
+        &dir,
+        &[
+            "table",
+            "subtraction",
+            "--set",
+            "1,3,4",
+            "--upto",
+            "20",
+            "--out",
+            "s.seq",
+            "--json",
+        ],
+        &[],
+    );
+    assert!(run.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert!(v.get("values").is_none());
+    let printed = crate::json(
+        &["table", "subtraction", "--set", "1,3,4", "--upto", "20"],
+        "",
+    );
+    let expected: Vec<u8> = printed["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap() as u8)
+        .collect();
+    let bytes = std::fs::read(dir.join("s.seq")).unwrap();
+    assert_eq!(&bytes[..9], b"SPRGSEQ1\x01");
+    assert_eq!(&bytes[16..24], &21u64.to_le_bytes());
+    assert_eq!(&bytes[24..], &expected[..]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
