@@ -9,12 +9,15 @@
 //! transposition table from move to move) and, when the budget runs out, plays a move it could
 //! not prove and says so.
 
-use sprague::games::connect4::{Board as Connect4Board, Connect4};
+use sprague::games::connect4::solver::Solver as Connect4Solver;
+use sprague::games::connect4::Board as Connect4Board;
 use sprague::games::tictactoe::{Board as TicTacToeBoard, TicTacToe};
 use sprague::games::triangle_war::{line_index, Player, TriangleWar, TriangleWarError, LINES};
 use sprague::minimax::{Negamax, Scoring};
 
-use crate::solve::{parse_triangle_war, searcher, triangle_war_rules, CONNECT4, TICTACTOE};
+use crate::solve::{
+    connect4_solver, parse_triangle_war, searcher, triangle_war_rules, CONNECT4, TICTACTOE,
+};
 use crate::{Error, Limits};
 
 /// Positions the engine may explore per search for a Connect Four move (about half a second).
@@ -73,7 +76,7 @@ pub struct ScorePlay {
     game: ScoreGame,
     triangle_war: Option<Negamax<'static, TriangleWar>>,
     tictactoe: Option<Negamax<'static, TicTacToe>>,
-    connect4: Option<Negamax<'static, Connect4>>,
+    connect4: Option<Connect4Solver>,
     budget: u64,
 }
 
@@ -98,7 +101,7 @@ impl ScorePlay {
                 searcher(&mut play.tictactoe, &TICTACTOE, limits)?;
             }
             ScoreGame::Connect4 => {
-                searcher(&mut play.connect4, &CONNECT4, limits)?;
+                connect4_solver(&mut play.connect4, 1, limits)?;
             }
         }
         Ok(play)

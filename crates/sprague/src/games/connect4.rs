@@ -22,6 +22,8 @@
 
 use std::fmt;
 
+pub mod solver;
+
 use crate::minimax::{Scoring, Step};
 
 /// Columns.
