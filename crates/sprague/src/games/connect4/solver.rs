@@ -50,6 +50,8 @@ pub const DEFAULT_TABLE_BITS: u32 = 23;
 pub const NEAR_TABLE_BITS: u32 = 17;
 /// Positions with at most this many empty cells use the near table.
 pub const NEAR_PLIES: u32 = 20;
+/// Positions with at most this many empty cells are searched on one thread.
+pub const SERIAL_PLIES: u32 = 24;
 /// The smallest table: below 2^9 slots the stored part of the key would not fit.
 pub const MIN_TABLE_BITS: u32 = 9;
 /// The largest table: 2^30 slots, 8 GiB.
@@ -336,7 +338,9 @@ impl Solver {
     fn search(&mut self, board: &Board, test: i32) -> i32 {
         let generation = self.generation;
         let limit = self.node_limit;
-        if self.threads == 1 {
+        // A position near the end is searched on one thread: starting the others would cost
+        // more than they save.
+        if self.threads == 1 || CELLS - u32::from(board.stones) <= SERIAL_PLIES {
             let mut worker = Worker::new(&self.table, &self.near, generation, 0, None, limit.saturating_sub(self.nodes));
             let result = worker.root(board, test);
             self.nodes += worker.nodes;
@@ -637,7 +641,7 @@ mod tests {
         });
         let mut tested = 0;
         while tested < 40 {
-            let target = rng.gen_range(16..=30);
+            let target = rng.gen_range(14..=30);
             let mut board = Board::default();
             while u32::from(board.stones) < target && !board.is_over() {
                 let col = rng.gen_range(0..7);
