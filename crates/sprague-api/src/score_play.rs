@@ -467,7 +467,10 @@ fn by_pace<G: Scoring>(
             (1 + search.plies_to_end(&step.position, winner_moves), mv)
         })
         .collect();
-    let (first, last) = (plies.iter().map(|p| p.0).min(), plies.iter().map(|p| p.0).max());
+    let (first, last) = (
+        plies.iter().map(|p| p.0).min(),
+        plies.iter().map(|p| p.0).max(),
+    );
     if first == last {
         return String::new();
     }

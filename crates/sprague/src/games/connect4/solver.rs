@@ -19,8 +19,8 @@
 //!   value, the best move found (tried first next time), and a generation number, so that
 //!   emptying the table is one increment. A new entry always replaces the old one.
 //! - **Two tables.** Positions at most [`NEAR_PLIES`] plies from the end (most of the positions
-//!   searched, each cheap to search again) use a small "near" table of 1 MiB that stays in the
-//!   processor's cache; the others use the large one. On this machine (a virtual machine, where a
+//!   searched, each cheap to search again) use a small "near" table of 1 MiB (one per thread)
+//!   that stays in the processor's cache; the others use the large, shared one. On this machine (a virtual machine, where a
 //!   miss in the large table costs hundreds of cycles) this halves the time or better, for a few
 //!   percent more positions explored.
 //! - **Enhanced transposition cutoff.** Before searching its moves, a position reads the table
@@ -30,7 +30,7 @@
 //! - **Symmetry.** A position and its mirror image have the same value: the table is keyed by the
 //!   smaller of the two keys (the best move mirrored with it), so each pair is searched once.
 //! - **Threads (Lazy SMP).** With `threads > 1`, every root search runs on all threads at once,
-//!   sharing the table; helper threads order their moves differently near the root, so they
+//!   sharing the large table; helper threads order their moves differently near the root, so they
 //!   explore other subtrees first and leave bounds that the others find in the table. The first
 //!   thread to finish gives the answer (every thread's answer is exact) and stops the others.
 //!   Entries are single atomic words, read and written whole, so a thread never sees half of
@@ -171,14 +171,17 @@ impl Default for SolverConfig {
 impl SolverConfig {
     /// The bytes the table takes.
     pub fn estimate_memory(&self) -> u64 {
-        (8 << self.table_bits.clamp(MIN_TABLE_BITS, MAX_TABLE_BITS)) + (8 << NEAR_TABLE_BITS)
+        (8 << self.table_bits.clamp(MIN_TABLE_BITS, MAX_TABLE_BITS))
+            + (self.threads.max(1) as u64 * (8 << NEAR_TABLE_BITS))
     }
 }
 
 /// A Connect Four solver, keeping its table between searches.
 pub struct Solver {
     table: Arc<Table>,
-    near: Arc<Table>,
+    /// One near table per thread: the last plies are cheap to search again, and a private table
+    /// keeps the threads from fighting over its cache lines.
+    near: Vec<Table>,
     threads: usize,
     /// Entries of other generations count as empty.
     // Invariant: 1..=255.
@@ -193,7 +196,9 @@ impl Solver {
     pub fn new(config: SolverConfig) -> Solver {
         Solver {
             table: Arc::new(Table::new(config.table_bits)),
-            near: Arc::new(Table::new(NEAR_TABLE_BITS)),
+            near: (0..config.threads.max(1))
+                .map(|_| Table::new(NEAR_TABLE_BITS))
+                .collect(),
             threads: config.threads.max(1),
             generation: 1,
             nodes: 0,
@@ -220,7 +225,7 @@ impl Solver {
 
     /// Bytes used by the table.
     pub fn memory_usage(&self) -> usize {
-        (self.table.slots.len() + self.near.slots.len()) * 8
+        (self.table.slots.len() + self.near.len() * self.near[0].slots.len()) * 8
     }
 
     /// Empties the table (in constant time, by starting a new generation of entries).
@@ -228,7 +233,9 @@ impl Solver {
         self.generation += 1;
         if self.generation > 0xff {
             self.table.clear();
-            self.near.clear();
+            for near in &self.near {
+                near.clear();
+            }
             self.generation = 1;
         }
     }
@@ -341,7 +348,14 @@ impl Solver {
         // A position near the end is searched on one thread: starting the others would cost
         // more than they save.
         if self.threads == 1 || CELLS - u32::from(board.stones) <= SERIAL_PLIES {
-            let mut worker = Worker::new(&self.table, &self.near, generation, 0, None, limit.saturating_sub(self.nodes));
+            let mut worker = Worker::new(
+                &self.table,
+                &self.near[0],
+                generation,
+                0,
+                None,
+                limit.saturating_sub(self.nodes),
+            );
             let result = worker.root(board, test);
             self.nodes += worker.nodes;
             self.aborted |= worker.aborted;
@@ -354,11 +368,18 @@ impl Solver {
         let budget = limit.saturating_sub(self.nodes) / self.threads as u64;
         std::thread::scope(|scope| {
             for variant in 0..self.threads {
-                let (table, near, stop, answer, nodes, aborted) =
-                    (&self.table, &self.near, &stop, &answer, &nodes, &aborted);
+                let (table, near, stop, answer, nodes, aborted) = (
+                    &self.table,
+                    &self.near[variant],
+                    &stop,
+                    &answer,
+                    &nodes,
+                    &aborted,
+                );
                 let board = *board;
                 scope.spawn(move || {
-                    let mut worker = Worker::new(table, near, generation, variant, Some(stop), budget);
+                    let mut worker =
+                        Worker::new(table, near, generation, variant, Some(stop), budget);
                     let result = worker.root(&board, test);
                     nodes.fetch_add(worker.nodes, Ordering::Relaxed);
                     if worker.aborted {
@@ -412,7 +433,6 @@ struct Worker<'t> {
 /// Plies below the root where a helper thread varies its move order.
 const HELPER_PLIES: u32 = 12;
 
-
 impl<'t> Worker<'t> {
     fn new(
         table: &'t Table,
@@ -439,7 +459,13 @@ impl<'t> Worker<'t> {
 
     fn root(&mut self, board: &Board, test: i32) -> i32 {
         self.root_stones = u32::from(board.stones);
-        self.negamax(board.current, board.mask, u32::from(board.stones), test, test + 1)
+        self.negamax(
+            board.current,
+            board.mask,
+            u32::from(board.stones),
+            test,
+            test + 1,
+        )
     }
 
     /// Fail-soft alpha-beta on `alpha..beta` at the position (`current`, `mask`, `stones`),
@@ -482,8 +508,16 @@ impl<'t> Worker<'t> {
         } else {
             (key, false)
         };
-        let table = if stones >= self.split { self.near } else { self.table };
-        let child_table = if stones + 1 >= self.split { self.near } else { self.table };
+        let table = if stones >= self.split {
+            self.near
+        } else {
+            self.table
+        };
+        let child_table = if stones + 1 >= self.split {
+            self.near
+        } else {
+            self.table
+        };
         let mut hint = None;
         if let Some(entry) = table.load(canonical, self.generation) {
             low = low.max(entry.lower);
