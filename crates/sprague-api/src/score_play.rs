@@ -9,12 +9,15 @@
 //! transposition table from move to move) and, when the budget runs out, plays a move it could
 //! not prove and says so.
 
-use sprague::games::connect4::{Board as Connect4Board, Connect4};
+use sprague::games::connect4::solver::Solver as Connect4Solver;
+use sprague::games::connect4::Board as Connect4Board;
 use sprague::games::tictactoe::{Board as TicTacToeBoard, TicTacToe};
 use sprague::games::triangle_war::{line_index, Player, TriangleWar, TriangleWarError, LINES};
 use sprague::minimax::{Negamax, Scoring};
 
-use crate::solve::{parse_triangle_war, searcher, triangle_war_rules, CONNECT4, TICTACTOE};
+use crate::solve::{
+    connect4_solver, parse_triangle_war, searcher, triangle_war_rules, CONNECT4, TICTACTOE,
+};
 use crate::{Error, Limits};
 
 /// Positions the engine may explore per search for a Connect Four move (about half a second).
@@ -73,7 +76,7 @@ pub struct ScorePlay {
     game: ScoreGame,
     triangle_war: Option<Negamax<'static, TriangleWar>>,
     tictactoe: Option<Negamax<'static, TicTacToe>>,
-    connect4: Option<Negamax<'static, Connect4>>,
+    connect4: Option<Connect4Solver>,
     budget: u64,
 }
 
@@ -98,7 +101,7 @@ impl ScorePlay {
                 searcher(&mut play.tictactoe, &TICTACTOE, limits)?;
             }
             ScoreGame::Connect4 => {
-                searcher(&mut play.connect4, &CONNECT4, limits)?;
+                connect4_solver(&mut play.connect4, 1, limits)?;
             }
         }
         Ok(play)
@@ -323,12 +326,20 @@ impl ScorePlay {
             ScoreGame::TriangleWar => {
                 let (game, _) = parse_triangle_war(position)?;
                 let search = self.triangle_war.as_mut().expect("created in new");
-                let (value, best) = search.best_moves(&game.lines);
+                let (value, mut best) = search.best_moves(&game.lines);
                 let difference = game.final_difference(value);
                 let (a, b) = ((9 + difference) / 2, (9 - difference) / 2);
                 let winner = if difference > 0 { "A" } else { "B" };
+                let mover_wins = (difference > 0) == (game.to_move == Player::A);
+                let pace = by_pace(
+                    search,
+                    triangle_war_rules(),
+                    &game.lines,
+                    &mut best,
+                    Some(mover_wins),
+                );
                 let why = format!(
-                    "it keeps the value: {winner} wins by {} with best play ({}-{})",
+                    "it keeps the value: {winner} wins by {} with best play ({}-{}){pace}",
                     difference.abs(),
                     a.max(b),
                     a.min(b)
@@ -349,10 +360,17 @@ impl ScorePlay {
             ScoreGame::TicTacToe => {
                 let board = tictactoe_board(position)?;
                 let search = self.tictactoe.as_mut().expect("created in new");
-                let (value, best) = search.best_moves(&board);
+                let (value, mut best) = search.best_moves(&board);
                 let mark = if board.x_to_move() { "x" } else { "o" };
+                let pace = by_pace(
+                    search,
+                    &TICTACTOE,
+                    &board,
+                    &mut best,
+                    (value != 0).then_some(value > 0),
+                );
                 let why = format!(
-                    "it keeps the value: {}",
+                    "it keeps the value: {}{pace}",
                     match value.signum() {
                         1 => format!("{mark} wins with best play"),
                         0 => "a draw with best play".to_owned(),
@@ -420,6 +438,54 @@ impl ScorePlay {
                 Ok(Some((to_moves(&guess), why, false)))
             }
         }
+    }
+}
+
+/// Orders `best`, the moves keeping the value at `position`, for the engine: when the mover
+/// wins (`mover_wins` is `Some(true)`), the quickest win first; when it loses, the longest
+/// resistance first (the game lasting the most plies when both keep the value); for a draw
+/// (`None`) the order stays. Returns the words to add to the reason, empty when the order did
+/// not matter.
+fn by_pace<G: Scoring>(
+    search: &mut Negamax<'static, G>,
+    game: &G,
+    position: &G::Position,
+    best: &mut [G::Move],
+    mover_wins: Option<bool>,
+) -> String {
+    let Some(wins) = mover_wins else {
+        return String::new();
+    };
+    if best.len() < 2 {
+        return String::new();
+    }
+    let mut plies: Vec<(u32, G::Move)> = best
+        .iter()
+        .map(|&mv| {
+            let step = game.play(position, mv);
+            let winner_moves = if step.again { wins } else { !wins };
+            (1 + search.plies_to_end(&step.position, winner_moves), mv)
+        })
+        .collect();
+    let (first, last) = (
+        plies.iter().map(|p| p.0).min(),
+        plies.iter().map(|p| p.0).max(),
+    );
+    if first == last {
+        return String::new();
+    }
+    if wins {
+        plies.sort_by_key(|&(p, _)| p);
+    } else {
+        plies.sort_by_key(|&(p, _)| std::cmp::Reverse(p));
+    }
+    for (slot, (_, mv)) in best.iter_mut().zip(plies) {
+        *slot = mv;
+    }
+    if wins {
+        ", and of the moves keeping it, this one ends the game soonest".to_owned()
+    } else {
+        ", and of the moves keeping it, this one makes the game last longest".to_owned()
     }
 }
 
@@ -515,6 +581,31 @@ mod tests {
             "column 4 is full"
         );
         assert_eq!(c4.user_move("444444", "3").unwrap().to, "4444443");
+    }
+
+    #[test]
+    fn a_lost_engine_resists_longest_and_a_winning_one_wins_soonest() {
+        let limits = Limits::default();
+        let mut ttt = ScorePlay::new(ScoreGame::TicTacToe, &limits).unwrap();
+        // x to move, lost: o threatens 3-6-9. Blocking in cell 9 loses two plies later; every
+        // other move lets o win at once. All keep the value -1; the engine must block.
+        let (moves, _) = ttt.hints("xxo..o...").unwrap();
+        assert_eq!(moves.len(), 5, "every move keeps the value -1");
+        let chosen = ttt.engine_move("xxo..o...").unwrap().unwrap();
+        assert_eq!(chosen.played.text, "x in cell 9", "{}", chosen.why);
+        assert!(chosen.why.contains("last longest"), "{}", chosen.why);
+        // x to move wins: at once in cell 7, or two plies later in cell 9; the quickest first.
+        let chosen = ttt.engine_move("xxox.o.o.").unwrap().unwrap();
+        assert_eq!(chosen.played.text, "x in cell 7", "{}", chosen.why);
+        assert!(chosen.why.contains("soonest"), "{}", chosen.why);
+        // o to move wins at once in cell 5 (3-5-7); cells 6, 8 and 9 win later.
+        let chosen = ttt.engine_move("xxox..o..").unwrap().unwrap();
+        assert_eq!(chosen.played.text, "o in cell 5", "{}", chosen.why);
+        // Triangle War from the empty board: A loses 3-6 whatever it does; the engine's first
+        // move is one of those that make the game last longest.
+        let mut tw = ScorePlay::new(ScoreGame::TriangleWar, &limits).unwrap();
+        let chosen = tw.engine_move("").unwrap().unwrap();
+        assert!(chosen.proven);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use std::sync::OnceLock;
 use std::time::Instant;
 
+use sprague::games::connect4::solver::{Solver as Connect4Solver, SolverConfig};
 use sprague::games::connect4::{Board as Connect4Board, Connect4};
 use sprague::games::tictactoe::{Board as TicTacToeBoard, TicTacToe};
 use sprague::games::triangle_war::{line_index, Player, TriangleWar, TriangleWarGame, LINES};
@@ -64,6 +65,8 @@ pub struct SolveOptions {
     /// Empty the transposition table before the search, so that the work counted is that of
     /// this position alone (for benchmarks); by default a batch reuses what earlier lines found.
     pub fresh_table: bool,
+    /// Connect Four: threads searching each position together, sharing the table (Lazy SMP).
+    pub threads: usize,
 }
 
 impl Default for SolveOptions {
@@ -73,6 +76,7 @@ impl Default for SolveOptions {
             best_moves: true,
             weak: false,
             fresh_table: false,
+            threads: 1,
         }
     }
 }
@@ -118,7 +122,31 @@ pub struct ScoreSolver {
     limits: Limits,
     triangle_war: Option<Negamax<'static, TriangleWar>>,
     tictactoe: Option<Negamax<'static, TicTacToe>>,
-    connect4: Option<Negamax<'static, Connect4>>,
+    connect4: Option<Connect4Solver>,
+}
+
+/// Creates the Connect Four solver in `slot` unless it exists, refusing it past the memory limit.
+pub(crate) fn connect4_solver<'s>(
+    slot: &'s mut Option<Connect4Solver>,
+    threads: usize,
+    limits: &Limits,
+) -> Result<&'s mut Connect4Solver, Error> {
+    if slot.is_none() {
+        let config = SolverConfig {
+            threads: threads.max(1),
+            ..SolverConfig::default()
+        };
+        let bytes = config.estimate_memory();
+        if bytes > limits.memory_bytes {
+            return Err(Error::too_large(format!(
+                "the transposition table needs {}, more than the {} available",
+                human_bytes(bytes),
+                human_bytes(limits.memory_bytes)
+            )));
+        }
+        *slot = Some(Connect4Solver::new(config));
+    }
+    Ok(slot.as_mut().expect("just created"))
 }
 
 /// Creates the search for `game` in `slot` unless it exists, refusing it past the memory limit.
@@ -276,18 +304,26 @@ impl ScoreSolver {
     ) -> Result<ScoreReport, Error> {
         let board = Connect4Board::from_moves(sequence)
             .map_err(|e| Error::bad_input(format!("connect4 `{sequence}`: {e}")))?;
-        let search = searcher(&mut self.connect4, &CONNECT4, &self.limits)?;
+        let search = connect4_solver(&mut self.connect4, options.threads, &self.limits)?;
         let (low, high) = if options.weak {
             (-1, 1)
         } else {
             (i32::MIN / 4, i32::MAX / 4)
         };
-        let ((score, best), stats) = measured(search, options, |s| {
-            if options.best_moves {
-                s.best_moves_within(&board, low, high)
-            } else {
-                (s.solve_within(&board, low, high), Vec::new())
-            }
+        if options.fresh_table {
+            search.clear_table();
+        }
+        search.reset_nodes();
+        let start = Instant::now();
+        let (score, best) = if options.best_moves {
+            search.best_moves_within(&board, low, high)
+        } else {
+            (search.solve_within(&board, low, high), Vec::new())
+        };
+        let elapsed = start.elapsed();
+        let stats = options.stats.then(|| SearchReport {
+            nodes: search.nodes(),
+            time_ms: (elapsed.as_micros() as f64) / 1000.0,
         });
         let best_moves = options.best_moves.then(|| {
             best.iter()

@@ -755,6 +755,10 @@ pub struct Connect4Args {
     /// Leave out the best moves (one search fewer per move).
     #[arg(long)]
     pub score_only: bool,
+    /// Threads searching each position together, sharing one table (Lazy SMP); 1 by default,
+    /// which makes the counts of `--stats` repeatable.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub threads: u16,
     #[command(flatten)]
     pub output: SolveOutputArgs,
 }

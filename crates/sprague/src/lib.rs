@@ -55,8 +55,8 @@
 //!   and the matching theorem.
 //! - Any explicit directed graph ([`solve::GameGraph`]), cycles allowed.
 //! - Any ruleset written against [`Impartial`].
-//! - Scoring games: [`games::triangle_war`], [`games::tictactoe`], [`games::connect4`], and any
-//!   game written against [`minimax::Scoring`].
+//! - Scoring games: [`games::triangle_war`], [`games::tictactoe`], [`games::connect4`] (with its
+//!   dedicated [`games::connect4::solver`]), and any game written against [`minimax::Scoring`].
 //!
 //! # Available solvers
 //!

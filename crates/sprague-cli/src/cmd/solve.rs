@@ -29,6 +29,7 @@ pub fn run(args: SolveArgs, limits: &Limits) -> Result<ExitCode, Failure> {
             let options = SolveOptions {
                 weak: args.weak,
                 best_moves: !args.score_only,
+                threads: usize::from(args.threads),
                 ..options(&args.output)
             };
             one_or_batch(&args.output, &args.sequence, |line| {

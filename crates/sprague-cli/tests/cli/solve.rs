@@ -129,6 +129,18 @@ fn connect4_scores_of_the_test_sets() {
 }
 
 #[test]
+fn connect4_on_two_threads() {
+    // The first line of Test_L2_R2 and the second of Test_L1_R2, with their scores.
+    for (seq, score) in [("274552224131661", 0i64), ("335662333565", -2)] {
+        let v = json(&["solve", "connect4", seq, "--threads", "2", "--stats"], "");
+        assert_eq!(v["score"], score, "{seq}");
+        assert!(v["stats"]["nodes"].as_u64().unwrap() > 0);
+    }
+    let error = bad_input(&["solve", "connect4", "4", "--threads", "0"], "");
+    assert!(error.contains("--threads"), "{error}");
+}
+
+#[test]
 fn connect4_immediate_win_and_finished_game() {
     // Three stones of the first player stacked in column 1: it wins now with its 4th stone.
     let v = json(&["solve", "connect4", "121212"], "");

@@ -19,8 +19,14 @@
 //! the opponent win at once are never searched; a position where every move does is scored as a
 //! loss), and move ordering by the number of threats (cells that would complete four) a move
 //! creates, centre columns first among equals.
+//!
+//! [`Connect4`] runs these on the generic engine (the reference); [`solver`] is the fast,
+//! dedicated search used by the API, which adds mirror symmetry, the table's best move first,
+//! enhanced transposition cutoffs, a cache-sized table for the last plies, and threads.
 
 use std::fmt;
+
+pub mod solver;
 
 use crate::minimax::{Scoring, Step};
 

@@ -246,6 +246,77 @@ impl<'g, G: Scoring> Negamax<'g, G> {
             .collect()
     }
 
+    /// The plies left in the game from `position` when both players keep the minimax value and,
+    /// among the moves that keep it, the winner takes the quickest way to the end and the loser
+    /// the slowest (the longest resistance); `winner_to_move` says whether the player to move at
+    /// `position` is the winner (with best play the winner is the same at every position on the
+    /// way, so each player's wish is known).
+    ///
+    /// This is the tie-break of `play`: a lost engine chooses, among its moves keeping the value,
+    /// the one whose game lasts longest, and a winning engine the one whose game ends soonest.
+    /// Cost: one [`best_moves`](Self::best_moves) per position reachable by value-keeping moves
+    /// (each position once, memoised by its key), with an explicit stack.
+    pub fn plies_to_end(&mut self, position: &G::Position, winner_to_move: bool) -> u32 {
+        struct Pending<P> {
+            key: Option<(u64, bool)>,
+            winner_to_move: bool,
+            /// The positions after the value-keeping moves, each with whether the winner moves.
+            children: Vec<(P, bool)>,
+            next: usize,
+            /// The plies of the children seen so far: the winner's least or the loser's most.
+            chosen: Option<u32>,
+        }
+        let mut memo: std::collections::HashMap<(u64, bool), u32> = Default::default();
+        let mut stack: Vec<Pending<G::Position>> = Vec::new();
+        let mut returned: Option<u32> = None;
+        let mut entering = Some((position.clone(), winner_to_move));
+        loop {
+            if let Some((position, winner)) = entering.take() {
+                let key = self.game.key(&position).map(|k| (k, winner));
+                if let Some(&plies) = key.and_then(|k| memo.get(&k)) {
+                    returned = Some(plies);
+                } else {
+                    let (_, best) = self.best_moves(&position);
+                    let children = best
+                        .into_iter()
+                        .map(|mv| {
+                            let step = self.game.play(&position, mv);
+                            (step.position, winner == step.again)
+                        })
+                        .collect();
+                    stack.push(Pending {
+                        key,
+                        winner_to_move: winner,
+                        children,
+                        next: 0,
+                        chosen: None,
+                    });
+                }
+            }
+            let Some(frame) = stack.last_mut() else {
+                return returned.expect("the start position returns a length");
+            };
+            if let Some(plies) = returned.take() {
+                frame.chosen = Some(match frame.chosen {
+                    None => plies,
+                    Some(c) if frame.winner_to_move => c.min(plies),
+                    Some(c) => c.max(plies),
+                });
+            }
+            if frame.next < frame.children.len() {
+                entering = Some(frame.children[frame.next].clone());
+                frame.next += 1;
+                continue;
+            }
+            let frame = stack.pop().expect("a frame is on the stack");
+            let plies = frame.chosen.map_or(0, |c| c + 1);
+            if let Some(key) = frame.key {
+                memo.insert(key, plies);
+            }
+            returned = Some(plies);
+        }
+    }
+
     /// Whether the value of `position` is at least `target` (one null-window search).
     fn at_least(&mut self, position: &G::Position, target: i32) -> bool {
         self.search(position, target - 1, target) >= target
