@@ -278,8 +278,8 @@ pub fn analyse<S: AsRef<str>>(
     }
     if unlisted {
         notes.push(format!(
-            "moves of heaps beyond the table (G(0..{})) are not listed",
-            values.len()
+            "moves of heaps beyond the table (G(0) to G({})) are not listed",
+            values.len() - 1
         ));
     }
     Ok(Analysis {
