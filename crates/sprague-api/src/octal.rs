@@ -365,12 +365,19 @@ pub fn table(
         (_, HeapRule::Grundy) => {
             Some("Grundy's game has no periodicity theorem: a period seen is not proved".to_owned())
         }
-        (Some(p), _) if !p.proved && p.saltus > 0 => Some(match values_to_prove(rule, &values, p) {
-            Some(n) => format!("the saltus test would prove this arithmetic period with {n} values"),
-            None => "no theorem proves this arithmetic period: the saltus test needs a \
-                     power-of-two saltus above every value before p + q, and p ≥ 1"
-                .to_owned(),
-        }),
+        (Some(p), _) if !p.proved && p.saltus > 0 => {
+            Some(match values_to_prove(rule, &values, p) {
+                Some(n) => {
+                    format!("the saltus test would prove this arithmetic period with {n} values")
+                }
+                None => {
+                    "no theorem proves this arithmetic period: the saltus test (a power-of-two \
+                     saltus above every value before p + q, p ≥ 1, and its check of one heap's \
+                     options per residue) does not hold for it"
+                        .to_owned()
+                }
+            })
+        }
         (Some(p), _) if !p.proved => table::values_to_prove(rule, p.preperiod, p.period)
             .map(|n| format!("the periodicity theorem would prove this period with {n} values")),
         (Some(_), _) if computed < len => Some(format!(
@@ -539,7 +546,10 @@ mod tests {
         let rule = parse_code("0.28").unwrap();
         let long = table::values(&rule, 1500, Method::Sparse).unwrap();
         let p = table::period(&rule, &long[..400]).unwrap();
-        assert_eq!((p.preperiod, p.period, p.saltus, p.proved), (1, 53, 16, true));
+        assert_eq!(
+            (p.preperiod, p.period, p.saltus, p.proved),
+            (1, 53, 16, true)
+        );
         for n in 0..long.len() {
             let v = heap_value(&long[..400], Some(p), &BigUint::from(n)).unwrap();
             assert_eq!(v, BigUint::from(long[n]), "{n}");
@@ -549,11 +559,14 @@ mod tests {
         let rule = parse_code("0.8").unwrap();
         let huge: BigUint = "1000000000000000000000000".parse().unwrap();
         let a = analysis(&rule, &["1000000000000000000000000", "7"]);
-        let expected = (&huge - 1u32) / 3u32 ^ BigUint::from(2u32);
+        let expected = ((&huge - 1u32) / 3u32) ^ BigUint::from(2u32);
         assert_eq!(a.nim_value, NimValue::Number(expected));
         assert!(a.note.unwrap().contains("saltus 1"));
         // Two equal heaps, however huge, are lost.
-        let a = analysis(&rule, &["1000000000000000000000000", "1000000000000000000000000"]);
+        let a = analysis(
+            &rule,
+            &["1000000000000000000000000", "1000000000000000000000000"],
+        );
         assert_eq!(a.outcome, Outcome::P);
     }
 
@@ -562,10 +575,7 @@ mod tests {
         let rule = parse_code("0.8").unwrap();
         let t = table("octal 0.8", &rule, 100, false, &Limits::default()).unwrap();
         let p = t.period.unwrap();
-        assert_eq!(
-            (p.preperiod, p.period, p.saltus, p.proved),
-            (1, 3, 1, true)
-        );
+        assert_eq!((p.preperiod, p.period, p.saltus, p.proved), (1, 3, 1, true));
         let t = table("octal 0.8", &rule, 100_000, true, &Limits::default()).unwrap();
         assert!(t.period.unwrap().proved);
         assert!(t.upto < 100, "{}", t.upto);

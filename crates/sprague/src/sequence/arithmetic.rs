@@ -72,8 +72,12 @@ pub fn smallest_arithmetic_period<T: Copy + Into<u64>>(
     None
 }
 
-/// The most option visits [`values_to_prove`] spends on one candidate (beyond it, no proof).
-pub const MAX_PROOF_WORK: u64 = 60_000_000;
+/// The most option visits [`values_to_prove`] spends on one period, over all the multiples it
+/// tries (beyond it, no proof).
+pub const MAX_PROOF_WORK: u64 = 40_000_000;
+
+/// The largest saltus 2^r the test tries: its rows must hold all 2^r low values.
+const MAX_SALTUS: u64 = 1 << 16;
 
 /// The number of values the saltus test needs to prove the arithmetic period `period` of `rule`,
 /// `values` being the rule's first values (at least through the first period), or `None` when
@@ -131,9 +135,10 @@ pub fn values_to_prove<T: Copy + Into<u64>>(
     if p == 0 || q == 0 || !s.is_power_of_two() {
         return None;
     }
+    let mut budget = MAX_PROOF_WORK;
     for e in 0..16u32 {
         let (big_q, big_s) = (q.checked_shl(e)?, s.checked_shl(e)?);
-        if big_s > 1 << 32 || p.checked_add(big_q)? > values.len() as u64 {
+        if big_s > MAX_SALTUS || p.checked_add(big_q)? > values.len() as u64 {
             return None;
         }
         let first: Vec<u64> = values[..(p + big_q) as usize]
@@ -143,7 +148,7 @@ pub fn values_to_prove<T: Copy + Into<u64>>(
         if first.iter().any(|&v| v >= big_s) {
             continue;
         }
-        if let Some(needed) = saltus_test(code, &first, p, big_q, big_s) {
+        if let Some(needed) = saltus_test(code, &first, p, big_q, big_s, &mut budget) {
             // The relation for q must also be seen on p ≤ n < p + 2^e q, i.e. through n + q.
             return Some(needed.max(p + big_q + q));
         }
@@ -165,8 +170,16 @@ pub fn is_proved<T: Copy + Into<u64>>(rule: &HeapRule, values: &[T], period: &Pe
 }
 
 /// Conditions (C) and (D) of [`values_to_prove`] for p, q, saltus 2^r = `saltus`, with
-/// `first` = G(0..p + q) all below the saltus; the count p + h₁q of (B), or `None`.
-fn saltus_test(code: &OctalCode, first: &[u64], p: u64, q: u64, saltus: u64) -> Option<u64> {
+/// `first` = G(0..p + q) all below the saltus; the count p + h₁q of (B), or `None` (also when
+/// the option visits would exceed what is left of `budget`, which they are taken from).
+fn saltus_test(
+    code: &OctalCode,
+    first: &[u64],
+    p: u64,
+    q: u64,
+    saltus: u64,
+    budget: &mut u64,
+) -> Option<u64> {
     let t = code.max_removed() as u64;
     let h1 = 3 + (2 * p + t).div_ceil(q);
     let needed = p.checked_add(h1.checked_mul(q)?)?;
@@ -178,9 +191,12 @@ fn saltus_test(code: &OctalCode, first: &[u64], p: u64, q: u64, saltus: u64) -> 
     } else {
         x / 2 + 1
     };
-    if u128::from(q) * per_heap * u128::from(t + 1) > u128::from(MAX_PROOF_WORK) {
+    let work = u128::from(q) * per_heap * u128::from(t + 1);
+    if work > u128::from(*budget) {
+        *budget = 0;
         return None;
     }
+    *budget -= work as u64;
     let low = |a: u64| -> u64 {
         if a < p {
             first[a as usize]
@@ -251,10 +267,7 @@ fn saltus_test(code: &OctalCode, first: &[u64], p: u64, q: u64, saltus: u64) -> 
         let delta_max = pairs.len().max(triples.len()).saturating_sub(1);
         for d in 1..=delta_max + 2 {
             let full = (0..lows).all(|l| {
-                at(&pairs, d, l)
-                    || (d % 2..=d)
-                        .step_by(2)
-                        .any(|delta| at(&triples, delta, l))
+                at(&pairs, d, l) || (d % 2..=d).step_by(2).any(|delta| at(&triples, delta, l))
             });
             if !full {
                 return None;
