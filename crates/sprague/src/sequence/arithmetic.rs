@@ -1,5 +1,7 @@
 //! Arithmetic periodicity of heap games: G(n + q) = G(n) + s for every n ≥ p, with a saltus
-//! s > 0, as in many hexadecimal games (0.8: G(n) = ⌊(n − 1)/3⌋ for n ≥ 1; 0.8B; 0.9C; …).
+//! s > 0, as many hexadecimal games show (0.8: G(n) = ⌊(n − 1)/3⌋ for n ≥ 1, and 0.28: p = 1,
+//! q = 53, s = 16, both proved here; 0.8B: p = 7, q = 7, s = 4, and 0.3F: p = 0, q = 6, s = 3,
+//! only seen).
 //!
 //! Detection ([`smallest_arithmetic_period`]): for each candidate period q, in increasing order,
 //! the only saltus that can hold at the end of the table is s = G(len − 1) − G(len − 1 − q); it is
@@ -9,8 +11,8 @@
 //!
 //! Proof ([`values_to_prove`]): the saltus test below, for octal and hexadecimal codes (moves
 //! leaving at most three heaps). It is our own formulation of the idea of Austin's
-//! arithmetic-periodicity test (R. B. Austin, *Impartial and partisan games*, M.Sc. thesis,
-//! Calgary, 1976; Winning Ways, ch. 4) and of Howse & Nowakowski, *Periodicity and
+//! arithmetic-periodicity test (R. B. Austin, M.Sc. thesis, University of Calgary, 1976, as cited
+//! by the next paper) and of Howse & Nowakowski, *Periodicity and
 //! arithmetic-periodicity in hexadecimal games*, Theoretical Computer Science 313 (2004): when the
 //! saltus is a power of two 2^r above every value of the preperiod and first period, a value
 //! splits into a low part (below 2^r, periodic) and a high part (the number of periods), and the
