@@ -203,7 +203,8 @@ pub fn run(
             }
             let found = table::period(rule, &runner.table.values()[..step]);
             if let Some(p) = found {
-                if let Some(needed) = table::values_to_prove(rule, p.preperiod, p.period) {
+                let seen = &runner.table.values()[..step];
+                if let Some(needed) = crate::octal::values_to_prove(rule, seen, &p) {
                     if needed <= len && needed > step as u64 {
                         // The proof may need only a few more values: look at that length.
                         let needed = needed as usize;
@@ -240,7 +241,7 @@ pub fn run(
     let mut period = period.or_else(|| table::period(rule, &values));
     if let Some(p) = period.filter(|p| until_proved && p.proved) {
         // Stop exactly where the proof holds: a prefix has the same period if it is long enough.
-        let needed = table::values_to_prove(rule, p.preperiod, p.period).unwrap_or(u64::MAX);
+        let needed = crate::octal::values_to_prove(rule, &values, &p).unwrap_or(u64::MAX);
         if needed < values.len() as u64 {
             let short = &values[..needed as usize];
             if table::period(rule, short) == Some(p) {
@@ -253,6 +254,17 @@ pub fn run(
     let note = match (&period, rule) {
         (_, HeapRule::Grundy) => {
             Some("Grundy's game has no periodicity theorem: a period seen is not proved".to_owned())
+        }
+        (Some(p), _) if !p.proved && p.saltus > 0 => {
+            Some(match crate::octal::values_to_prove(rule, &values, p) {
+                Some(n) => {
+                    format!("the saltus test would prove this arithmetic period with {n} values")
+                }
+                None => "no theorem proves this arithmetic period: the saltus test (a \
+                         power-of-two saltus above every value before p + q, p ≥ 1, and its \
+                         check of one heap's options per residue) does not hold for it"
+                    .to_owned(),
+            })
         }
         (Some(p), _) if !p.proved => table::values_to_prove(rule, p.preperiod, p.period)
             .map(|n| format!("the periodicity theorem would prove this period with {n} values")),

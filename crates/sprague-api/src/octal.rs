@@ -13,7 +13,8 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use sprague::games::octal::{HeapRule, NamedGame, OctalCode};
-use sprague::sequence::table::{self, Method};
+use sprague::sequence::arithmetic;
+use sprague::sequence::table::{self, HeapTable, Method};
 use sprague::sequence::Period;
 use sprague::value::Outcome;
 
@@ -47,8 +48,8 @@ pub fn named_rule(name: &str) -> Result<HeapRule, Error> {
         .ok_or_else(|| Error::bad_input(format!("no heap game is named `{name}`")))
 }
 
-fn outcome(value: u64) -> Outcome {
-    if value == 0 {
+fn outcome_of(value: &BigUint) -> Outcome {
+    if *value == BigUint::default() {
         Outcome::P
     } else {
         Outcome::N
@@ -84,15 +85,54 @@ pub fn estimate_bytes(len: u64) -> u64 {
     len.saturating_mul(3).saturating_add(1 << 20)
 }
 
-/// The value of heap `n` from a table, or a proved period.
-fn heap_value(values: &[u16], period: Option<Period>, n: &BigUint) -> Option<u64> {
+/// The value of heap `n` from a table, or a proved period: for n ≥ p,
+/// G(n) = G(p + (n − p) mod q) + s·⌊(n − p)/q⌋, exact on big integers.
+fn heap_value(values: &[u16], period: Option<Period>, n: &BigUint) -> Option<BigUint> {
     if let Some(v) = n.to_usize().and_then(|i| values.get(i)) {
-        return Some(u64::from(*v));
+        return Some(BigUint::from(*v));
     }
-    let p = period.filter(|p| p.proved && p.saltus == 0)?;
-    let offset = (n - p.preperiod) % p.period;
-    let i = p.preperiod + offset.to_u64()?;
-    values.get(i as usize).map(|&v| u64::from(v))
+    let p = period.filter(|p| p.proved)?;
+    if *n < BigUint::from(p.preperiod) {
+        return None;
+    }
+    let beyond = n - p.preperiod;
+    let offset = (&beyond % p.period).to_u64()?;
+    let base = values.get(usize::try_from(p.preperiod + offset).ok()?)?;
+    Some(BigUint::from(*base) + (beyond / p.period) * p.saltus)
+}
+
+/// The number of values that prove the period `p` seen in `values`: the periodicity theorem of
+/// Guy and Smith for a pure period, the saltus test
+/// ([`sprague::sequence::arithmetic::values_to_prove`]) for an arithmetic one; `None` when no
+/// theorem applies.
+pub(crate) fn values_to_prove(rule: &HeapRule, values: &[u16], p: &Period) -> Option<u64> {
+    if p.saltus == 0 {
+        table::values_to_prove(rule, p.preperiod, p.period)
+    } else {
+        arithmetic::values_to_prove(rule, values, p)
+    }
+}
+
+/// The shortest table (doubling from 1024 values up to [`MAX_TABLE_HEAP`] + 1) whose period is
+/// proved, with that period; `None` when none is proved within it, or the values outgrow two
+/// bytes first (as arithmetic periods do: their table is cut there, the period answers).
+fn proved_table(rule: &HeapRule, limits: &Limits) -> Result<Option<(Vec<u16>, Period)>, Error> {
+    let most = MAX_TABLE_HEAP + 1;
+    check_memory(most, limits)?;
+    let mut t = HeapTable::new(rule.clone(), Method::Sparse);
+    let mut len = 1024u64.min(most);
+    loop {
+        if t.extend_to(len as usize).is_err() {
+            return Ok(None);
+        }
+        if let Some(p) = table::period(rule, t.values()).filter(|p| p.proved) {
+            return Ok(Some((t.into_values(), p)));
+        }
+        if len == most {
+            return Ok(None);
+        }
+        len = (len * 2).min(most);
+    }
 }
 
 /// One move of a heap: the heaps left (0, 1, 2 or 3 of them) and their value.
@@ -162,24 +202,37 @@ pub fn analyse<S: AsRef<str>>(
     let (values, period) = match in_table {
         Some(h) => (table_of(rule, h + 1, limits)?, None),
         None => {
-            let values = table_of(rule, MAX_TABLE_HEAP + 1, limits)?;
-            let period = table::period(rule, &values).filter(|p| p.proved);
-            if period.is_none() {
+            let Some((values, period)) = proved_table(rule, limits)? else {
                 return Err(Error::too_large(format!(
                     "heap {largest} is above {MAX_TABLE_HEAP}, and {game} has no period proved \
                      within {MAX_TABLE_HEAP} values; its table would take about {} ({})",
                     human_bytes(estimate_bytes(largest.to_u64().unwrap_or(u64::MAX))),
                     "try `table` with --until-proved"
                 )));
+            };
+            // The heaps within reach keep their moves: the table covers them when its values
+            // fit (always for a pure period).
+            let mut values = values;
+            let within = heaps
+                .iter()
+                .filter_map(|h| h.to_u64())
+                .filter(|&h| h <= MAX_TABLE_HEAP)
+                .max();
+            if let Some(h) = within.filter(|&h| h >= values.len() as u64) {
+                if let Ok(longer) = table::values(rule, h as usize + 1, Method::Sparse) {
+                    values = longer;
+                }
             }
-            (values, period)
+            (values, Some(period))
         }
     };
-    let heap_values: Vec<u64> = heaps
+    let heap_values: Vec<BigUint> = heaps
         .iter()
         .map(|h| heap_value(&values, period, h).expect("in the table or the period"))
         .collect();
-    let total = heap_values.iter().fold(0, |a, &v| a ^ v);
+    let total = heap_values
+        .iter()
+        .fold(BigUint::default(), |acc, v| acc ^ v);
     let mut winning_moves = Vec::new();
     let mut all = Vec::new();
     let mut unlisted = false;
@@ -189,8 +242,9 @@ pub fn analyse<S: AsRef<str>>(
             unlisted = true;
             continue;
         };
-        let target = total ^ heap_values[idx];
+        let target = &total ^ &heap_values[idx];
         for (left, v) in heap_moves(rule, &values, h) {
+            let v = BigUint::from(v);
             count += 1;
             if options.all_moves {
                 if count > limits.max_listed_moves {
@@ -200,8 +254,9 @@ pub fn analyse<S: AsRef<str>>(
                     )));
                 }
                 let mut r = report(&heaps, idx, &left);
-                r.outcome = Some(outcome(target ^ v));
-                r.nim_value = Some(NimValue::Number(BigUint::from(target ^ v)));
+                let after = &target ^ &v;
+                r.outcome = Some(outcome_of(&after));
+                r.nim_value = Some(NimValue::Number(after));
                 all.push(r);
             }
             if v == target {
@@ -211,21 +266,27 @@ pub fn analyse<S: AsRef<str>>(
     }
     let mut notes = Vec::new();
     if let Some(p) = period {
+        let saltus = if p.saltus > 0 {
+            format!(", saltus {}", p.saltus)
+        } else {
+            String::new()
+        };
         notes.push(format!(
-            "values of heaps above {MAX_TABLE_HEAP} from the proved period {} (preperiod {})",
+            "values of heaps beyond the table from the proved period {} (preperiod {}{saltus})",
             p.period, p.preperiod
         ));
     }
     if unlisted {
         notes.push(format!(
-            "moves of heaps above {MAX_TABLE_HEAP} are not listed"
+            "moves of heaps beyond the table (G(0) to G({})) are not listed",
+            values.len() - 1
         ));
     }
     Ok(Analysis {
         game: game.to_owned(),
         position: join(&heaps),
-        outcome: outcome(total),
-        nim_value: NimValue::Number(BigUint::from(total)),
+        outcome: outcome_of(&total),
+        nim_value: NimValue::Number(total),
         winning_moves,
         all_moves: options.all_moves.then_some(all),
         note: (!notes.is_empty()).then(|| notes.join("; ")),
@@ -441,6 +502,56 @@ mod tests {
         )
         .unwrap_err();
         assert!(err.to_string().contains("no period proved"), "{err}");
+    }
+
+    #[test]
+    fn heaps_beyond_the_table_take_the_proved_arithmetic_period() {
+        // 0.28: G(n + 53) = G(n) + 16 from n = 1, proved by the saltus test.
+        let rule = parse_code("0.28").unwrap();
+        let long = table::values(&rule, 1500, Method::Sparse).unwrap();
+        let p = table::period(&rule, &long[..400]).unwrap();
+        assert_eq!(
+            (p.preperiod, p.period, p.saltus, p.proved),
+            (1, 53, 16, true)
+        );
+        for n in 0..long.len() {
+            let v = heap_value(&long[..400], Some(p), &BigUint::from(n)).unwrap();
+            assert_eq!(v, BigUint::from(long[n]), "{n}");
+        }
+        // 0.8: G(n) = ⌊(n − 1)/3⌋ for n ≥ 1; its table passes 65535 before 200000, so a huge
+        // heap is answered from the period, exactly.
+        let rule = parse_code("0.8").unwrap();
+        let huge: BigUint = "1000000000000000000000000".parse().unwrap();
+        let a = analysis(&rule, &["1000000000000000000000000", "7"]);
+        let expected = ((&huge - 1u32) / 3u32) ^ BigUint::from(2u32);
+        assert_eq!(a.nim_value, NimValue::Number(expected));
+        assert!(a.note.unwrap().contains("saltus 1"));
+        // Two equal heaps, however huge, are lost.
+        let a = analysis(
+            &rule,
+            &["1000000000000000000000000", "1000000000000000000000000"],
+        );
+        assert_eq!(a.outcome, Outcome::P);
+    }
+
+    #[test]
+    fn tables_report_arithmetic_periods() {
+        let rule = parse_code("0.8").unwrap();
+        let t = table("octal 0.8", &rule, 100, false, &Limits::default()).unwrap();
+        let p = t.period.unwrap();
+        assert_eq!((p.preperiod, p.period, p.saltus, p.proved), (1, 3, 1, true));
+        let t = table("octal 0.8", &rule, 100_000, true, &Limits::default()).unwrap();
+        assert!(t.period.unwrap().proved);
+        assert!(t.upto < 100, "{}", t.upto);
+        // Seen, not proved: the saltus 3 of 0.3F.
+        let rule = parse_code("0.3F").unwrap();
+        let t = table("octal 0.3F", &rule, 200, false, &Limits::default()).unwrap();
+        let p = t.period.unwrap();
+        assert_eq!(
+            (p.preperiod, p.period, p.saltus, p.proved),
+            (0, 6, 3, false)
+        );
+        assert!(t.note.unwrap().contains("no theorem"));
     }
 
     #[test]

@@ -86,3 +86,32 @@ fn out_writes_the_values_file_and_json_omits_them() {
     assert!(!dir.join("g.bin.part").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn tables_give_arithmetic_periods_with_their_saltus() {
+    // 0.28 (take one; or take two and leave three heaps): G(n + 53) = G(n) + 16 from n = 1.
+    let v = json(&["table", "octal", "0.28", "--upto", "400"], "");
+    let values: Vec<u64> = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert!((1..=400 - 53).all(|n| values[n + 53] == values[n] + 16));
+    assert_eq!(v["period"]["preperiod"], 1);
+    assert_eq!(v["period"]["period"], 53);
+    assert_eq!(v["period"]["saltus"], 16);
+    assert_eq!(v["period"]["proved"], true);
+    // 0.3F: G(n + 6) = G(n) + 3, seen but outside the saltus test.
+    let v = json(&["table", "octal", "0.3F", "--upto", "100"], "");
+    assert_eq!(v["period"]["saltus"], 3);
+    assert_eq!(v["period"]["proved"], false);
+    // 0.8: G(n) = ⌊(n − 1)/3⌋ for n ≥ 1, so a heap of 10^24 has 333…333 (24 digits).
+    let out = super::sprague()
+        .args(["octal", "0.8", "1000000000000000000000000", "--json"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let exact = format!("\"nim_value\":{},", "3".repeat(24));
+    assert!(text.contains(&exact), "{text}");
+}

@@ -31,7 +31,7 @@
 //! plus four bytes per rare heap.
 
 use crate::games::octal::HeapRule;
-use crate::sequence::{smallest_period_by, Period};
+use crate::sequence::{arithmetic, smallest_period_by, Period};
 
 /// The largest value the table stores (two bytes per value).
 pub const MAX_VALUE: u64 = u16::MAX as u64;
@@ -889,7 +889,9 @@ pub fn values_to_prove(rule: &HeapRule, preperiod: u64, period: u64) -> Option<u
 /// The smallest period of the computed values (for it the smallest preperiod), with `proved` set
 /// when [`values_to_prove`] holds for it. A period is reported only with a verified run at least
 /// as long as itself (and at least 8 values), so that a repetition that merely happens is not
-/// taken for one.
+/// taken for one. When no pure period is seen, the smallest arithmetic one (a saltus s > 0, same
+/// evidence rule) is reported, proved by the saltus test of
+/// [`arithmetic::values_to_prove`](crate::sequence::arithmetic::values_to_prove).
 ///
 /// # Examples
 ///
@@ -903,7 +905,12 @@ pub fn values_to_prove(rule: &HeapRule, preperiod: u64, period: u64) -> Option<u
 /// ```
 pub fn period(rule: &HeapRule, values: &[u16]) -> Option<Period> {
     let len = values.len();
-    let mut found = smallest_period_by(values, 0, |p, q| len - q - p >= q.max(8))?;
+    let enough = |p: usize, q: usize| len - q - p >= q.max(8);
+    let Some(mut found) = smallest_period_by(values, 0, enough) else {
+        let found = arithmetic::smallest_arithmetic_period(values, enough)?;
+        let proved = arithmetic::is_proved(rule, values, &found);
+        return Some(Period { proved, ..found });
+    };
     found.proved = values_to_prove(rule, found.preperiod, found.period)
         .is_some_and(|needed| len as u64 >= needed);
     Some(found)
