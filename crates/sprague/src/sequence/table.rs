@@ -429,18 +429,8 @@ impl HeapTable {
     fn settle(&mut self, n: usize, n0: usize, rares_before: usize, words: usize) -> u64 {
         let g = &self.values;
         let seen = &mut self.seen;
+        mark_other_moves(seen, g, n, &self.removals);
         let set = |seen: &mut Vec<u64>, v: u64| seen[(v >> 6) as usize] |= 1 << (v & 63);
-        for &k in &self.removals[0] {
-            if k == n && k > 0 {
-                set(seen, 0);
-            }
-        }
-        for &k in &self.removals[1] {
-            if k < n && k > 0 {
-                set(seen, u64::from(g[n - k]));
-            }
-        }
-        mark_triples(seen, g, n, &self.removals[3]);
         let sp = &self.sparse;
         for &k in &self.removals[2] {
             if k + 2 > n {
@@ -507,18 +497,7 @@ impl HeapTable {
             return u64::from((!seen).trailing_zeros());
         }
         let seen = &mut self.seen;
-        let set = |seen: &mut Vec<u64>, v: u64| seen[(v >> 6) as usize] |= 1 << (v & 63);
-        for &k in &self.removals[0] {
-            if k == n && k > 0 {
-                set(seen, 0);
-            }
-        }
-        for &k in &self.removals[1] {
-            if k < n && k > 0 {
-                set(seen, u64::from(g[n - k]));
-            }
-        }
-        mark_triples(seen, g, n, &self.removals[3]);
+        mark_other_moves(seen, g, n, &self.removals);
         for &k in &self.removals[2] {
             if k + 2 <= n {
                 let m = n - k;
@@ -692,15 +671,23 @@ impl Known<'_> {
     }
 }
 
-/// Marks the options of heap `n` that leave three heaps (by every triple).
-fn mark_triples(seen: &mut [u64], g: &[u16], n: usize, removals: &[usize]) {
-    for &k in removals {
+/// Marks the options of heap `n` that leave no heap, one heap, or three heaps (by every triple).
+fn mark_other_moves(seen: &mut [u64], g: &[u16], n: usize, removals: &[Vec<usize>; 4]) {
+    let mut set = |v: u16| seen[usize::from(v >> 6)] |= 1 << (v & 63);
+    if removals[0].iter().any(|&k| k == n && k > 0) {
+        set(0);
+    }
+    for &k in &removals[1] {
+        if k < n && k > 0 {
+            set(g[n - k]);
+        }
+    }
+    for &k in &removals[3] {
         if k + 3 <= n {
             let m = n - k;
             for a in 1..=m / 3 {
                 for b in a..=(m - a) / 2 {
-                    let v = g[a] ^ g[b] ^ g[m - a - b];
-                    seen[usize::from(v >> 6)] |= 1 << (v & 63);
+                    set(g[a] ^ g[b] ^ g[m - a - b]);
                 }
             }
         }
