@@ -895,6 +895,16 @@ pub fn period(rule: &HeapRule, values: &[u16]) -> Option<Period> {
     let enough = |p: usize, q: usize| len - q - p >= q.max(8);
     let Some(mut found) = smallest_period_by(values, 0, enough) else {
         let found = arithmetic::smallest_arithmetic_period(values, enough)?;
+        if arithmetic::is_proved(rule, values, &found) {
+            return Some(Period {
+                proved: true,
+                ..found
+            });
+        }
+        // Unproved, a saltus is easily seen by chance (any steady rise fits q = 1 for a while):
+        // ask then for a run of two periods and at least 32 values.
+        let strict = |p: usize, q: usize| len - q - p >= (2 * q).max(32);
+        let found = arithmetic::smallest_arithmetic_period(values, strict)?;
         let proved = arithmetic::is_proved(rule, values, &found);
         return Some(Period { proved, ..found });
     };
@@ -994,6 +1004,23 @@ mod tests {
         assert_eq!(
             table.values(),
             values(&HeapRule::Grundy, 30_000, Method::Naive).unwrap()
+        );
+    }
+
+    #[test]
+    fn an_unproved_saltus_needs_two_periods_of_evidence() {
+        // 0.6E to 1500 ends in a run where G rises by 1 at each step, 17 values long: with the
+        // evidence asked of pure periods (a run of max(q, 8)) it passed for p = 1483, q = 1,
+        // s = 1. An unproved arithmetic period needs a run of max(2q, 32).
+        let rule = HeapRule::octal("0.6E").unwrap();
+        let all = values(&rule, 1501, Method::Sparse).unwrap();
+        assert_eq!(period(&rule, &all), None);
+        // A proved one is unaffected: 0.8 (p = 1, q = 3, s = 1).
+        let rule = HeapRule::octal("0.8").unwrap();
+        let found = period(&rule, &values(&rule, 200, Method::Sparse).unwrap()).unwrap();
+        assert_eq!(
+            (found.preperiod, found.period, found.saltus, found.proved),
+            (1, 3, 1, true)
         );
     }
 
