@@ -28,7 +28,7 @@
 //!   phases 2 and 3 are done again after it. Threads change the speed, never the values.
 //!
 //! Memory: two bytes per value (values must stay below 2^16; the table refuses to go on otherwise),
-//! plus four bytes per rare heap.
+//! plus six bytes per rare heap and, per block, a bit set per heap (a few kilobytes).
 
 use crate::games::octal::HeapRule;
 use crate::sequence::{arithmetic, smallest_period_by, Period};
