@@ -282,23 +282,9 @@ fn saltus_test(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::octal::HeapGame;
+    use crate::sequence::table::tests::brute;
     use crate::sequence::table::{self, values, Method};
-    use crate::solve::MemoSolver;
     use proptest::prelude::*;
-
-    fn brute(rule: &HeapRule, len: usize) -> Vec<u16> {
-        let game = HeapGame { rule: rule.clone() };
-        let mut solver = MemoSolver::new(&game);
-        (0..len as u64)
-            .map(|n| {
-                solver
-                    .grundy_value(&HeapGame::position(&[n]))
-                    .unwrap()
-                    .value() as u16
-            })
-            .collect()
-    }
 
     fn holds(values: &[u16], p: usize, q: usize, s: u64) -> bool {
         (p..values.len() - q).all(|n| u64::from(values[n]) + s == u64::from(values[n + q]))

@@ -914,12 +914,13 @@ pub fn period(rule: &HeapRule, values: &[u16]) -> Option<Period> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::games::octal::HeapGame;
     use crate::solve::MemoSolver;
 
-    fn brute(rule: &HeapRule, len: usize) -> Vec<u16> {
+    /// G(0..len) by plain memoised search over every move (the reference for the tables).
+    pub(crate) fn brute(rule: &HeapRule, len: usize) -> Vec<u16> {
         let game = HeapGame { rule: rule.clone() };
         let mut solver = MemoSolver::new(&game);
         (0..len as u64)
