@@ -293,10 +293,8 @@ pub fn analyse(
             for &to in graph.followers(from) {
                 after[token] = to;
                 let next = analyse_tokens(graph, &after);
-                let mut r = report(token, from, to);
-                r.outcome = Some(next.outcome);
-                r.nim_value = Some(NimValue::from_loopy(&next.value));
-                listed.push(r);
+                let r = report(token, from, to);
+                listed.push(r.leading_to(next.outcome, NimValue::from_loopy(&next.value)));
             }
             after[token] = from;
         }

@@ -87,10 +87,7 @@ pub fn analyse(
                     // A part not joined to the ground: cutting it changes nothing.
                     _ => analysis.value,
                 };
-                let mut r = report(game, e);
-                r.outcome = Some(Outcome::from_win(value != 0));
-                r.nim_value = Some(NimValue::from_u64(value));
-                r
+                report(game, e).leading_to(Outcome::from_win(value != 0), NimValue::from_u64(value))
             })
             .collect();
         Some(listed)

@@ -77,6 +77,21 @@ pub(crate) fn check_listing(count: &num_bigint::BigUint, limits: &Limits) -> Res
     Ok(())
 }
 
+/// The `--all-moves` listing: `None` unless `options` asks for it; otherwise the moves `list`
+/// makes, refused first (see [`check_listing`]) when their number, `count`, passes the limit.
+pub(crate) fn list_all_moves(
+    options: &AnalysisOptions,
+    limits: &Limits,
+    count: impl FnOnce() -> num_bigint::BigUint,
+    list: impl FnOnce() -> Vec<MoveReport>,
+) -> Result<Option<Vec<MoveReport>>, Error> {
+    if !options.all_moves {
+        return Ok(None);
+    }
+    check_listing(&count(), limits)?;
+    Ok(Some(list()))
+}
+
 /// Formats a byte count for a refusal message, e.g. `3.2 GiB`.
 pub fn human_bytes(bytes: u64) -> String {
     const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];

@@ -112,10 +112,8 @@ pub fn analyse<S: AsRef<str>>(
             for j in i + 1..n {
                 for k in j..n {
                     let after = value ^ g(i) ^ g(j) ^ g(k);
-                    let mut r = report(split::SplitMove { i, j, k });
-                    r.outcome = Some(Outcome::from_win(after != 0));
-                    r.nim_value = Some(NimValue::from_u64(after));
-                    all.push(r);
+                    let r = report(split::SplitMove { i, j, k });
+                    all.push(r.leading_to_value(BigUint::from(after)));
                 }
             }
         }
