@@ -249,11 +249,7 @@ pub fn analyse(
     options: &AnalysisOptions,
     limits: &Limits,
 ) -> Result<Analysis, Error> {
-    if options.misere {
-        return Err(Error::bad_input(
-            "graph: --misere is not supported for game graphs",
-        ));
-    }
+    options.refuse_misere("graph: --misere is not supported for game graphs")?;
     let graph = &input.graph;
     let tokens = &input.tokens;
     let analysis = analyse_tokens(graph, tokens);

@@ -60,9 +60,7 @@ pub fn analyse(
     options: &AnalysisOptions,
     limits: &Limits,
 ) -> Result<Analysis, Error> {
-    if options.misere {
-        return Err(Error::bad_input("hackenbush: --misere is not supported"));
-    }
+    options.refuse_misere("hackenbush: --misere is not supported")?;
     let analysis = hackenbush::analyse(game, WORK_BUDGET);
     let winning_moves = analysis
         .winning_edges

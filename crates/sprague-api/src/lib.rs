@@ -66,6 +66,16 @@ pub struct AnalysisOptions {
     pub misere: bool,
 }
 
+impl AnalysisOptions {
+    /// Refuses misère play, with `message`, for a game analysed in normal play only.
+    pub(crate) fn refuse_misere(&self, message: impl Into<String>) -> Result<(), Error> {
+        if self.misere {
+            return Err(Error::bad_input(message));
+        }
+        Ok(())
+    }
+}
+
 /// Refuses an `--all-moves` listing of `count` moves when it passes `limits.max_listed_moves`.
 pub(crate) fn check_listing(count: &num_bigint::BigUint, limits: &Limits) -> Result<(), Error> {
     if *count > num_bigint::BigUint::from(limits.max_listed_moves) {

@@ -178,11 +178,7 @@ pub fn analyse<S: AsRef<str>>(
     options: &AnalysisOptions,
     limits: &Limits,
 ) -> Result<Analysis, Error> {
-    if options.misere {
-        return Err(Error::bad_input(format!(
-            "--misere is not supported for {game}"
-        )));
-    }
+    options.refuse_misere(format!("--misere is not supported for {game}"))?;
     let heaps = parse_heaps(words)?;
     let largest = heaps.iter().max().cloned().unwrap_or_default();
     let in_table = largest.to_u64().filter(|&h| h <= MAX_TABLE_HEAP);

@@ -52,9 +52,7 @@ pub fn analyse<S: AsRef<str>>(
     options: &AnalysisOptions,
     limits: &Limits,
 ) -> Result<Analysis, Error> {
-    if options.misere {
-        return Err(Error::bad_input("split: --misere is not supported"));
-    }
+    options.refuse_misere("split: --misere is not supported")?;
     let counts = parse_counts(words)?;
     let n = counts.len();
     let odd: Vec<bool> = counts.iter().map(|c| c.bit(0)).collect();

@@ -55,9 +55,7 @@ pub fn analyse<S: AsRef<str>>(
     options: &AnalysisOptions,
     limits: &Limits,
 ) -> Result<Analysis, Error> {
-    if options.misere {
-        return Err(Error::bad_input("staircase: misère play is not supported"));
-    }
+    options.refuse_misere("staircase: misère play is not supported")?;
     let steps = parse_steps(words)?;
     let value = staircase::nim_value(&steps);
     let winning_moves = staircase::winning_moves(&steps)

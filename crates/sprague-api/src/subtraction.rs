@@ -150,11 +150,7 @@ impl SubtractionAnalyser {
         options: &AnalysisOptions,
         limits: &Limits,
     ) -> Result<Analysis, Error> {
-        if options.misere {
-            return Err(Error::bad_input(
-                "--misere is not supported for subtraction games",
-            ));
-        }
+        options.refuse_misere("--misere is not supported for subtraction games")?;
         let heaps = parse_heaps(words)?;
         let mut values = Vec::with_capacity(heaps.len());
         for (idx, heap) in heaps.iter().enumerate() {
