@@ -256,18 +256,21 @@ fn a_missing_damaged_or_foreign_checkpoint_is_refused() {
     let dir = scratch("refused");
     let ckpt = dir.join("k.ckpt");
     let ckpt = ckpt.to_str().unwrap();
-    let err = bad_input(
-        &[
-            "table",
-            "kayles",
-            "--upto",
-            "100",
-            "--resume",
-            "--checkpoint",
-            ckpt,
-        ],
-        "",
-    );
+    let resume = |family: &str| {
+        bad_input(
+            &[
+                "table",
+                family,
+                "--upto",
+                "100",
+                "--resume",
+                "--checkpoint",
+                ckpt,
+            ],
+            "",
+        )
+    };
+    let err = resume("kayles");
     assert!(err.contains("no checkpoint at"), "{err}");
     let stopped = run_in(
         &dir,
@@ -275,18 +278,7 @@ fn a_missing_damaged_or_foreign_checkpoint_is_refused() {
         &[("SPRAGUE_STOP_AFTER", "50")],
     );
     assert_eq!(stopped.status.code(), Some(130));
-    let err = bad_input(
-        &[
-            "table",
-            "dawson",
-            "--upto",
-            "100",
-            "--resume",
-            "--checkpoint",
-            ckpt,
-        ],
-        "",
-    );
+    let err = resume("dawson");
     assert!(
         err.contains("checkpoint of `kayles`, not of `dawson`"),
         "{err}"
@@ -294,32 +286,10 @@ fn a_missing_damaged_or_foreign_checkpoint_is_refused() {
     let mut bytes = std::fs::read(ckpt).unwrap();
     bytes[60] ^= 1;
     std::fs::write(ckpt, &bytes).unwrap();
-    let err = bad_input(
-        &[
-            "table",
-            "kayles",
-            "--upto",
-            "100",
-            "--resume",
-            "--checkpoint",
-            ckpt,
-        ],
-        "",
-    );
+    let err = resume("kayles");
     assert!(err.contains("damaged"), "{err}");
     std::fs::write(ckpt, b"SPRGCKP1").unwrap();
-    let err = bad_input(
-        &[
-            "table",
-            "kayles",
-            "--upto",
-            "100",
-            "--resume",
-            "--checkpoint",
-            ckpt,
-        ],
-        "",
-    );
+    let err = resume("kayles");
     assert!(err.contains("damaged"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
