@@ -365,6 +365,14 @@ fn parse_pair(text: &str) -> Result<(u64, u64), Failure> {
     ))
 }
 
+/// Prints `report` as one line of JSON.
+fn print_json(mut out: impl Write, report: &impl serde::Serialize) -> Result<ExitCode, Failure> {
+    serde_json::to_writer(&mut out, report).map_err(|e| Failure::Internal(e.to_string()))?;
+    writeln!(out)?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Prints a sequence: JSON, or the values in rows of ten with the first index of each row.
 pub fn print_table<T>(json: bool, report: &TableView<'_, T>) -> Result<ExitCode, Failure>
 where
@@ -373,10 +381,7 @@ where
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if json {
-        serde_json::to_writer(&mut out, report).map_err(|e| Failure::Internal(e.to_string()))?;
-        writeln!(out)?;
-        out.flush()?;
-        return Ok(ExitCode::SUCCESS);
+        return print_json(out, report);
     }
     writeln!(out, "table {}, G(0..{})", report.family, report.upto)?;
     if let Some(values) = report.values {
@@ -419,10 +424,7 @@ fn print_grid(json: bool, report: &GridReport) -> Result<ExitCode, Failure> {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if json {
-        serde_json::to_writer(&mut out, report).map_err(|e| Failure::Internal(e.to_string()))?;
-        writeln!(out)?;
-        out.flush()?;
-        return Ok(ExitCode::SUCCESS);
+        return print_json(out, report);
     }
     writeln!(
         out,
