@@ -195,15 +195,7 @@ fn scoring_loop(
             position = chosen.played.to;
             continue;
         }
-        write!(out, "your move ({mover})> ")?;
-        out.flush()?;
-        line.clear();
-        let read = input
-            .read_line(&mut line)
-            .map_err(|e| Failure::bad_input(format!("cannot read standard input: {e}")))?;
-        if read == 0 {
-            writeln!(out)?;
-            writeln!(out, "input ended: game abandoned")?;
+        if !ask(input, out, &format!("your move ({mover})> "), &mut line)? {
             return Ok(ExitCode::SUCCESS);
         }
         match line.trim() {
@@ -293,15 +285,7 @@ fn play(
                 turn = Turn::User;
             }
             Turn::User => {
-                write!(out, "your move> ")?;
-                out.flush()?;
-                line.clear();
-                let read = input
-                    .read_line(&mut line)
-                    .map_err(|e| Failure::bad_input(format!("cannot read standard input: {e}")))?;
-                if read == 0 {
-                    writeln!(out)?;
-                    writeln!(out, "input ended: game abandoned")?;
+                if !ask(input, out, "your move> ", &mut line)? {
                     return Ok(ExitCode::SUCCESS);
                 }
                 let typed = line.trim();
@@ -336,4 +320,26 @@ fn play(
             }
         }
     }
+}
+
+/// Prints `prompt` and reads the user's next line into `line`; at the end of the input says the
+/// game is abandoned and returns `false`.
+fn ask(
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    prompt: &str,
+    line: &mut String,
+) -> Result<bool, Failure> {
+    write!(out, "{prompt}")?;
+    out.flush()?;
+    line.clear();
+    let read = input
+        .read_line(line)
+        .map_err(|e| Failure::bad_input(format!("cannot read standard input: {e}")))?;
+    if read == 0 {
+        writeln!(out)?;
+        writeln!(out, "input ended: game abandoned")?;
+        return Ok(false);
+    }
+    Ok(true)
 }
