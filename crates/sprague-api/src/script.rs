@@ -177,10 +177,8 @@ impl<'g> ScriptSession<'g> {
             for to in self.options_of(&position)? {
                 let o = misere::outcome(self.game, &to, self.max_positions);
                 self.check_script()?;
-                let mut r = report(&position, &to, &to);
-                r.outcome = Some(o.map_err(loopy)?);
-                r.nim_value = Some(NimValue::None);
-                listed.push(r);
+                let r = report(&position, &to, &to);
+                listed.push(r.leading_to(o.map_err(loopy)?, NimValue::None));
             }
             Some(listed)
         } else {

@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 
-use crate::{bad_input, sprague};
+use crate::{bad_input, sprague, table_values};
 
 /// A fresh empty directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -424,12 +424,7 @@ fn a_subtraction_table_writes_its_values_file() {
         &["table", "subtraction", "--set", "1,3,4", "--upto", "20"],
         "",
     );
-    let expected: Vec<u8> = printed["values"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_u64().unwrap() as u8)
-        .collect();
+    let expected: Vec<u8> = table_values(&printed).iter().map(|&v| v as u8).collect();
     let bytes = std::fs::read(dir.join("s.seq")).unwrap();
     assert_eq!(&bytes[..9], b"SPRGSEQ1\x01");
     assert_eq!(&bytes[16..24], &21u64.to_le_bytes());
