@@ -46,6 +46,15 @@ fn outcome_of(rules: &BashRules, n: &BigUint, misere: bool) -> Outcome {
     }
 }
 
+/// The nim-value of a heap of `n`: none in misère play.
+fn value_of(rules: &BashRules, n: &BigUint, misere: bool) -> NimValue {
+    if misere {
+        NimValue::None
+    } else {
+        NimValue::Number(rules.nim_value(n))
+    }
+}
+
 fn move_report(n: &BigUint, take: &BigUint) -> MoveReport {
     let to = n - take;
     MoveReport {
@@ -106,24 +115,15 @@ pub fn analyse<S: AsRef<str>>(
                 .iter()
                 .map(|take| {
                     let after = &n - take;
-                    let mut report = move_report(&n, take);
-                    report.outcome = Some(outcome_of(rules, &after, misere));
-                    report.nim_value = Some(if misere {
-                        NimValue::None
-                    } else {
-                        NimValue::Number(rules.nim_value(&after))
-                    });
-                    report
+                    move_report(&n, take).leading_to(
+                        outcome_of(rules, &after, misere),
+                        value_of(rules, &after, misere),
+                    )
                 })
                 .collect(),
         )
     } else {
         None
-    };
-    let nim_value = if misere {
-        NimValue::None
-    } else {
-        NimValue::Number(rules.nim_value(&n))
     };
     let note = misere.then(|| {
         "misère play: the player who takes the last token loses; nim-values do not apply".to_owned()
@@ -132,7 +132,7 @@ pub fn analyse<S: AsRef<str>>(
         game: "bash".to_owned(),
         position: n.to_string(),
         outcome: outcome_of(rules, &n, misere),
-        nim_value,
+        nim_value: value_of(rules, &n, misere),
         winning_moves,
         all_moves,
         note,

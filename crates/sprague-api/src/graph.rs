@@ -249,11 +249,7 @@ pub fn analyse(
     options: &AnalysisOptions,
     limits: &Limits,
 ) -> Result<Analysis, Error> {
-    if options.misere {
-        return Err(Error::bad_input(
-            "graph: --misere is not supported for game graphs",
-        ));
-    }
+    options.refuse_misere("graph: --misere is not supported for game graphs")?;
     let graph = &input.graph;
     let tokens = &input.tokens;
     let analysis = analyse_tokens(graph, tokens);
@@ -293,10 +289,8 @@ pub fn analyse(
             for &to in graph.followers(from) {
                 after[token] = to;
                 let next = analyse_tokens(graph, &after);
-                let mut r = report(token, from, to);
-                r.outcome = Some(next.outcome);
-                r.nim_value = Some(NimValue::from_loopy(&next.value));
-                listed.push(r);
+                let r = report(token, from, to);
+                listed.push(r.leading_to(next.outcome, NimValue::from_loopy(&next.value)));
             }
             after[token] = from;
         }

@@ -60,9 +60,7 @@ pub fn analyse(
     options: &AnalysisOptions,
     limits: &Limits,
 ) -> Result<Analysis, Error> {
-    if options.misere {
-        return Err(Error::bad_input("hackenbush: --misere is not supported"));
-    }
+    options.refuse_misere("hackenbush: --misere is not supported")?;
     let analysis = hackenbush::analyse(game, WORK_BUDGET);
     let winning_moves = analysis
         .winning_edges
@@ -87,10 +85,7 @@ pub fn analyse(
                     // A part not joined to the ground: cutting it changes nothing.
                     _ => analysis.value,
                 };
-                let mut r = report(game, e);
-                r.outcome = Some(Outcome::from_win(value != 0));
-                r.nim_value = Some(NimValue::from_u64(value));
-                r
+                report(game, e).leading_to(Outcome::from_win(value != 0), NimValue::from_u64(value))
             })
             .collect();
         Some(listed)

@@ -5,28 +5,14 @@
 //! [`MAX_WINNING_SPLITS`] are listed (by increasing smaller part) and the note gives the exact count.
 
 use num_bigint::BigUint;
-use num_traits::Zero;
 use sprague::games::lasker::{self, LaskerMove};
-use sprague::value::Outcome;
 
 use crate::nim::parse_heaps;
+use crate::report::{join_numbers, normal_outcome};
 use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
 /// The most winning splits listed in `winning_moves`; `--all-moves` lists every move.
 pub const MAX_WINNING_SPLITS: usize = 1_000;
-
-fn join(heaps: &[BigUint]) -> String {
-    let words: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
-    words.join(" ")
-}
-
-fn outcome(value: &BigUint) -> Outcome {
-    if value.is_zero() {
-        Outcome::P
-    } else {
-        Outcome::N
-    }
-}
 
 fn report(heaps: &[BigUint], m: &LaskerMove) -> MoveReport {
     let heap = m.heap();
@@ -52,7 +38,7 @@ fn report(heaps: &[BigUint], m: &LaskerMove) -> MoveReport {
     after.extend_from_slice(&heaps[heap + 1..]);
     MoveReport {
         text,
-        to: Some(join(&after)),
+        to: Some(join_numbers(&after)),
         heap: Some(heap + 1),
         ..MoveReport::default()
     }
@@ -69,9 +55,7 @@ pub fn analyse<S: AsRef<str>>(
     options: &AnalysisOptions,
     limits: &Limits,
 ) -> Result<Analysis, Error> {
-    if options.misere {
-        return Err(Error::bad_input("--misere is not supported for lasker"));
-    }
+    options.refuse_misere("--misere is not supported for lasker")?;
     let heaps = parse_heaps(words)?;
     let total = lasker::nim_value(&heaps);
     let winning = lasker::winning_moves(&heaps, MAX_WINNING_SPLITS);
@@ -82,37 +66,34 @@ pub fn analyse<S: AsRef<str>>(
             winning.count
         )
     });
-    let all_moves = if options.all_moves {
-        let count = lasker::moves_count(&heaps);
-        crate::check_listing(&count, limits)?;
-        let values: Vec<BigUint> = heaps.iter().map(lasker::grundy_value).collect();
-        let listed = lasker::moves(&heaps)
-            .iter()
-            .map(|m| {
-                let mut after_value = &total ^ &values[m.heap()];
-                match m {
-                    LaskerMove::Take { to, .. } => after_value ^= lasker::grundy_value(to),
-                    LaskerMove::Split {
-                        smaller, larger, ..
-                    } => {
-                        after_value ^= lasker::grundy_value(smaller);
-                        after_value ^= lasker::grundy_value(larger);
+    let all_moves = crate::list_all_moves(
+        options,
+        limits,
+        || lasker::moves_count(&heaps),
+        || {
+            let values: Vec<BigUint> = heaps.iter().map(lasker::grundy_value).collect();
+            lasker::moves(&heaps)
+                .iter()
+                .map(|m| {
+                    let mut after_value = &total ^ &values[m.heap()];
+                    match m {
+                        LaskerMove::Take { to, .. } => after_value ^= lasker::grundy_value(to),
+                        LaskerMove::Split {
+                            smaller, larger, ..
+                        } => {
+                            after_value ^= lasker::grundy_value(smaller);
+                            after_value ^= lasker::grundy_value(larger);
+                        }
                     }
-                }
-                let mut r = report(&heaps, m);
-                r.outcome = Some(outcome(&after_value));
-                r.nim_value = Some(NimValue::Number(after_value));
-                r
-            })
-            .collect();
-        Some(listed)
-    } else {
-        None
-    };
+                    report(&heaps, m).leading_to_value(after_value)
+                })
+                .collect()
+        },
+    )?;
     Ok(Analysis {
         game: "lasker".to_owned(),
-        position: join(&heaps),
-        outcome: outcome(&total),
+        position: join_numbers(&heaps),
+        outcome: normal_outcome(&total),
         nim_value: NimValue::Number(total),
         winning_moves,
         all_moves,
@@ -123,6 +104,7 @@ pub fn analyse<S: AsRef<str>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sprague::value::Outcome;
 
     fn json(words: &[&str]) -> String {
         let analysis = analyse(words, &AnalysisOptions::default(), &Limits::default()).unwrap();

@@ -66,6 +66,16 @@ pub struct AnalysisOptions {
     pub misere: bool,
 }
 
+impl AnalysisOptions {
+    /// Refuses misère play, with `message`, for a game analysed in normal play only.
+    pub(crate) fn refuse_misere(&self, message: impl Into<String>) -> Result<(), Error> {
+        if self.misere {
+            return Err(Error::bad_input(message));
+        }
+        Ok(())
+    }
+}
+
 /// Refuses an `--all-moves` listing of `count` moves when it passes `limits.max_listed_moves`.
 pub(crate) fn check_listing(count: &num_bigint::BigUint, limits: &Limits) -> Result<(), Error> {
     if *count > num_bigint::BigUint::from(limits.max_listed_moves) {
@@ -75,6 +85,21 @@ pub(crate) fn check_listing(count: &num_bigint::BigUint, limits: &Limits) -> Res
         )));
     }
     Ok(())
+}
+
+/// The `--all-moves` listing: `None` unless `options` asks for it; otherwise the moves `list`
+/// makes, refused first (see [`check_listing`]) when their number, `count`, passes the limit.
+pub(crate) fn list_all_moves(
+    options: &AnalysisOptions,
+    limits: &Limits,
+    count: impl FnOnce() -> num_bigint::BigUint,
+    list: impl FnOnce() -> Vec<MoveReport>,
+) -> Result<Option<Vec<MoveReport>>, Error> {
+    if !options.all_moves {
+        return Ok(None);
+    }
+    check_listing(&count(), limits)?;
+    Ok(Some(list()))
 }
 
 /// Formats a byte count for a refusal message, e.g. `3.2 GiB`.

@@ -5,6 +5,7 @@ use num_traits::{ToPrimitive, Zero};
 use sprague::games::nim;
 use sprague::value::Outcome;
 
+use crate::report::{join_numbers, normal_outcome};
 use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
 /// Heaps longer than this many digits are refused (parsing is quadratic in the length).
@@ -53,17 +54,12 @@ pub fn parse_heaps<S: AsRef<str>>(words: &[S]) -> Result<Vec<BigUint>, Error> {
         .collect()
 }
 
-fn join(heaps: &[BigUint]) -> String {
-    let words: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
-    words.join(" ")
-}
-
 fn move_report(heaps: &[BigUint], heap: usize, to: &BigUint) -> MoveReport {
     let mut after = heaps.to_vec();
     after[heap] = to.clone();
     MoveReport {
         text: format!("heap {}: {} -> {}", heap + 1, heaps[heap], to),
-        to: Some(join(&after)),
+        to: Some(join_numbers(&after)),
         heap: Some(heap + 1),
         ..MoveReport::default()
     }
@@ -83,17 +79,11 @@ pub fn analyse<S: AsRef<str>>(
     let heaps = parse_heaps(words)?;
     let value = nim::nim_value(&heaps);
     let (outcome, nim_value, moves) = if options.misere {
-        let win = nim::misere_is_win(&heaps);
-        let outcome = if win { Outcome::N } else { Outcome::P };
+        let outcome = Outcome::from_win(nim::misere_is_win(&heaps));
         (outcome, NimValue::None, nim::misere_winning_moves(&heaps))
     } else {
-        let outcome = if value.is_zero() {
-            Outcome::P
-        } else {
-            Outcome::N
-        };
         (
-            outcome,
+            normal_outcome(&value),
             NimValue::Number(value.clone()),
             nim::winning_moves(&heaps),
         )
@@ -102,40 +92,33 @@ pub fn analyse<S: AsRef<str>>(
         .iter()
         .map(|m| move_report(&heaps, m.heap, &m.to))
         .collect();
-    let all_moves = if options.all_moves {
-        let total: BigUint = heaps.iter().sum();
-        crate::check_listing(&total, limits)?;
-        let mut listed = Vec::new();
-        for (idx, heap) in heaps.iter().enumerate() {
-            let size = heap.to_u64().expect("bounded by the listing limit");
-            for to in (0..size).rev() {
-                let to = BigUint::from(to);
-                let mut report = move_report(&heaps, idx, &to);
-                let mut after = heaps.clone();
-                after[idx] = to;
-                if options.misere {
-                    let win = nim::misere_is_win(&after);
-                    report.outcome = Some(if win { Outcome::N } else { Outcome::P });
-                    report.nim_value = Some(NimValue::None);
-                } else {
-                    let after_value = nim::nim_value(&after);
-                    report.outcome = Some(if after_value.is_zero() {
-                        Outcome::P
+    let all_moves = crate::list_all_moves(
+        options,
+        limits,
+        || heaps.iter().sum(),
+        || {
+            let mut listed = Vec::new();
+            for (idx, heap) in heaps.iter().enumerate() {
+                let size = heap.to_u64().expect("bounded by the listing limit");
+                for to in (0..size).rev() {
+                    let to = BigUint::from(to);
+                    let report = move_report(&heaps, idx, &to);
+                    let mut after = heaps.clone();
+                    after[idx] = to;
+                    listed.push(if options.misere {
+                        let win = nim::misere_is_win(&after);
+                        report.leading_to(Outcome::from_win(win), NimValue::None)
                     } else {
-                        Outcome::N
+                        report.leading_to_value(nim::nim_value(&after))
                     });
-                    report.nim_value = Some(NimValue::Number(after_value));
                 }
-                listed.push(report);
             }
-        }
-        Some(listed)
-    } else {
-        None
-    };
+            listed
+        },
+    )?;
     Ok(Analysis {
         game: "nim".to_owned(),
-        position: join(&heaps),
+        position: join_numbers(&heaps),
         outcome,
         nim_value,
         winning_moves,

@@ -16,9 +16,9 @@ use sprague::games::octal::{HeapRule, NamedGame, OctalCode};
 use sprague::sequence::arithmetic;
 use sprague::sequence::table::{self, HeapTable, Method};
 use sprague::sequence::Period;
-use sprague::value::Outcome;
 
 use crate::nim::parse_heaps;
+use crate::report::{join_numbers, normal_outcome};
 use crate::table::{PeriodReport, TableReport};
 use crate::{human_bytes, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
@@ -46,14 +46,6 @@ pub fn named_rule(name: &str) -> Result<HeapRule, Error> {
     NamedGame::by_name(name)
         .map(|g| g.rule())
         .ok_or_else(|| Error::bad_input(format!("no heap game is named `{name}`")))
-}
-
-fn outcome_of(value: &BigUint) -> Outcome {
-    if *value == BigUint::default() {
-        Outcome::P
-    } else {
-        Outcome::N
-    }
 }
 
 /// The table of `rule` with `len` values, or a refusal.
@@ -150,11 +142,6 @@ fn heap_moves(rule: &HeapRule, values: &[u16], heap: u64) -> Vec<(Vec<u64>, u64)
         .collect()
 }
 
-fn join(heaps: &[BigUint]) -> String {
-    let words: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
-    words.join(" ")
-}
-
 fn report(heaps: &[BigUint], idx: usize, left: &[u64]) -> MoveReport {
     let shown = if left.is_empty() {
         "0".to_owned()
@@ -191,11 +178,7 @@ pub fn analyse<S: AsRef<str>>(
     options: &AnalysisOptions,
     limits: &Limits,
 ) -> Result<Analysis, Error> {
-    if options.misere {
-        return Err(Error::bad_input(format!(
-            "--misere is not supported for {game}"
-        )));
-    }
+    options.refuse_misere(format!("--misere is not supported for {game}"))?;
     let heaps = parse_heaps(words)?;
     let largest = heaps.iter().max().cloned().unwrap_or_default();
     let in_table = largest.to_u64().filter(|&h| h <= MAX_TABLE_HEAP);
@@ -253,11 +236,8 @@ pub fn analyse<S: AsRef<str>>(
                         limits.max_listed_moves
                     )));
                 }
-                let mut r = report(&heaps, idx, &left);
                 let after = &target ^ &v;
-                r.outcome = Some(outcome_of(&after));
-                r.nim_value = Some(NimValue::Number(after));
-                all.push(r);
+                all.push(report(&heaps, idx, &left).leading_to_value(after));
             }
             if v == target {
                 winning_moves.push(report(&heaps, idx, &left));
@@ -284,8 +264,8 @@ pub fn analyse<S: AsRef<str>>(
     }
     Ok(Analysis {
         game: game.to_owned(),
-        position: join(&heaps),
-        outcome: outcome_of(&total),
+        position: join_numbers(&heaps),
+        outcome: normal_outcome(&total),
         nim_value: NimValue::Number(total),
         winning_moves,
         all_moves: options.all_moves.then_some(all),
@@ -412,6 +392,7 @@ pub fn decode_values(bytes: &[u8]) -> Result<Vec<u64>, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sprague::value::Outcome;
 
     fn analysis(rule: &HeapRule, words: &[&str]) -> Analysis {
         analyse(

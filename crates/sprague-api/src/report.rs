@@ -1,7 +1,7 @@
 //! The reports: plain data with the JSON field names of `shared/design/cli.md`.
 
 use num_bigint::BigUint;
-use num_traits::ToPrimitive;
+use num_traits::{ToPrimitive, Zero};
 use serde::ser::{Serialize, Serializer};
 use sprague::value::{LoopyValue, Outcome};
 
@@ -69,6 +69,36 @@ pub struct MoveReport {
     /// With `--all-moves`: the nim-value after the move.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nim_value: Option<NimValue>,
+}
+
+impl MoveReport {
+    /// This move with what it leads to (for `--all-moves`): the outcome and nim-value after it.
+    pub(crate) fn leading_to(self, outcome: Outcome, nim_value: NimValue) -> MoveReport {
+        MoveReport {
+            outcome: Some(outcome),
+            nim_value: Some(nim_value),
+            ..self
+        }
+    }
+
+    /// This move leading, in normal play, to the finite nim-value `value` (and so to the outcome
+    /// [`normal_outcome`] gives).
+    pub(crate) fn leading_to_value(self, value: BigUint) -> MoveReport {
+        let outcome = normal_outcome(&value);
+        self.leading_to(outcome, NimValue::Number(value))
+    }
+}
+
+/// The outcome of a position of finite nim-value `value` in normal play: `P` exactly for 0
+/// (Sprague–Grundy).
+pub(crate) fn normal_outcome(value: &BigUint) -> Outcome {
+    Outcome::from_win(!value.is_zero())
+}
+
+/// Numbers joined by single spaces, as a position of heaps (or steps, bottles) is typed.
+pub(crate) fn join_numbers(numbers: &[BigUint]) -> String {
+    let words: Vec<String> = numbers.iter().map(|n| n.to_string()).collect();
+    words.join(" ")
 }
 
 /// A nim-value in a report: a JSON number of any size, the string form `∞{…}` of a loopy value, or

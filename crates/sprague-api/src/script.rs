@@ -119,10 +119,11 @@ impl<'g> ScriptSession<'g> {
                 let v = self.solver.grundy_value(&to);
                 self.check_script()?;
                 let v = v.map_err(|e| self.too_many(e))?;
-                let mut r = report(&position, &to, &to);
-                r.outcome = Some(if v.is_zero() { Outcome::P } else { Outcome::N });
-                r.nim_value = Some(NimValue::from_u64(v.value()));
-                listed.push(r);
+                let r = report(&position, &to, &to);
+                listed.push(r.leading_to(
+                    Outcome::from_win(!v.is_zero()),
+                    NimValue::from_u64(v.value()),
+                ));
             }
             Some(listed)
         } else {
@@ -176,10 +177,8 @@ impl<'g> ScriptSession<'g> {
             for to in self.options_of(&position)? {
                 let o = misere::outcome(self.game, &to, self.max_positions);
                 self.check_script()?;
-                let mut r = report(&position, &to, &to);
-                r.outcome = Some(o.map_err(loopy)?);
-                r.nim_value = Some(NimValue::None);
-                listed.push(r);
+                let r = report(&position, &to, &to);
+                listed.push(r.leading_to(o.map_err(loopy)?, NimValue::None));
             }
             Some(listed)
         } else {

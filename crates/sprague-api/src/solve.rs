@@ -125,6 +125,18 @@ pub struct ScoreSolver {
     connect4: Option<Connect4Solver>,
 }
 
+/// Refuses a transposition table of `bytes` past the memory limit.
+fn table_fits(bytes: u64, limits: &Limits) -> Result<(), Error> {
+    if bytes > limits.memory_bytes {
+        return Err(Error::too_large(format!(
+            "the transposition table needs {}, more than the {} available",
+            human_bytes(bytes),
+            human_bytes(limits.memory_bytes)
+        )));
+    }
+    Ok(())
+}
+
 /// Creates the Connect Four solver in `slot` unless it exists, refusing it past the memory limit.
 pub(crate) fn connect4_solver<'s>(
     slot: &'s mut Option<Connect4Solver>,
@@ -136,14 +148,7 @@ pub(crate) fn connect4_solver<'s>(
             threads: threads.max(1),
             ..SolverConfig::default()
         };
-        let bytes = config.estimate_memory();
-        if bytes > limits.memory_bytes {
-            return Err(Error::too_large(format!(
-                "the transposition table needs {}, more than the {} available",
-                human_bytes(bytes),
-                human_bytes(limits.memory_bytes)
-            )));
-        }
+        table_fits(config.estimate_memory(), limits)?;
         *slot = Some(Connect4Solver::new(config));
     }
     Ok(slot.as_mut().expect("just created"))
@@ -157,14 +162,7 @@ pub(crate) fn searcher<'s, G: Scoring>(
 ) -> Result<&'s mut Negamax<'static, G>, Error> {
     if slot.is_none() {
         let config = NegamaxConfig::default();
-        let bytes = config.estimate_memory(game);
-        if bytes > limits.memory_bytes {
-            return Err(Error::too_large(format!(
-                "the transposition table needs {}, more than the {} available",
-                human_bytes(bytes),
-                human_bytes(limits.memory_bytes)
-            )));
-        }
+        table_fits(config.estimate_memory(game), limits)?;
         *slot = Some(Negamax::new(game, config));
     }
     Ok(slot.as_mut().expect("just created"))

@@ -52,9 +52,7 @@ pub fn analyse<S: AsRef<str>>(
     options: &AnalysisOptions,
     limits: &Limits,
 ) -> Result<Analysis, Error> {
-    if options.misere {
-        return Err(Error::bad_input("split: --misere is not supported"));
-    }
+    options.refuse_misere("split: --misere is not supported")?;
     let counts = parse_counts(words)?;
     let n = counts.len();
     let odd: Vec<bool> = counts.iter().map(|c| c.bit(0)).collect();
@@ -112,10 +110,8 @@ pub fn analyse<S: AsRef<str>>(
             for j in i + 1..n {
                 for k in j..n {
                     let after = value ^ g(i) ^ g(j) ^ g(k);
-                    let mut r = report(split::SplitMove { i, j, k });
-                    r.outcome = Some(Outcome::from_win(after != 0));
-                    r.nim_value = Some(NimValue::from_u64(after));
-                    all.push(r);
+                    let r = report(split::SplitMove { i, j, k });
+                    all.push(r.leading_to_value(BigUint::from(after)));
                 }
             }
         }

@@ -1,11 +1,11 @@
 //! Staircase Nim positions as typed (`3 0 2`: coins on steps 1, 2, 3), and their analysis.
 
 use num_bigint::BigUint;
-use num_traits::{ToPrimitive, Zero};
+use num_traits::ToPrimitive;
 use sprague::games::staircase::{self, StaircaseMove};
-use sprague::value::Outcome;
 
 use crate::nim::parse_natural;
+use crate::report::{join_numbers, normal_outcome};
 use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
 /// Parses the coins on steps 1..n.
@@ -26,11 +26,6 @@ pub fn parse_steps<S: AsRef<str>>(words: &[S]) -> Result<Vec<BigUint>, Error> {
         .collect()
 }
 
-fn join(steps: &[BigUint]) -> String {
-    let words: Vec<String> = steps.iter().map(|c| c.to_string()).collect();
-    words.join(" ")
-}
-
 fn move_report(steps: &[BigUint], m: &StaircaseMove) -> MoveReport {
     let noun = if m.coins == BigUint::from(1u32) {
         "coin"
@@ -44,16 +39,8 @@ fn move_report(steps: &[BigUint], m: &StaircaseMove) -> MoveReport {
     };
     MoveReport {
         text,
-        to: Some(join(&m.apply(steps))),
+        to: Some(join_numbers(&m.apply(steps))),
         ..MoveReport::default()
-    }
-}
-
-fn outcome_of(value: &BigUint) -> Outcome {
-    if value.is_zero() {
-        Outcome::P
-    } else {
-        Outcome::N
     }
 }
 
@@ -68,41 +55,37 @@ pub fn analyse<S: AsRef<str>>(
     options: &AnalysisOptions,
     limits: &Limits,
 ) -> Result<Analysis, Error> {
-    if options.misere {
-        return Err(Error::bad_input("staircase: misère play is not supported"));
-    }
+    options.refuse_misere("staircase: misère play is not supported")?;
     let steps = parse_steps(words)?;
     let value = staircase::nim_value(&steps);
     let winning_moves = staircase::winning_moves(&steps)
         .iter()
         .map(|m| move_report(&steps, m))
         .collect();
-    let all_moves = if options.all_moves {
-        let total: BigUint = steps.iter().sum();
-        crate::check_listing(&total, limits)?;
-        let mut listed = Vec::new();
-        for (idx, coins) in steps.iter().enumerate() {
-            let coins = coins.to_u64().expect("bounded by the listing limit");
-            for moved in 1..=coins {
-                let m = StaircaseMove {
-                    step: idx + 1,
-                    coins: BigUint::from(moved),
-                };
-                let after_value = staircase::nim_value(&m.apply(&steps));
-                let mut report = move_report(&steps, &m);
-                report.outcome = Some(outcome_of(&after_value));
-                report.nim_value = Some(NimValue::Number(after_value));
-                listed.push(report);
+    let all_moves = crate::list_all_moves(
+        options,
+        limits,
+        || steps.iter().sum(),
+        || {
+            let mut listed = Vec::new();
+            for (idx, coins) in steps.iter().enumerate() {
+                let coins = coins.to_u64().expect("bounded by the listing limit");
+                for moved in 1..=coins {
+                    let m = StaircaseMove {
+                        step: idx + 1,
+                        coins: BigUint::from(moved),
+                    };
+                    let after_value = staircase::nim_value(&m.apply(&steps));
+                    listed.push(move_report(&steps, &m).leading_to_value(after_value));
+                }
             }
-        }
-        Some(listed)
-    } else {
-        None
-    };
+            listed
+        },
+    )?;
     Ok(Analysis {
         game: "staircase".to_owned(),
-        position: join(&steps),
-        outcome: outcome_of(&value),
+        position: join_numbers(&steps),
+        outcome: normal_outcome(&value),
         nim_value: NimValue::Number(value),
         winning_moves,
         all_moves,

@@ -9,6 +9,7 @@ use sprague::games::subtraction::{SubtractionMove, SubtractionSet, SubtractionTa
 use sprague::value::{Nimber, Outcome};
 
 use crate::nim::parse_heaps;
+use crate::report::join_numbers;
 use crate::{human_bytes, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
 /// The most steps (set elements looked at, over all values computed) one table may take: a few
@@ -149,11 +150,7 @@ impl SubtractionAnalyser {
         options: &AnalysisOptions,
         limits: &Limits,
     ) -> Result<Analysis, Error> {
-        if options.misere {
-            return Err(Error::bad_input(
-                "--misere is not supported for subtraction games",
-            ));
-        }
+        options.refuse_misere("--misere is not supported for subtraction games")?;
         let heaps = parse_heaps(words)?;
         let mut values = Vec::with_capacity(heaps.len());
         for (idx, heap) in heaps.iter().enumerate() {
@@ -166,7 +163,7 @@ impl SubtractionAnalyser {
             after[m.heap] = m.to.clone();
             MoveReport {
                 text: format!("heap {}: {} -> {}", m.heap + 1, heaps[m.heap], m.to),
-                to: Some(join(&after)),
+                to: Some(join_numbers(&after)),
                 heap: Some(m.heap + 1),
                 ..MoveReport::default()
             }
@@ -183,10 +180,11 @@ impl SubtractionAnalyser {
                 let after_value = total
                     ^ values[m.heap]
                     ^ table.grundy_value(&m.to).expect("followers are answerable");
-                let mut r = report(&m);
-                r.outcome = Some(outcome(after_value));
-                r.nim_value = Some(NimValue::from_u64(after_value.value()));
-                listed.push(r);
+                let r = report(&m);
+                listed.push(r.leading_to(
+                    outcome(after_value),
+                    NimValue::from_u64(after_value.value()),
+                ));
             }
             Some(listed)
         } else {
@@ -201,7 +199,7 @@ impl SubtractionAnalyser {
         }
         Ok(Analysis {
             game: "subtraction".to_owned(),
-            position: join(&heaps),
+            position: join_numbers(&heaps),
             outcome: outcome(total),
             nim_value: NimValue::from_u64(total.value()),
             winning_moves,
@@ -244,11 +242,6 @@ fn outcome(value: Nimber) -> Outcome {
     } else {
         Outcome::N
     }
-}
-
-fn join(heaps: &[BigUint]) -> String {
-    let words: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
-    words.join(" ")
 }
 
 #[cfg(test)]

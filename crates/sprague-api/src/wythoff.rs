@@ -72,21 +72,11 @@ pub fn analyse<S: AsRef<str>>(
     options: &AnalysisOptions,
     limits: &Limits,
 ) -> Result<Analysis, Error> {
-    if options.misere {
-        return Err(Error::bad_input("wythoff: misère play is not supported"));
-    }
+    options.refuse_misere("wythoff: misère play is not supported")?;
     let (x, y) = parse_position(words)?;
     let small = match (x.to_u64(), y.to_u64()) {
         (Some(a), Some(b)) if a.max(b) <= MAX_HEAP_FOR_NIM_VALUE => Some((a, b)),
         _ => None,
-    };
-    let listed = if options.all_moves {
-        // x + y + min(x, y) moves.
-        let count = &x + &y + (&x).min(&y);
-        crate::check_listing(&count, limits)?;
-        Some(count.to_u64().expect("bounded by the listing limit"))
-    } else {
-        None
     };
     let table = small.map(|(a, b)| GrundyTable::new(a, b));
     let value_of = |p: &BigUint, q: &BigUint| -> NimValue {
@@ -100,34 +90,37 @@ pub fn analyse<S: AsRef<str>>(
         .iter()
         .map(|m| move_report(&x, &y, m))
         .collect();
-    let all_moves = listed.map(|_| {
-        let (a, b) = (
-            x.to_u64().expect("bounded by the listing limit"),
-            y.to_u64().expect("bounded by the listing limit"),
-        );
-        let mut moves: Vec<WythoffMove> = Vec::new();
-        moves.extend((0..a).rev().map(|to| WythoffMove::Heap {
-            heap: 0,
-            to: BigUint::from(to),
-        }));
-        moves.extend((0..b).rev().map(|to| WythoffMove::Heap {
-            heap: 1,
-            to: BigUint::from(to),
-        }));
-        moves.extend((1..=a.min(b)).map(|take| WythoffMove::Both {
-            take: BigUint::from(take),
-        }));
-        moves
-            .iter()
-            .map(|m| {
-                let (p, q) = m.apply(&x, &y);
-                let mut report = move_report(&x, &y, m);
-                report.outcome = Some(outcome_of(&p, &q));
-                report.nim_value = Some(value_of(&p, &q));
-                report
-            })
-            .collect()
-    });
+    let all_moves = crate::list_all_moves(
+        options,
+        limits,
+        // x + y + min(x, y) moves.
+        || &x + &y + (&x).min(&y),
+        || {
+            let (a, b) = (
+                x.to_u64().expect("bounded by the listing limit"),
+                y.to_u64().expect("bounded by the listing limit"),
+            );
+            let mut moves: Vec<WythoffMove> = Vec::new();
+            moves.extend((0..a).rev().map(|to| WythoffMove::Heap {
+                heap: 0,
+                to: BigUint::from(to),
+            }));
+            moves.extend((0..b).rev().map(|to| WythoffMove::Heap {
+                heap: 1,
+                to: BigUint::from(to),
+            }));
+            moves.extend((1..=a.min(b)).map(|take| WythoffMove::Both {
+                take: BigUint::from(take),
+            }));
+            moves
+                .iter()
+                .map(|m| {
+                    let (p, q) = m.apply(&x, &y);
+                    move_report(&x, &y, m).leading_to(outcome_of(&p, &q), value_of(&p, &q))
+                })
+                .collect()
+        },
+    )?;
     let note = small.is_none().then(|| {
         format!(
             "nim-value not computed: Wythoff's nim-values have no known closed form, and are \

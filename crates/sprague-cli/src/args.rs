@@ -23,6 +23,23 @@ Examples:
   sprague hackenbush FILE           Green Hackenbush (also geography, split, solve cursors)
   sprague solve triangle-war        scoring games by minimax (also tictactoe, connect4)";
 
+/// The `after_help` of a heap-game command: its example, a note of its own, then what every heap
+/// game shares (a string literal, as clap's `after_help` wants).
+macro_rules! heap_game_help {
+    ($example:literal, $note:literal) => {
+        concat!(
+            "Example:\n  ",
+            $example,
+            "\n\n",
+            $note,
+            "\n",
+            "A position is a list of heaps; its nim-value is the XOR of the heaps' values G(n), from a\n\
+            table for heaps up to 200000 (a proved period answers bigger ones). A move is written\n\
+            `heap 2: 7 -> 2 + 3`: the heap is replaced by what is left."
+        )
+    };
+}
+
 /// Solves combinatorial games: who wins, the nim-value, and every winning move.
 #[derive(Debug, Parser)]
 #[command(name = "sprague", version, after_help = EXAMPLES, propagate_version = true)]
@@ -96,72 +113,65 @@ pub enum Command {
     /// A take-and-break heap game given by its code d0.d1d2… (0.77 is Kayles).
     #[command(
         allow_negative_numbers = true,
-        after_help = "Example:\n  sprague octal 0.77 5 7\n\n\
-            Digit d_k: bit 1: a move removing k tokens may leave no heap, bit 2: one heap, bit 4: two\n\
-            heaps, bit 8 (hexadecimal digits): three heaps; d0 for moves removing nothing (4.7).\n\
-            A position is a list of heaps; its nim-value is the XOR of the heaps' values G(n), from a\n\
-            table for heaps up to 200000 (a proved period answers bigger ones). A move is written\n\
-            `heap 2: 7 -> 2 + 3`: the heap is replaced by what is left."
+        after_help = heap_game_help!(
+            "sprague octal 0.77 5 7",
+            "Digit d_k: bit 1: a move removing k tokens may leave no heap, bit 2: one heap, bit 4: two\n\
+            heaps, bit 8 (hexadecimal digits): three heaps; d0 for moves removing nothing (4.7)."
+        )
     )]
     Octal(HeapGameArgs),
     /// Kayles (0.77): knock down one pin or two adjacent pins from rows of pins.
     #[command(
         allow_negative_numbers = true,
-        after_help = "Example:\n  sprague kayles 5 7\n\n\
-            Values: OEIS A002186; period 12 from n = 71 (proved).\n\
-            A position is a list of heaps; its nim-value is the XOR of the heaps' values G(n), from a\n\
-            table for heaps up to 200000 (a proved period answers bigger ones). A move is written\n\
-            `heap 2: 7 -> 2 + 3`: the heap is replaced by what is left."
+        after_help = heap_game_help!(
+            "sprague kayles 5 7",
+            "Values: OEIS A002186; period 12 from n = 71 (proved)."
+        )
     )]
     Kayles(HeapGameArgs),
     /// Dawson's Kayles (0.07): knock down two adjacent pins.
     #[command(
         allow_negative_numbers = true,
-        after_help = "Example:\n  sprague dawson 5 7\n\n\
-            Period 34 from n = 53 (proved).\n\
-            A position is a list of heaps; its nim-value is the XOR of the heaps' values G(n), from a\n\
-            table for heaps up to 200000 (a proved period answers bigger ones). A move is written\n\
-            `heap 2: 7 -> 2 + 3`: the heap is replaced by what is left."
+        after_help = heap_game_help!(
+            "sprague dawson 5 7",
+            "Period 34 from n = 53 (proved)."
+        )
     )]
     Dawson(HeapGameArgs),
     /// Dawson's chess (0.137), as a heap game.
     #[command(
         allow_negative_numbers = true,
-        after_help = "Example:\n  sprague dawsons-chess 5 7\n\n\
-            Values: OEIS A002187; period 34 from n = 52 (proved).\n\
-            A position is a list of heaps; its nim-value is the XOR of the heaps' values G(n), from a\n\
-            table for heaps up to 200000 (a proved period answers bigger ones). A move is written\n\
-            `heap 2: 7 -> 2 + 3`: the heap is replaced by what is left."
+        after_help = heap_game_help!(
+            "sprague dawsons-chess 5 7",
+            "Values: OEIS A002187; period 34 from n = 52 (proved)."
+        )
     )]
     DawsonsChess(HeapGameArgs),
     /// Guiles (0.15): take a lone token, or two tokens leaving one or two heaps.
     #[command(
         allow_negative_numbers = true,
-        after_help = "Example:\n  sprague guiles 5 7\n\n\
-            Octal code 0.15.\n\
-            A position is a list of heaps; its nim-value is the XOR of the heaps' values G(n), from a\n\
-            table for heaps up to 200000 (a proved period answers bigger ones). A move is written\n\
-            `heap 2: 7 -> 2 + 3`: the heap is replaced by what is left."
+        after_help = heap_game_help!(
+            "sprague guiles 5 7",
+            "Octal code 0.15."
+        )
     )]
     Guiles(HeapGameArgs),
     /// Treblecross (0.007): one-dimensional tic-tac-toe, as a heap game.
     #[command(
         allow_negative_numbers = true,
-        after_help = "Example:\n  sprague treblecross 5 7\n\n\
-            Octal code 0.007.\n\
-            A position is a list of heaps; its nim-value is the XOR of the heaps' values G(n), from a\n\
-            table for heaps up to 200000 (a proved period answers bigger ones). A move is written\n\
-            `heap 2: 7 -> 2 + 3`: the heap is replaced by what is left."
+        after_help = heap_game_help!(
+            "sprague treblecross 5 7",
+            "Octal code 0.007."
+        )
     )]
     Treblecross(HeapGameArgs),
     /// Grundy's game: split a heap into two non-empty heaps of different sizes.
     #[command(
         allow_negative_numbers = true,
-        after_help = "Example:\n  sprague grundys-game 7 9\n\n\
-            Values: OEIS A002188; no period is known.\n\
-            A position is a list of heaps; its nim-value is the XOR of the heaps' values G(n), from a\n\
-            table for heaps up to 200000 (a proved period answers bigger ones). A move is written\n\
-            `heap 2: 7 -> 2 + 3`: the heap is replaced by what is left."
+        after_help = heap_game_help!(
+            "sprague grundys-game 7 9",
+            "Values: OEIS A002188; no period is known."
+        )
     )]
     GrundysGame(HeapGameArgs),
     /// Tokens on a directed graph: move one token along an edge; cycles allowed (draws).
@@ -532,13 +542,10 @@ pub struct TableOctalArgs {
     #[arg(value_name = "CODE")]
     pub code: String,
     #[command(flatten)]
-    pub range: TableRangeArgs,
-    #[command(flatten)]
-    pub run: TableRunArgs,
-    #[command(flatten)]
-    pub output: TableOutputArgs,
+    pub table: TableHeapArgs,
 }
 
+/// What every heap-game table takes: the range, the long-run options, the output.
 #[derive(Debug, Args)]
 pub struct TableHeapArgs {
     #[command(flatten)]

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use sprague_api::nim::NimPlay;
 use sprague_api::play::{engine_move, ListedPlay, Playable};
 use sprague_api::subtraction::SubtractionAnalyser;
-use sprague_api::{bash, lasker, staircase, wythoff, Limits};
+use sprague_api::{bash, lasker, staircase, wythoff, Analysis, AnalysisOptions, Limits};
 
 use sprague_api::score_play::{ScoreGame, ScorePlay};
 
@@ -29,36 +29,24 @@ pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
         PlayGame::Wythoff(a) => {
             no_output_flags(&a.output)?;
             let analyse = move |p: &str, o: &_| wythoff::analyse(&words(p), o, &limits);
-            (
-                Box::new(ListedPlay::new("wythoff", false, Box::new(analyse))),
-                a.heaps,
-            )
+            (listed("wythoff", false, analyse), a.heaps)
         }
         PlayGame::Bash(a) => {
             no_output_flags(&a.output)?;
             let rules = bash::parse_rules(&a.max, a.min.as_deref())?;
             let analyse = move |p: &str, o: &_| bash::analyse(&words(p), &rules, o, &limits);
-            (
-                Box::new(ListedPlay::new("bash", a.misere, Box::new(analyse))),
-                a.heap,
-            )
+            (listed("bash", a.misere, analyse), a.heap)
         }
         PlayGame::Staircase(a) => {
             no_output_flags(&a.output)?;
             let analyse = move |p: &str, o: &_| staircase::analyse(&words(p), o, &limits);
-            (
-                Box::new(ListedPlay::new("staircase", false, Box::new(analyse))),
-                a.steps,
-            )
+            (listed("staircase", false, analyse), a.steps)
         }
         PlayGame::Subtraction(a) => {
             no_output_flags(&a.output)?;
             let mut analyser = SubtractionAnalyser::new(&a.set, &limits)?;
             let analyse = move |p: &str, o: &_| analyser.analyse(&words(p), o, &limits);
-            (
-                Box::new(ListedPlay::new("subtraction", false, Box::new(analyse))),
-                a.heaps,
-            )
+            (listed("subtraction", false, analyse), a.heaps)
         }
         PlayGame::TriangleWar(a) => {
             no_solve_flags(&a.output)?;
@@ -78,10 +66,7 @@ pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
         PlayGame::Lasker(a) => {
             no_output_flags(&a.output)?;
             let analyse = move |p: &str, o: &_| lasker::analyse(&words(p), o, &limits);
-            (
-                Box::new(ListedPlay::new("lasker", false, Box::new(analyse))),
-                a.heaps,
-            )
+            (listed("lasker", false, analyse), a.heaps)
         }
     };
     let start = game.analyse(&words.join(" "))?.position;
@@ -94,6 +79,15 @@ pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
         &mut stdin.lock(),
         &mut stdout.lock(),
     )
+}
+
+/// A game analysed by `analyse`, played from its analyses' listed moves.
+fn listed<'a>(
+    name: &str,
+    misere: bool,
+    analyse: impl FnMut(&str, &AnalysisOptions) -> Result<Analysis, sprague_api::Error> + 'a,
+) -> Box<dyn Playable + 'a> {
+    Box::new(ListedPlay::new(name, misere, Box::new(analyse)))
 }
 
 fn no_output_flags(output: &OutputArgs) -> Result<(), Failure> {
@@ -201,15 +195,7 @@ fn scoring_loop(
             position = chosen.played.to;
             continue;
         }
-        write!(out, "your move ({mover})> ")?;
-        out.flush()?;
-        line.clear();
-        let read = input
-            .read_line(&mut line)
-            .map_err(|e| Failure::bad_input(format!("cannot read standard input: {e}")))?;
-        if read == 0 {
-            writeln!(out)?;
-            writeln!(out, "input ended: game abandoned")?;
+        if !ask(input, out, &format!("your move ({mover})> "), &mut line)? {
             return Ok(ExitCode::SUCCESS);
         }
         match line.trim() {
@@ -299,15 +285,7 @@ fn play(
                 turn = Turn::User;
             }
             Turn::User => {
-                write!(out, "your move> ")?;
-                out.flush()?;
-                line.clear();
-                let read = input
-                    .read_line(&mut line)
-                    .map_err(|e| Failure::bad_input(format!("cannot read standard input: {e}")))?;
-                if read == 0 {
-                    writeln!(out)?;
-                    writeln!(out, "input ended: game abandoned")?;
+                if !ask(input, out, "your move> ", &mut line)? {
                     return Ok(ExitCode::SUCCESS);
                 }
                 let typed = line.trim();
@@ -342,4 +320,26 @@ fn play(
             }
         }
     }
+}
+
+/// Prints `prompt` and reads the user's next line into `line`; at the end of the input says the
+/// game is abandoned and returns `false`.
+fn ask(
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    prompt: &str,
+    line: &mut String,
+) -> Result<bool, Failure> {
+    write!(out, "{prompt}")?;
+    out.flush()?;
+    line.clear();
+    let read = input
+        .read_line(line)
+        .map_err(|e| Failure::bad_input(format!("cannot read standard input: {e}")))?;
+    if read == 0 {
+        writeln!(out)?;
+        writeln!(out, "input ended: game abandoned")?;
+        return Ok(false);
+    }
+    Ok(true)
 }

@@ -1,7 +1,7 @@
 //! `sprague solve <game>`: scoring games by minimax (Triangle War, tic-tac-toe, Connect Four), and
 //! the cursor game of the seed notes by the matching theorem.
 
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use sprague_api::{cursors, Limits, ScoreReport, ScoreSolver, SolveOptions};
@@ -138,37 +138,7 @@ fn text(out: &mut impl Write, report: &ScoreReport) -> Result<(), Failure> {
 /// One JSON object per line of standard input; a bad line gives `{"error": …, "line": n}` and the
 /// run goes on, exiting 2 at the end.
 fn batch(mut solve: impl FnMut(&str) -> Result<ScoreReport, Failure>) -> Result<ExitCode, Failure> {
-    let stdin = io::stdin();
-    let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut any_bad = false;
-    for (idx, line) in stdin.lock().lines().enumerate() {
-        let line =
-            line.map_err(|e| Failure::bad_input(format!("cannot read standard input: {e}")))?;
-        let trimmed = line.trim();
-        if trimmed.is_empty() {
-            continue;
-        }
-        match solve(trimmed) {
-            Ok(report) => json(&mut out, &report)?,
-            Err(Failure::BadInput(message)) => {
-                any_bad = true;
-                serde_json::to_writer(
-                    &mut out,
-                    &serde_json::json!({"error": message, "line": idx + 1}),
-                )
-                .map_err(|e| Failure::Internal(e.to_string()))?;
-                out.write_all(b"\n")?;
-            }
-            Err(other) => return Err(other),
-        }
-    }
-    out.flush()?;
-    Ok(if any_bad {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
-    })
+    super::batch_with(|line, out| json(out, &solve(line)?))
 }
 
 /// A sequence as typed, or the contents of FILE for `@FILE`.

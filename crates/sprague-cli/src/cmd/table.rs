@@ -17,8 +17,7 @@ use sprague::games::octal::HeapRule;
 use sprague_api::octal;
 
 use crate::args::{
-    TableArgs, TableFamily, TableHeapArgs, TableOutputArgs, TableRangeArgs, TableRunArgs,
-    TableScriptArgs,
+    TableArgs, TableFamily, TableHeapArgs, TableRangeArgs, TableRunArgs, TableScriptArgs,
 };
 use crate::failure::Failure;
 
@@ -27,13 +26,7 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Failure> {
         TableFamily::Script(a) => script(a),
         TableFamily::Octal(a) => {
             let rule = octal::parse_code(&a.code)?;
-            heap(
-                &format!("octal {}", a.code),
-                &rule,
-                a.range,
-                a.run,
-                a.output,
-            )
+            heap(&format!("octal {}", a.code), &rule, a.table)
         }
         TableFamily::Kayles(a) => named("kayles", a),
         TableFamily::Dawson(a) => named("dawson", a),
@@ -90,13 +83,7 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Failure> {
 }
 
 fn named(name: &str, args: TableHeapArgs) -> Result<ExitCode, Failure> {
-    heap(
-        name,
-        &octal::named_rule(name)?,
-        args.range,
-        args.run,
-        args.output,
-    )
+    heap(name, &octal::named_rule(name)?, args)
 }
 
 /// Set by the Ctrl-C handler: the table stops after its current chunk.
@@ -107,13 +94,8 @@ const INTERRUPTED: u8 = 130;
 
 /// A heap-game table as a long run: the memory it needs said first, a progress bar, Ctrl-C
 /// writing a checkpoint, `--resume` going on from it.
-fn heap(
-    family: &str,
-    rule: &HeapRule,
-    range: TableRangeArgs,
-    run: TableRunArgs,
-    output: TableOutputArgs,
-) -> Result<ExitCode, Failure> {
+fn heap(family: &str, rule: &HeapRule, args: TableHeapArgs) -> Result<ExitCode, Failure> {
+    let TableHeapArgs { range, run, output } = args;
     let limits = super::limits();
     let len = range.upto.saturating_add(1);
     octal::check_memory(len, &limits)?;
@@ -383,6 +365,14 @@ fn parse_pair(text: &str) -> Result<(u64, u64), Failure> {
     ))
 }
 
+/// Prints `report` as one line of JSON.
+fn print_json(mut out: impl Write, report: &impl serde::Serialize) -> Result<ExitCode, Failure> {
+    serde_json::to_writer(&mut out, report).map_err(|e| Failure::Internal(e.to_string()))?;
+    writeln!(out)?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Prints a sequence: JSON, or the values in rows of ten with the first index of each row.
 pub fn print_table<T>(json: bool, report: &TableView<'_, T>) -> Result<ExitCode, Failure>
 where
@@ -391,10 +381,7 @@ where
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if json {
-        serde_json::to_writer(&mut out, report).map_err(|e| Failure::Internal(e.to_string()))?;
-        writeln!(out)?;
-        out.flush()?;
-        return Ok(ExitCode::SUCCESS);
+        return print_json(out, report);
     }
     writeln!(out, "table {}, G(0..{})", report.family, report.upto)?;
     if let Some(values) = report.values {
@@ -437,10 +424,7 @@ fn print_grid(json: bool, report: &GridReport) -> Result<ExitCode, Failure> {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if json {
-        serde_json::to_writer(&mut out, report).map_err(|e| Failure::Internal(e.to_string()))?;
-        writeln!(out)?;
-        out.flush()?;
-        return Ok(ExitCode::SUCCESS);
+        return print_json(out, report);
     }
     writeln!(
         out,

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::{bad_input, json, sprague};
+use crate::{bad_input, batch, json, sprague};
 
 #[test]
 fn json_output_for_plain_bash() {
@@ -57,15 +57,9 @@ fn batch_agrees_with_plain_search_in_both_plays() {
         if misere {
             args.push("--misere");
         }
-        let out = sprague()
-            .args(&args)
-            .write_stdin(input.clone())
-            .output()
-            .unwrap();
-        assert!(out.status.success());
+        let lines = batch(&args, &input, 0);
         let wins = brute_wins(60, 3, 5, misere);
-        for (n, line) in String::from_utf8(out.stdout).unwrap().lines().enumerate() {
-            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        for (n, v) in lines.iter().enumerate() {
             assert_eq!(v["position"], n.to_string());
             assert_eq!(
                 v["outcome"],

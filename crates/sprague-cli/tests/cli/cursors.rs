@@ -2,22 +2,10 @@
 
 use std::io::Write;
 
-use crate::{bad_input, sprague};
+use crate::{bad_input, json};
 
 fn value(args: &[&str]) -> serde_json::Value {
-    let out = sprague()
-        .args(["solve", "cursors"])
-        .args(args)
-        .arg("--json")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    v["value"].clone()
+    json(&[&["solve", "cursors"], args].concat(), "")["value"].clone()
 }
 
 #[test]

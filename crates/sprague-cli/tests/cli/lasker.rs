@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::{bad_input, json, sprague};
+use crate::{bad_input, batch, json, sprague};
 
 #[test]
 fn takes_and_splits_are_winning_moves() {
@@ -74,17 +74,7 @@ fn all_moves_lists_takes_and_splits() {
 
 #[test]
 fn batch_and_bad_input() {
-    let out = sprague()
-        .args(["lasker", "--batch"])
-        .write_stdin("3\nx\n4 4\n")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = batch(&["lasker", "--batch"], "3\nx\n4 4\n", 2);
     assert_eq!(lines[0]["nim_value"], 4);
     assert_eq!(
         lines[1]["error"],

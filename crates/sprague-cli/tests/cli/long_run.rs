@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 
-use crate::{bad_input, sprague};
+use crate::{bad_input, sprague, table_values};
 
 /// A fresh empty directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -256,18 +256,21 @@ fn a_missing_damaged_or_foreign_checkpoint_is_refused() {
     let dir = scratch("refused");
     let ckpt = dir.join("k.ckpt");
     let ckpt = ckpt.to_str().unwrap();
-    let err = bad_input(
-        &[
-            "table",
-            "kayles",
-            "--upto",
-            "100",
-            "--resume",
-            "--checkpoint",
-            ckpt,
-        ],
-        "",
-    );
+    let resume = |family: &str| {
+        bad_input(
+            &[
+                "table",
+                family,
+                "--upto",
+                "100",
+                "--resume",
+                "--checkpoint",
+                ckpt,
+            ],
+            "",
+        )
+    };
+    let err = resume("kayles");
     assert!(err.contains("no checkpoint at"), "{err}");
     let stopped = run_in(
         &dir,
@@ -275,18 +278,7 @@ fn a_missing_damaged_or_foreign_checkpoint_is_refused() {
         &[("SPRAGUE_STOP_AFTER", "50")],
     );
     assert_eq!(stopped.status.code(), Some(130));
-    let err = bad_input(
-        &[
-            "table",
-            "dawson",
-            "--upto",
-            "100",
-            "--resume",
-            "--checkpoint",
-            ckpt,
-        ],
-        "",
-    );
+    let err = resume("dawson");
     assert!(
         err.contains("checkpoint of `kayles`, not of `dawson`"),
         "{err}"
@@ -294,32 +286,10 @@ fn a_missing_damaged_or_foreign_checkpoint_is_refused() {
     let mut bytes = std::fs::read(ckpt).unwrap();
     bytes[60] ^= 1;
     std::fs::write(ckpt, &bytes).unwrap();
-    let err = bad_input(
-        &[
-            "table",
-            "kayles",
-            "--upto",
-            "100",
-            "--resume",
-            "--checkpoint",
-            ckpt,
-        ],
-        "",
-    );
+    let err = resume("kayles");
     assert!(err.contains("damaged"), "{err}");
     std::fs::write(ckpt, b"SPRGCKP1").unwrap();
-    let err = bad_input(
-        &[
-            "table",
-            "kayles",
-            "--upto",
-            "100",
-            "--resume",
-            "--checkpoint",
-            ckpt,
-        ],
-        "",
-    );
+    let err = resume("kayles");
     assert!(err.contains("damaged"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -454,12 +424,7 @@ fn a_subtraction_table_writes_its_values_file() {
         &["table", "subtraction", "--set", "1,3,4", "--upto", "20"],
         "",
     );
-    let expected: Vec<u8> = printed["values"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_u64().unwrap() as u8)
-        .collect();
+    let expected: Vec<u8> = table_values(&printed).iter().map(|&v| v as u8).collect();
     let bytes = std::fs::read(dir.join("s.seq")).unwrap();
     assert_eq!(&bytes[..9], b"SPRGSEQ1\x01");
     assert_eq!(&bytes[16..24], &21u64.to_le_bytes());

@@ -49,6 +49,33 @@ pub fn json(args: &[&str], stdin: &str) -> serde_json::Value {
     serde_json::from_str(&text).unwrap()
 }
 
+/// The `values` of a table's JSON report, as numbers.
+pub fn table_values(report: &serde_json::Value) -> Vec<u64> {
+    report["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect()
+}
+
+/// Runs `sprague ARGS` (a `--batch` run) on `stdin`, expecting exit code `code`, and parses each line
+/// printed as one JSON object.
+pub fn batch(args: &[&str], stdin: &str, code: i32) -> Vec<serde_json::Value> {
+    let out = sprague().args(args).write_stdin(stdin).output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "sprague {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 /// Runs `sprague ARGS` expecting exit 2 and exactly one stderr line starting `error:`; returns it.
 pub fn bad_input(args: &[&str], stdin: &str) -> String {
     let out = sprague().args(args).write_stdin(stdin).output().unwrap();

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::{json, sprague};
+use crate::{batch, json, sprague};
 
 #[test]
 fn contract_example() {
@@ -72,17 +72,7 @@ fn all_moves_lists_every_move_with_its_result() {
 
 #[test]
 fn batch_answers_each_line_and_goes_on_past_a_bad_one() {
-    let out = sprague()
-        .args(["nim", "--batch"])
-        .write_stdin("3 4 5\n1 x\n\n7 7\n")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = batch(&["nim", "--batch"], "3 4 5\n1 x\n\n7 7\n", 2);
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["nim_value"], 2);
     assert_eq!(

@@ -1,6 +1,6 @@
 //! `sprague octal`, the named heap games, and their tables.
 
-use crate::{bad_input, json};
+use crate::{bad_input, json, table_values};
 
 #[test]
 fn kayles_and_octal_agree_and_winning_moves_lose() {
@@ -40,12 +40,7 @@ fn tables_give_the_proved_periods() {
     );
     assert_eq!(v["upto"], 175);
     let v = json(&["table", "grundys-game", "--upto", "20"], "");
-    let values: Vec<u64> = v["values"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_u64().unwrap())
-        .collect();
+    let values = table_values(&v);
     // OEIS A002188.
     assert_eq!(
         values,
@@ -91,12 +86,7 @@ fn out_writes_the_values_file_and_json_omits_them() {
 fn tables_give_arithmetic_periods_with_their_saltus() {
     // 0.28 (take one; or take two and leave three heaps): G(n + 53) = G(n) + 16 from n = 1.
     let v = json(&["table", "octal", "0.28", "--upto", "400"], "");
-    let values: Vec<u64> = v["values"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_u64().unwrap())
-        .collect();
+    let values = table_values(&v);
     assert!((1..=400 - 53).all(|n| values[n + 53] == values[n] + 16));
     assert_eq!(v["period"]["preperiod"], 1);
     assert_eq!(v["period"]["period"], 53);

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use crate::{bad_input, json, sprague};
+use crate::{bad_input, batch, json};
 
 fn example(name: &str) -> String {
     format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -67,16 +67,11 @@ fn a_loopy_script_is_solved_with_generalised_values() {
 
 #[test]
 fn batch_reuses_the_compiled_script() {
-    let out = sprague()
-        .args(["script", &example("hdu1847-powers-of-two.rhai"), "--batch"])
-        .write_stdin("3\n4\nx\n6\n")
-        .output()
-        .unwrap();
-    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = batch(
+        &["script", &example("hdu1847-powers-of-two.rhai"), "--batch"],
+        "3\n4\nx\n6\n",
+        2,
+    );
     let outcomes: Vec<&str> = lines
         .iter()
         .map(|l| l["outcome"].as_str().unwrap_or("error"))

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::{bad_input, json, sprague};
+use crate::{bad_input, batch, json, sprague};
 
 #[test]
 fn triangle_war_from_the_empty_board_b_wins_6_to_3() {
@@ -54,17 +54,7 @@ fn triangle_war_text_and_batch() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("so far:   A 1, B 0"), "{text}");
     assert!(text.contains("to move:  A"), "{text}");
-    let out = sprague()
-        .args(["solve", "triangle-war", "--batch"])
-        .write_stdin("1-2\n\n1-4\n")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = batch(&["solve", "triangle-war", "--batch"], "1-2\n\n1-4\n", 2);
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["position"], "1-2");
     assert_eq!(lines[1]["line"], 3);
@@ -110,21 +100,12 @@ fn connect4_scores_of_the_test_sets() {
         assert_eq!(v["score"], score.signum(), "{seq}");
         assert!(v.get("best_moves").is_none());
     }
-    let out = sprague()
-        .args(["solve", "connect4", "--batch", "--score-only", "--stats"])
-        .write_stdin("2252576253462244111563365343671351441\n7422341735647741166133573473242566\n")
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    let scores: Vec<i64> = text
-        .lines()
-        .map(|l| {
-            serde_json::from_str::<serde_json::Value>(l).unwrap()["score"]
-                .as_i64()
-                .unwrap()
-        })
-        .collect();
+    let lines = batch(
+        &["solve", "connect4", "--batch", "--score-only", "--stats"],
+        "2252576253462244111563365343671351441\n7422341735647741166133573473242566\n",
+        0,
+    );
+    let scores: Vec<i64> = lines.iter().map(|v| v["score"].as_i64().unwrap()).collect();
     assert_eq!(scores, [-1, 1]);
 }
 

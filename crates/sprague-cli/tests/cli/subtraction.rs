@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::{bad_input, json, sprague};
+use crate::{bad_input, batch, json};
 
 #[test]
 fn values_and_winning_moves_of_one_four_three() {
@@ -37,40 +37,25 @@ fn huge_heaps_are_answered_through_the_period() {
 
 #[test]
 fn batch_shares_the_set_and_reproduces_the_hdu_1536_sample() {
-    let out = sprague()
-        .args(["subtraction", "--set", "2,5", "--batch"])
-        .write_stdin("5 12\n2 4 7\n2 3 7 12\n")
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let letters: String = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
-            if v["outcome"] == "N" {
-                'W'
-            } else {
-                'L'
-            }
-        })
+    let lines = batch(
+        &["subtraction", "--set", "2,5", "--batch"],
+        "5 12\n2 4 7\n2 3 7 12\n",
+        0,
+    );
+    let letters: String = lines
+        .iter()
+        .map(|v| if v["outcome"] == "N" { 'W' } else { 'L' })
         .collect();
     assert_eq!(letters, "LWW");
 }
 
 #[test]
 fn batch_goes_on_past_a_bad_line() {
-    let out = sprague()
-        .args(["subtraction", "--set", "1,2,3", "--batch"])
-        .write_stdin("4\n-1\n5\n")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = batch(
+        &["subtraction", "--set", "1,2,3", "--batch"],
+        "4\n-1\n5\n",
+        2,
+    );
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["outcome"], "P");
     assert_eq!(lines[1]["line"], 2);

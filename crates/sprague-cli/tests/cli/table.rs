@@ -1,6 +1,6 @@
 //! `sprague table`: sequences and grids of scripted games.
 
-use crate::{bad_input, json};
+use crate::{bad_input, json, table_values};
 
 fn example(name: &str) -> String {
     format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -18,12 +18,7 @@ fn a_scripted_sequence_and_its_period() {
         ],
         "",
     );
-    let values: Vec<u64> = v["values"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_u64().unwrap())
-        .collect();
+    let values = table_values(&v);
     assert_eq!(values.len(), 41);
     assert_eq!(&values[..7], &[0, 1, 0, 1, 2, 3, 2]);
     assert_eq!(v["period"]["period"], 7);

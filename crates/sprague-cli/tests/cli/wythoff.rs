@@ -6,7 +6,7 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use serde_json::json;
 
-use crate::{bad_input, json, sprague};
+use crate::{bad_input, batch, json, sprague};
 
 #[test]
 fn json_lists_the_move_from_both_heaps_and_from_one() {
@@ -66,17 +66,7 @@ fn all_moves_and_batch() {
             .contains("--all-moves would list 3000000 moves")
     );
 
-    let out = sprague()
-        .args(["wythoff", "--batch"])
-        .write_stdin("1 2\n3\n6 10\n")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = batch(&["wythoff", "--batch"], "1 2\n3\n6 10\n", 2);
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0]["outcome"], "P");
     assert_eq!(lines[1]["error"], "wythoff: expected two heaps, got 1");
