@@ -383,7 +383,6 @@ impl Solver {
                 };
                 running[report.thread] = None;
                 busy -= 1;
-
                 self.nodes += report.nodes;
                 if report.aborted {
                     self.aborted = true;
