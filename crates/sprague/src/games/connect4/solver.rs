@@ -580,6 +580,10 @@ struct Worker<'t> {
     root_stones: u32,
 }
 
+/// Positions a search explores before it reads the entries of an unknown position's children
+/// (the enhanced transposition cutoff) in the large table.
+const COLD_NODES: u64 = 4096;
+
 /// Plies below the root where a helper thread varies its move order.
 const HELPER_PLIES: u32 = 12;
 
@@ -669,7 +673,9 @@ impl<'t> Worker<'t> {
             self.table
         };
         let mut hint = None;
+        let mut known = false;
         if let Some(entry) = table.load(canonical, self.generation) {
+            known = true;
             low = low.max(entry.lower);
             high = high.min(entry.upper);
             hint = entry.best.map(|c| if flip { 6 - c } else { c });
@@ -701,7 +707,14 @@ impl<'t> Worker<'t> {
             {
                 let child_key = next + (mask | cell) + BOTTOM;
                 let child_key = child_key.min(mirror_key(child_key));
-                if let Some(child) = child_table.load(child_key, self.generation) {
+                // Early in a search the table is cold: a position it does not know has
+                // children it does not know either, and reading their entries costs a cache
+                // miss each for nothing (measured: a fifth of the time on Test_L1_R1).
+                let warm = known || stones + 1 >= self.split || self.nodes > COLD_NODES;
+                if let Some(child) = warm
+                    .then(|| child_table.load(child_key, self.generation))
+                    .flatten()
+                {
                     if -child.upper >= beta {
                         let entry = Entry {
                             lower: -child.upper,
