@@ -282,6 +282,7 @@ fn saltus_test(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sequence::period::{self, tests::built};
     use crate::sequence::table::tests::brute;
     use crate::sequence::table::{self, values, Method};
     use proptest::prelude::*;
@@ -298,16 +299,13 @@ mod tests {
             saltus in 1u64..9,
             repeats in 3usize..7,
         ) {
-            let mut values = prefix.clone();
-            for r in 0..repeats {
-                values.extend(cycle.iter().map(|v| v + saltus * r as u64));
-            }
+            let values = built(&prefix, &cycle, saltus, repeats);
             let len = values.len();
             let found = smallest_arithmetic_period(&values, |p, q| len - q - p >= q.max(2))
                 .unwrap();
             let (p, q, s) = (found.preperiod as usize, found.period as usize, found.saltus);
             prop_assert!(s > 0 && !found.proved);
-            prop_assert!((p..len - q).all(|n| values[n] + s == values[n + q]));
+            prop_assert!(period::tests::holds(&values, s, p, q));
             prop_assert!(len - q - p >= q.max(2));
             prop_assert!(q <= cycle.len());
             prop_assert!(p == 0 || values[p - 1] + s != values[p - 1 + q]);
@@ -315,7 +313,7 @@ mod tests {
             for q2 in 1..q {
                 for s2 in 1..=values[len - 1] {
                     for p2 in 0..len - q2 {
-                        let ok = (p2..len - q2).all(|n| values[n] + s2 == values[n + q2]);
+                        let ok = period::tests::holds(&values, s2, p2, q2);
                         prop_assert!(!(ok && len - q2 - p2 >= q2.max(2)));
                     }
                 }

@@ -158,13 +158,22 @@ pub fn smallest_period_by<T: Copy + Into<u64>>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use proptest::prelude::*;
 
     /// Checks (p, q) directly against the definition on the slice.
-    fn holds(values: &[u64], saltus: u64, p: usize, q: usize) -> bool {
+    pub(crate) fn holds(values: &[u64], saltus: u64, p: usize, q: usize) -> bool {
         (p..values.len().saturating_sub(q)).all(|n| values[n] + saltus == values[n + q])
+    }
+
+    /// `prefix`, then `cycle` `repeats` times, each repeat `saltus` above the one before.
+    pub(crate) fn built(prefix: &[u64], cycle: &[u64], saltus: u64, repeats: usize) -> Vec<u64> {
+        let mut values = prefix.to_vec();
+        for r in 0..repeats {
+            values.extend(cycle.iter().map(|v| v + saltus * r as u64));
+        }
+        values
     }
 
     proptest! {
@@ -175,10 +184,7 @@ mod tests {
             saltus in 0u64..3,
             repeats in 3usize..6,
         ) {
-            let mut values = prefix.clone();
-            for r in 0..repeats {
-                values.extend(cycle.iter().map(|v| v + saltus * r as u64));
-            }
+            let values = built(&prefix, &cycle, saltus, repeats);
             let min_run = cycle.len();
             let found = smallest_period(&values, saltus, min_run).unwrap();
             let (p, q) = (found.preperiod as usize, found.period as usize);

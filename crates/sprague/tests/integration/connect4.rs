@@ -33,19 +33,7 @@ fn read_lines(name: &str, lines: &[usize]) -> Vec<(Board, i32, String)> {
 /// Checks the first `count` lines of `name` with the dedicated solver on `threads` threads, and
 /// the first `generic` lines with the generic engine.
 fn check_set(name: &str, count: usize, threads: usize, generic: usize) {
-    let mut solver = Solver::new(SolverConfig {
-        table_bits: 20,
-        threads,
-    });
-    for (board, expected, moves) in read_set(name, count) {
-        solver.clear_table();
-        assert_eq!(solver.solve(&board), expected, "{name}: {moves}");
-        assert_eq!(
-            solver.solve_within(&board, -1, 1),
-            expected.signum(),
-            "{name} weak: {moves}"
-        );
-    }
+    check_lines(name, &(1..=count).collect::<Vec<_>>(), threads);
     let config = NegamaxConfig {
         table_slots: 1 << 20,
         ..NegamaxConfig::default()
@@ -53,6 +41,26 @@ fn check_set(name: &str, count: usize, threads: usize, generic: usize) {
     let mut search = Negamax::new(&Connect4, config);
     for (board, expected, moves) in read_set(name, generic) {
         assert_eq!(search.solve(&board), expected, "{name} generic: {moves}");
+    }
+}
+
+/// Checks the lines numbered `lines` of `name` with the dedicated solver on `threads` threads:
+/// the exact score, and its sign by the weak solver.
+fn check_lines(name: &str, lines: &[usize], threads: usize) {
+    let mut solver = Solver::new(SolverConfig {
+        table_bits: 20,
+        threads,
+    });
+    let sample = read_lines(name, lines);
+    assert_eq!(sample.len(), lines.len(), "{name}: lines missing");
+    for (board, expected, moves) in sample {
+        solver.clear_table();
+        assert_eq!(solver.solve(&board), expected, "{name}: {moves}");
+        assert_eq!(
+            solver.solve_within(&board, -1, 1),
+            expected.signum(),
+            "{name} weak: {moves}"
+        );
     }
 }
 
@@ -87,19 +95,5 @@ fn begin_hard_sample_scores_are_exact_on_two_threads() {
     // (35,000 to 118,000 positions each, against 39 million on average), so that the tests stay
     // fast; the whole set runs in `bench/connect4.sh Test_L1_R3`. Two threads, so the parallel
     // tests of the bisection run on positions with few stones.
-    let mut solver = Solver::new(SolverConfig {
-        table_bits: 20,
-        threads: 2,
-    });
-    let sample = read_lines("Test_L1_R3", &[700, 380, 927, 282]);
-    assert_eq!(sample.len(), 4);
-    for (board, expected, moves) in sample {
-        solver.clear_table();
-        assert_eq!(solver.solve(&board), expected, "Test_L1_R3: {moves}");
-        assert_eq!(
-            solver.solve_within(&board, -1, 1),
-            expected.signum(),
-            "Test_L1_R3 weak: {moves}"
-        );
-    }
+    check_lines("Test_L1_R3", &[700, 380, 927, 282], 2);
 }
