@@ -99,6 +99,29 @@ pub struct HeapTable {
     sparse: Sparse,
     // The fast method's first phase: one bit set of `words_for(bits)` words per heap of a block.
     marks: Vec<u64>,
+    // The table's last heaps, settled on trust and not yet checked (empty between calls).
+    pending: Pending,
+    // The last heap whose trusted value was wrong: how far ahead the next step may go.
+    last_fix: usize,
+}
+
+/// Heaps settled on trust by phases one and two, waiting for phase three: the table's values
+/// from `from` on.
+#[derive(Clone, Debug, Default)]
+struct Pending {
+    from: usize,
+    // The bit sets of phases one and two, `words` words a heap.
+    marks: Vec<u64>,
+    words: usize,
+    // The value width before `from` (restored when a pending value is wrong).
+    bits: u32,
+}
+
+/// What a step of the pipeline computed ahead: trusted values and their marks.
+struct Ahead {
+    values: Vec<u64>,
+    marks: Vec<u64>,
+    words: usize,
 }
 
 fn parity_even(v: u64, mask: u16) -> bool {
@@ -123,8 +146,56 @@ const PARALLEL_WORK: usize = 1 << 16;
 const SUB: usize = 32;
 /// How many rare heaps ahead phase one reads the values it will need.
 const PREFETCH: usize = 8;
+/// Heaps without a wrong trusted value after which the pipeline is used.
+const CALM: usize = 8 * BLOCK;
+/// The most heaps a step of the pipeline settles ahead of phase three.
+const MAX_AHEAD: usize = 64 * BLOCK;
 /// Every value free (the mex of a table that is not sparse).
 const ALL_ONES: [u64; 1] = [u64::MAX];
+
+/// The values G(0..len) as phases one and two of a block read them: the table itself, or, while
+/// phase three checks the table's last heaps on another thread, the table (borrowed, shared) and
+/// the values computed ahead of it (owned by the step), with a copy of the table's last few so
+/// that every run that is read crosses no seam.
+#[derive(Clone, Copy)]
+struct View<'a> {
+    // G(0..done.len()).
+    done: &'a [u16],
+    // G(base..base + recent.len()), base ≤ done.len().
+    base: usize,
+    recent: &'a [u16],
+}
+
+impl<'a> View<'a> {
+    /// The whole of `g`.
+    fn whole(g: &'a [u16]) -> View<'a> {
+        View {
+            done: g,
+            base: g.len(),
+            recent: &[],
+        }
+    }
+
+    /// G(from..to): from `done` when it holds them, else from `recent` (so `from ≥ base`).
+    #[inline]
+    fn slice(&self, from: usize, to: usize) -> &'a [u16] {
+        if to <= self.done.len() {
+            &self.done[from..to]
+        } else {
+            &self.recent[from - self.base..to - self.base]
+        }
+    }
+
+    /// G(i).
+    #[inline]
+    fn get(&self, i: usize) -> u16 {
+        if i < self.done.len() {
+            self.done[i]
+        } else {
+            self.recent[i - self.base]
+        }
+    }
+}
 
 impl HeapTable {
     /// An empty table for `rule`, filled by `method` (three-heap moves always naively).
@@ -151,6 +222,8 @@ impl HeapTable {
                 common_bits: Vec::new(),
             },
             marks: Vec::new(),
+            pending: Pending::default(),
+            last_fix: 0,
         }
     }
 
@@ -217,6 +290,11 @@ impl HeapTable {
     /// A value above [`MAX_VALUE`]; the table keeps the values before it.
     pub fn extend_to(&mut self, len: usize) -> Result<(), ValueTooLarge> {
         self.values.reserve(len.saturating_sub(self.values.len()));
+        if self.method == Method::Sparse && rayon::current_thread_index().is_none() {
+            // The pipeline's steps join two tasks many times a second: from a thread of the
+            // pool, a join is a push on its own queue, not a wake-up of another thread.
+            return rayon::scope(|_| self.extend_to(len));
+        }
         while self.values.len() < len {
             match self.method {
                 Method::Naive => {
@@ -224,10 +302,197 @@ impl HeapTable {
                     let value = self.naive_step(n);
                     self.push(n, value)?;
                 }
-                Method::Sparse => self.fill_block(len)?,
+                Method::Sparse => {
+                    if self.pipelined() {
+                        self.fill_pipelined(len)?;
+                    } else {
+                        self.fill_block(len)?;
+                    }
+                }
             }
         }
         Ok(())
+    }
+
+    /// Whether the fast method runs as a pipeline: sparse values, no three-heap move, the mask
+    /// up to date, and no wrong trusted value in the last [`CALM`] heaps (a wrong value costs the
+    /// pipeline a whole step, [`HeapTable::fill_block`] only the rest of its block).
+    fn pipelined(&self) -> bool {
+        let n = self.values.len();
+        self.sparse.mask != 0
+            && n - self.last_fix.min(n) >= CALM
+            && self.removals[3].is_empty()
+            && n < self.sparse.review_at
+            && self.sparse.review_bits == self.bits
+    }
+
+    /// The fast method as a two-stage pipeline, until the table has `len` values or the mask must
+    /// be chosen again (then with nothing pending).
+    ///
+    /// Each step runs two tasks at once: phases one and two of the next heaps, on trust (their
+    /// common value), in [`HeapTable::run_ahead`]; and phase three of the heaps the step before
+    /// settled ([`HeapTable::check_pending`]). Phase three of a heap reads only the values before
+    /// it, so the first heap it finds wrong is truly wrong: the table is cut there, that heap
+    /// gets its rare value, and the work done ahead of it is dropped. The steps grow as the
+    /// table goes on without a wrong heap (up to [`MAX_AHEAD`] heaps), so dropped work stays
+    /// small where rare values are frequent. Threads change the speed, never the values.
+    fn fill_pipelined(&mut self, len: usize) -> Result<(), ValueTooLarge> {
+        loop {
+            let n = self.values.len();
+            let ahead = n < len && self.pipelined();
+            if !ahead && self.pending.marks.is_empty() {
+                return Ok(());
+            }
+            let end = if ahead {
+                let calm = (n - self.last_fix.min(n)) / 4;
+                let step = calm.clamp(BLOCK, MAX_AHEAD) / BLOCK * BLOCK;
+                (n + step).min(len).min(self.sparse.review_at)
+            } else {
+                n
+            };
+            let this = &*self;
+            let (done_ahead, wrong) = rayon::join(
+                || ahead.then(|| this.run_ahead(end)),
+                || this.check_pending(),
+            );
+            let pending = std::mem::take(&mut self.pending);
+            if let Some((i, value)) = wrong {
+                self.values.truncate(i);
+                let keep = self.sparse.rare_heaps.partition_point(|&r| (r as usize) < i);
+                self.sparse.rare_heaps.truncate(keep);
+                self.sparse.rare_values.truncate(keep);
+                self.bits = pending.bits;
+                self.last_fix = i;
+                self.push(i, u64::from(value))?;
+                continue;
+            }
+            if let Some(done_ahead) = done_ahead {
+                self.pending = Pending {
+                    from: n,
+                    marks: done_ahead.marks,
+                    words: done_ahead.words,
+                    bits: self.bits,
+                };
+                for (i, value) in done_ahead.values.into_iter().enumerate() {
+                    self.push(n + i, value)?;
+                }
+            }
+        }
+    }
+
+    /// Phases one and two of the heaps from `len()` to `end`, on trust, by blocks of [`BLOCK`];
+    /// stops early after a value that needs one more bit.
+    fn run_ahead(&self, end: usize) -> Ahead {
+        use rayon::prelude::*;
+        let start = self.values.len();
+        let removals = &self.removals[2];
+        let reach = removals.iter().max().copied().unwrap_or(0) + 2 * BLOCK + FRONT;
+        let base = start.saturating_sub(reach);
+        let done = &self.values[..start];
+        let mut recent = self.values[base..].to_vec();
+        let words = words_for(self.bits);
+        let mut seen = vec![0u64; words + 1];
+        let mut out = Ahead {
+            values: Vec::with_capacity(end - start),
+            marks: Vec::with_capacity((end - start) * words),
+            words,
+        };
+        let mut marks = Vec::new();
+        let mut n0 = start;
+        while n0 < end {
+            let count = (end - n0).min(BLOCK);
+            let known = Known {
+                g: View {
+                    done,
+                    base,
+                    recent: &recent,
+                },
+                bits: self.bits,
+                n0,
+                removals,
+                unequal: self.unequal,
+                sparse: true,
+                rare_heaps: &self.sparse.rare_heaps,
+                rare_values: &self.sparse.rare_values,
+            };
+            marks.clear();
+            marks.resize(count * words, 0);
+            let per_heap = known.rare_heaps.len() + FRONT;
+            if count * per_heap * removals.len() > PARALLEL_WORK {
+                marks
+                    .par_chunks_mut(words * SUB)
+                    .enumerate()
+                    .for_each(|(j, out)| known.mark(n0 + j * SUB, words, out));
+            } else {
+                for (j, out) in marks.chunks_mut(words * SUB).enumerate() {
+                    known.mark(n0 + j * SUB, words, out);
+                }
+            }
+            for i in 0..count {
+                let n = n0 + i;
+                seen[..words].copy_from_slice(&marks[i * words..(i + 1) * words]);
+                let g = View {
+                    done,
+                    base,
+                    recent: &recent,
+                };
+                let rares = self.sparse.rare_heaps.len();
+                let value = settle(
+                    &mut seen,
+                    g,
+                    n,
+                    n0,
+                    &self.removals,
+                    self.unequal,
+                    &self.sparse,
+                    rares,
+                    words,
+                );
+                out.marks.extend_from_slice(&seen[..words]);
+                seen.fill(0);
+                out.values.push(value);
+                if value >> self.bits != 0 {
+                    return out;
+                }
+                recent.push(value as u16);
+            }
+            n0 += count;
+        }
+        out
+    }
+
+    /// Phase three of the pending heaps: the first whose trusted value is wrong, with its value.
+    fn check_pending(&self) -> Option<(usize, u16)> {
+        use rayon::prelude::*;
+        let pending = &self.pending;
+        let words = pending.words;
+        let count = pending.marks.len() / words.max(1);
+        if count == 0 {
+            return None;
+        }
+        let g = &self.values[..];
+        let scan = |hit: &mut Vec<u8>, i: usize| -> Option<(usize, u16)> {
+            let n = pending.from + i;
+            let n0 = pending.from + i / BLOCK * BLOCK;
+            rare_missing(
+                &pending.marks[i * words..(i + 1) * words],
+                g,
+                &self.removals[2],
+                self.unequal,
+                n,
+                n0,
+                words,
+                &self.sparse,
+                hit,
+            )
+            .map(|v| (n, v))
+        };
+        (0..count)
+            .into_par_iter()
+            .with_min_len(8)
+            .map_init(Vec::new, scan)
+            .find_first(|r| r.is_some())
+            .flatten()
     }
 
     /// Appends G(n) = `value`; true when the values need one more bit than before.
@@ -331,7 +596,7 @@ impl HeapTable {
         let count = end - n0;
         let sparse = self.sparse.mask != 0;
         let known = Known {
-            g: &self.values,
+            g: View::whole(&self.values),
             bits: self.bits,
             n0,
             removals: &self.removals[2],
@@ -407,6 +672,7 @@ impl HeapTable {
                 return Ok(());
             };
             // Undo the heaps from i on, and settle heap i with its rare value.
+            self.last_fix = n0 + i;
             self.values.truncate(n0 + i);
             let keep = self
                 .sparse
@@ -423,50 +689,20 @@ impl HeapTable {
         Ok(())
     }
 
-    /// Phase two of the fast method for heap `n` of the block starting at `n0`: `seen` holds the
-    /// marks of phase one; adds every move not marked there and returns the mex, or (sparse) the
-    /// smallest common value missing.
+    /// Phase two of the fast method for heap `n` of the block starting at `n0` ([`settle`] on
+    /// the table itself).
     fn settle(&mut self, n: usize, n0: usize, rares_before: usize, words: usize) -> u64 {
-        let g = &self.values;
-        let seen = &mut self.seen;
-        mark_other_moves(seen, g, n, &self.removals);
-        let set = |seen: &mut Vec<u64>, v: u64| seen[(v >> 6) as usize] |= 1 << (v & 63);
-        let sp = &self.sparse;
-        for &k in &self.removals[2] {
-            if k + 2 > n {
-                continue;
-            }
-            let m = n - k;
-            let half = if self.unequal { (m - 1) / 2 } else { m / 2 };
-            // Splits whose larger part is in the block.
-            pairs_into(seen, g, m, 1, m.saturating_sub(n0).min(half) + 1);
-            if sp.mask != 0 {
-                // Splits with a rare part found in this block.
-                for (&r, &rv) in sp.rare_heaps[rares_before..]
-                    .iter()
-                    .zip(&sp.rare_values[rares_before..])
-                {
-                    let r = r as usize;
-                    if r >= m {
-                        break;
-                    }
-                    if !(self.unequal && 2 * r == m) {
-                        set(seen, u64::from(rv ^ g[m - r]));
-                    }
-                }
-            }
-        }
-        let free = if sp.mask != 0 {
-            &sp.common_bits[..words]
-        } else {
-            &ALL_ONES[..]
-        };
-        for (w, (word, f)) in seen[..words].iter().zip(free.iter().cycle()).enumerate() {
-            if !word & f != 0 {
-                return (w * 64) as u64 + u64::from((!word & f).trailing_zeros());
-            }
-        }
-        (words * 64) as u64
+        settle(
+            &mut self.seen,
+            View::whole(&self.values),
+            n,
+            n0,
+            &self.removals,
+            self.unequal,
+            &self.sparse,
+            rares_before,
+            words,
+        )
     }
 
     /// The value of a heap of `n`, all smaller ones known, by every option.
@@ -497,12 +733,12 @@ impl HeapTable {
             return u64::from((!seen).trailing_zeros());
         }
         let seen = &mut self.seen;
-        mark_other_moves(seen, g, n, &self.removals);
+        mark_other_moves(seen, View::whole(g), n, &self.removals);
         for &k in &self.removals[2] {
             if k + 2 <= n {
                 let m = n - k;
                 let half = if self.unequal { (m - 1) / 2 } else { m / 2 };
-                pairs_into(seen, g, m, 1, half + 1);
+                pairs_into(seen, View::whole(g), m, 1, half + 1);
             }
         }
         let words = words_for(self.bits);
@@ -520,7 +756,7 @@ impl HeapTable {
 
 /// What phase one of a block reads: the values before the block and the rare heaps among them.
 struct Known<'a> {
-    g: &'a [u16],
+    g: View<'a>,
     bits: u32,
     n0: usize,
     removals: &'a [usize],
@@ -573,8 +809,8 @@ impl Known<'_> {
                 let lo = (m + 1).saturating_sub(self.n0).max(1);
                 let hi = if self.sparse { half.min(FRONT) } else { half };
                 if lo <= hi {
-                    let low = &g[lo..=hi];
-                    let high = &g[m - hi..=m - lo];
+                    let low = g.slice(lo, hi + 1);
+                    let high = g.slice(m - hi, m - lo + 1);
                     for (x, y) in low.iter().zip(high.iter().rev()) {
                         row[usize::from(x ^ y) & (S - 1)] = 1;
                     }
@@ -604,10 +840,10 @@ impl Known<'_> {
             {
                 if let Some(&ahead) = rare_heaps.get(j + PREFETCH) {
                     let at = s - k - ahead as usize;
-                    sink ^= g[at] ^ g[at + count - 1];
+                    sink ^= g.get(at) ^ g.get(at + count - 1);
                 }
                 let r = r as usize;
-                let run = &g[s - k - r..s - k - r + count];
+                let run = g.slice(s - k - r, s - k - r + count);
                 // Grundy's game forbids the equal split: heap i with m = 2r.
                 let skip = if self.unequal && 2 * r + k >= s {
                     2 * r + k - s
@@ -649,7 +885,7 @@ impl Known<'_> {
                     {
                         let r = r as usize;
                         if !(self.unequal && 2 * r == m) {
-                            row[usize::from(rv ^ g[m - r]) & (S - 1)] = 1;
+                            row[usize::from(rv ^ g.get(m - r)) & (S - 1)] = 1;
                         }
                     }
                 }
@@ -671,15 +907,69 @@ impl Known<'_> {
     }
 }
 
+/// Phase two of the fast method for heap `n` of the block starting at `n0`: `seen` holds the
+/// marks of phase one; adds every move not marked there and returns the mex, or (sparse) the
+/// smallest common value missing. The rare heaps from `rares_before` on are in the block.
+#[allow(clippy::too_many_arguments)]
+fn settle(
+    seen: &mut [u64],
+    g: View<'_>,
+    n: usize,
+    n0: usize,
+    removals: &[Vec<usize>; 4],
+    unequal: bool,
+    sp: &Sparse,
+    rares_before: usize,
+    words: usize,
+) -> u64 {
+    mark_other_moves(seen, g, n, removals);
+    let set = |seen: &mut [u64], v: u64| seen[(v >> 6) as usize] |= 1 << (v & 63);
+    for &k in &removals[2] {
+        if k + 2 > n {
+            continue;
+        }
+        let m = n - k;
+        let half = if unequal { (m - 1) / 2 } else { m / 2 };
+        // Splits whose larger part is in the block.
+        pairs_into(seen, g, m, 1, m.saturating_sub(n0).min(half) + 1);
+        if sp.mask != 0 {
+            // Splits with a rare part found in this block.
+            for (&r, &rv) in sp.rare_heaps[rares_before..]
+                .iter()
+                .zip(&sp.rare_values[rares_before..])
+            {
+                let r = r as usize;
+                if r >= m {
+                    break;
+                }
+                if !(unequal && 2 * r == m) {
+                    set(seen, u64::from(rv ^ g.get(m - r)));
+                }
+            }
+        }
+    }
+    let free = if sp.mask != 0 {
+        &sp.common_bits[..words]
+    } else {
+        &ALL_ONES[..]
+    };
+    for (w, (word, f)) in seen[..words].iter().zip(free.iter().cycle()).enumerate() {
+        if !word & f != 0 {
+            return (w * 64) as u64 + u64::from((!word & f).trailing_zeros());
+        }
+    }
+    (words * 64) as u64
+}
+
 /// Marks the options of heap `n` that leave no heap, one heap, or three heaps (by every triple).
-fn mark_other_moves(seen: &mut [u64], g: &[u16], n: usize, removals: &[Vec<usize>; 4]) {
+fn mark_other_moves(seen: &mut [u64], g: View<'_>, n: usize, removals: &[Vec<usize>; 4]) {
     let mut set = |v: u16| seen[usize::from(v >> 6)] |= 1 << (v & 63);
     if removals[0].iter().any(|&k| k == n && k > 0) {
         set(0);
     }
     for &k in &removals[1] {
         if k < n && k > 0 {
-            set(g[n - k]);
+            set(g.get(n - k));
         }
     }
     for &k in &removals[3] {
@@ -687,7 +977,7 @@ fn mark_other_moves(seen: &mut [u64], g: &[u16], n: usize, removals: &[Vec<usize
             let m = n - k;
             for a in 1..=m / 3 {
                 for b in a..=(m - a) / 2 {
-                    set(g[a] ^ g[b] ^ g[m - a - b]);
+                    set(g.get(a) ^ g.get(b) ^ g.get(m - a - b));
                 }
             }
         }
@@ -815,12 +1105,12 @@ fn find_among(g: &[u16], m: usize, from: usize, to: usize, need: &[u16]) -> u32 
 
 /// Marks G(a) ⊕ G(m − a) for `from ≤ a < to` in the bit set.
 #[inline]
-fn pairs_into(seen: &mut [u64], g: &[u16], m: usize, from: usize, to: usize) {
+fn pairs_into(seen: &mut [u64], g: View<'_>, m: usize, from: usize, to: usize) {
     if from >= to {
         return;
     }
-    let low = &g[from..to];
-    let high = &g[m + 1 - to..=m - from];
+    let low = g.slice(from, to);
+    let high = g.slice(m + 1 - to, m + 1 - from);
     for (x, y) in low.iter().zip(high.iter().rev()) {
         let v = x ^ y;
         seen[usize::from(v >> 6)] |= 1 << (v & 63);
