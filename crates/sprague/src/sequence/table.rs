@@ -1039,44 +1039,63 @@ fn rare_missing(
         if lo > half {
             continue;
         }
-        // The splits go by chunks taken in a scattered order: neighbouring splits give alike
-        // values, so spreading the chunks finds the missing values about twice as soon (measured
-        // on 0.6: 1,700 splits a heap on average instead of 3,000). `step` is prime to the
-        // number of chunks, so every chunk is visited once.
-        let chunks = (half + 1 - lo).div_ceil(CHUNK);
+        // The splits go by chunks, alternately from two regions. The first EARLY splits, whose
+        // smaller part is a small heap, in order: the values of small heaps are the most varied,
+        // and a value that few splits give is most often given there. The others in a scattered
+        // order: neighbouring splits give alike values, so spreading the chunks finds the
+        // missing values sooner. `step` is prime to the number of late chunks, so each is
+        // visited once. Measured on 0.6 near 9·10^5 (300 heaps): 1,700 splits a heap on average
+        // (at most 15,000), against 3,100 (at most 73,000) scattered only and 2,500 in order.
+        let early_end = (lo + EARLY).min(half + 1);
+        let early = (early_end - lo).div_ceil(CHUNK);
+        let late = (half + 1 - early_end).div_ceil(CHUNK);
         let step = [37, 41, 43, 47, 53]
             .into_iter()
-            .find(|p| chunks % p != 0)
+            .find(|p| late % p != 0)
             .unwrap_or(1);
-        for j in 0..chunks {
-            let a = lo + (j * step) % chunks * CHUNK;
-            let end = (a + CHUNK).min(half + 1);
-            if need.len() > NEED_MAX {
-                let low = &g[a..end];
-                let high = &g[m + 1 - end..=m - a];
-                for (x, y) in low.iter().zip(high.iter().rev()) {
-                    hit[usize::from(x ^ y) & wrap] = 1;
+        for j in 0..early.max(late) {
+            for (a, end) in [
+                (j < early).then(|| {
+                    let a = lo + j * CHUNK;
+                    (a, (a + CHUNK).min(early_end))
+                }),
+                (j < late).then(|| {
+                    let a = early_end + (j * step) % late * CHUNK;
+                    (a, (a + CHUNK).min(half + 1))
+                }),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                if need.len() > NEED_MAX {
+                    let low = &g[a..end];
+                    let high = &g[m + 1 - end..=m - a];
+                    for (x, y) in low.iter().zip(high.iter().rev()) {
+                        hit[usize::from(x ^ y) & wrap] = 1;
+                    }
+                    need.retain(|&v| hit[usize::from(v)] == 0);
+                } else {
+                    let found = find_among(g, m, a, end, &need);
+                    if found != 0 {
+                        let mut i = 0;
+                        need.retain(|_| {
+                            let keep = found >> i & 1 == 0;
+                            i += 1;
+                            keep
+                        });
+                    }
                 }
-                need.retain(|&v| hit[usize::from(v)] == 0);
-            } else {
-                let found = find_among(g, m, a, end, &need);
-                if found != 0 {
-                    let mut i = 0;
-                    need.retain(|_| {
-                        let keep = found >> i & 1 == 0;
-                        i += 1;
-                        keep
-                    });
+                if need.is_empty() {
+                    return None;
                 }
-            }
-            if need.is_empty() {
-                return None;
             }
         }
     }
     need.first().copied()
 }
 
+/// Splits of phase three taken in order from the smallest part on (alternating with the others).
+const EARLY: usize = 1 << 13;
 /// The most missing rare values searched for by [`find_among`].
 const NEED_MAX: usize = 16;
 /// Splits examined at a time by [`find_among`].
