@@ -72,9 +72,10 @@ pub fn check_memory(len: u64, limits: &Limits) -> Result<(), Error> {
 }
 
 /// The memory a table of `len` values takes: two bytes a value, plus the rare list (at most four
-/// bytes a value, in practice far less) counted at one byte a value.
+/// bytes a value, in practice far less) counted at one byte a value, plus the fixed buffers of
+/// the fast method (the bit sets of the heaps settled ahead: two times 8 MiB).
 pub fn estimate_bytes(len: u64) -> u64 {
-    len.saturating_mul(3).saturating_add(1 << 20)
+    len.saturating_mul(3).saturating_add(17 << 20)
 }
 
 /// The value of heap `n` from a table, or a proved period: for n ≥ p,

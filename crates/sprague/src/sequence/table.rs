@@ -25,10 +25,15 @@
 //!   the block's heaps); (2) heap by heap, the splits that touch the block and the mex among
 //!   common values, taken on trust; (3) for every heap at once, on all threads, the check that no
 //!   rare value below it is missing. The first heap where one is gets that rare value, and
-//!   phases 2 and 3 are done again after it. Threads change the speed, never the values.
+//!   phases 2 and 3 are done again after it. Once no trusted value has been wrong for `CALM`
+//!   heaps, the phases run as a pipeline (`HeapTable::fill_pipelined`): phases one and two run
+//!   ahead over up to 64 blocks while phase three checks the step before, on the other thread; a
+//!   wrong value cuts the table there and drops the work done ahead of it. Threads change the
+//!   speed, never the values.
 //!
 //! Memory: two bytes per value (values must stay below 2^16; the table refuses to go on otherwise),
-//! plus six bytes per rare heap and, per block, a bit set per heap (a few kilobytes).
+//! plus six bytes per rare heap and a bit set per heap settled ahead of phase three (at most
+//! `AHEAD_BYTES` for the pending heaps and as much for those ahead of them).
 
 use crate::games::octal::HeapRule;
 use crate::sequence::{arithmetic, smallest_period_by, Period};
@@ -150,6 +155,8 @@ const PREFETCH: usize = 8;
 const CALM: usize = 8 * BLOCK;
 /// The most heaps a step of the pipeline settles ahead of phase three.
 const MAX_AHEAD: usize = 64 * BLOCK;
+/// The most bytes of bit sets a step of the pipeline keeps for phase three.
+const AHEAD_BYTES: usize = 8 << 20;
 /// Every value free (the mex of a table that is not sparse).
 const ALL_ONES: [u64; 1] = [u64::MAX];
 
@@ -345,7 +352,8 @@ impl HeapTable {
             }
             let end = if ahead {
                 let calm = (n - self.last_fix.min(n)) / 4;
-                let step = calm.clamp(BLOCK, MAX_AHEAD) / BLOCK * BLOCK;
+                let most = AHEAD_BYTES / (8 * words_for(self.bits));
+                let step = calm.min(most).clamp(BLOCK, MAX_AHEAD) / BLOCK * BLOCK;
                 (n + step).min(len).min(self.sparse.review_at)
             } else {
                 n
@@ -358,7 +366,10 @@ impl HeapTable {
             let pending = std::mem::take(&mut self.pending);
             if let Some((i, value)) = wrong {
                 self.values.truncate(i);
-                let keep = self.sparse.rare_heaps.partition_point(|&r| (r as usize) < i);
+                let keep = self
+                    .sparse
+                    .rare_heaps
+                    .partition_point(|&r| (r as usize) < i);
                 self.sparse.rare_heaps.truncate(keep);
                 self.sparse.rare_values.truncate(keep);
                 self.bits = pending.bits;
@@ -366,11 +377,19 @@ impl HeapTable {
                 self.push(i, u64::from(value))?;
                 continue;
             }
-            if let Some(done_ahead) = done_ahead {
+            if let Some(mut done_ahead) = done_ahead {
+                let words = done_ahead.words;
+                if let Some(i) = done_ahead.values.iter().position(|&v| v > MAX_VALUE) {
+                    // Too large, if the values before it are right: they are checked first,
+                    // and the heap is then settled by `fill_block`, which says so.
+                    done_ahead.values.truncate(i);
+                    done_ahead.marks.truncate(i * words);
+                    self.sparse.review_at = n + i;
+                }
                 self.pending = Pending {
                     from: n,
                     marks: done_ahead.marks,
-                    words: done_ahead.words,
+                    words,
                     bits: self.bits,
                 };
                 for (i, value) in done_ahead.values.into_iter().enumerate() {
@@ -1351,6 +1370,44 @@ pub(crate) mod tests {
             assert_eq!(one, on(3));
             assert_eq!(one[..5000], values(&rule, 5000, Method::Naive).unwrap()[..]);
         }
+    }
+
+    /// Every value of `values` from `from` on is the mex of its options' values, read from the
+    /// table itself (a heap's options in 0.6 and Grundy's game: one heap of n − 1 for 0.6, and
+    /// the splits of n − 1, resp. of n into unequal parts).
+    fn check_by_definition(rule: &HeapRule, values: &[u16], from: usize) {
+        let (m_of, unequal, one) = match rule {
+            HeapRule::Grundy => (0, true, false),
+            HeapRule::Octal(_) => (1, false, true),
+        };
+        let mut seen = vec![false; 1 << 16];
+        for n in from.max(2)..values.len() {
+            seen.fill(false);
+            let m = n - m_of;
+            if one {
+                seen[usize::from(values[n - 1])] = true;
+            }
+            let half = if unequal { (m - 1) / 2 } else { m / 2 };
+            for a in 1..=half {
+                seen[usize::from(values[a] ^ values[m - a])] = true;
+            }
+            let mex = seen.iter().position(|&s| !s).unwrap();
+            assert_eq!(usize::from(values[n]), mex, "heap {n}");
+        }
+    }
+
+    #[test]
+    fn the_pipeline_gives_the_values_of_the_definition() {
+        // 0.6 has no rare heap after 20,627, Grundy's game a few in this range: the pipeline
+        // settles these heaps, cutting the table at each wrong trusted value.
+        let officers = HeapRule::octal("0.6").unwrap();
+        let mut table = HeapTable::new(officers.clone(), Method::Sparse);
+        table.extend_to(45_000).unwrap();
+        assert_eq!(table.rare_count(), 1583);
+        check_by_definition(&officers, table.values(), 20_000);
+        let mut table = HeapTable::new(HeapRule::Grundy, Method::Sparse);
+        table.extend_to(60_000).unwrap();
+        check_by_definition(&HeapRule::Grundy, table.values(), 30_000);
     }
 
     /// Flammenkamp's table of Grundy's game: 256 is first reached at n = 7250049, and the
