@@ -490,7 +490,7 @@ impl HeapTable {
             return None;
         }
         let g = &self.values[..];
-        let scan = |hit: &mut Vec<u8>, i: usize| -> Option<(usize, u16)> {
+        let scan = |hit: &mut Hits, i: usize| -> Option<(usize, u16)> {
             let n = pending.from + i;
             let n0 = pending.from + i / BLOCK * BLOCK;
             rare_missing(
@@ -509,7 +509,7 @@ impl HeapTable {
         (0..count)
             .into_par_iter()
             .with_min_len(8)
-            .map_init(Vec::new, scan)
+            .map_init(Hits::default, scan)
             .find_first(|r| r.is_some())
             .flatten()
     }
@@ -664,7 +664,7 @@ impl HeapTable {
                 return Ok(());
             }
             // Phase three: the first heap whose trusted value is wrong.
-            let scan = |hit: &mut Vec<u8>, i: usize| -> Option<u16> {
+            let scan = |hit: &mut Hits, i: usize| -> Option<u16> {
                 rare_missing(
                     &settled[i * words..(i + 1) * words],
                     &self.values[..n0],
@@ -680,11 +680,11 @@ impl HeapTable {
             let wrong = if parallel {
                 (from..upto)
                     .into_par_iter()
-                    .map_init(Vec::new, |hit, i| scan(hit, i).map(|v| (i, v)))
+                    .map_init(Hits::default, |hit, i| scan(hit, i).map(|v| (i, v)))
                     .find_first(|r| r.is_some())
                     .flatten()
             } else {
-                let mut hit = Vec::new();
+                let mut hit = Hits::default();
                 (from..upto).find_map(|i| scan(&mut hit, i).map(|v| (i, v)))
             };
             let Some((i, value)) = wrong else {
@@ -1019,7 +1019,7 @@ fn rare_missing(
     n0: usize,
     words: usize,
     sp: &Sparse,
-    hit: &mut Vec<u8>,
+    hits: &mut Hits,
 ) -> Option<u16> {
     let common = &sp.common_bits;
     let rare = &sp.rare_bits;
@@ -1045,9 +1045,8 @@ fn rare_missing(
     if need.is_empty() {
         return None;
     }
-    hit.clear();
-    hit.resize((words * 64).next_power_of_two(), 0);
-    let wrap = hit.len() - 1;
+    let hit = &mut hits.0[..];
+    hit[..(words * 64).min(1 << 16)].fill(0);
     for &k in removals {
         if k + 2 > n {
             continue;
@@ -1090,9 +1089,16 @@ fn rare_missing(
                     let low = &g[a..end];
                     let high = &g[m + 1 - end..=m - a];
                     for (x, y) in low.iter().zip(high.iter().rev()) {
-                        hit[usize::from(x ^ y) & wrap] = 1;
+                        hit[usize::from(x ^ y)] = 1;
                     }
-                    need.retain(|&v| hit[usize::from(v)] == 0);
+                    // Sifted without a branch a value (which would be mispredicted often).
+                    let mut kept = 0;
+                    for i in 0..need.len() {
+                        let v = need[i];
+                        need[kept] = v;
+                        kept += usize::from(hit[usize::from(v)] == 0);
+                    }
+                    need.truncate(kept);
                 } else {
                     let found = find_among(g, m, a, end, &need);
                     if found != 0 {
@@ -1111,6 +1117,16 @@ fn rare_missing(
         }
     }
     need.first().copied()
+}
+
+/// Phase three's byte a value (every u16 indexes it without a bounds check), kept from heap to
+/// heap.
+struct Hits(Box<[u8; 1 << 16]>);
+
+impl Default for Hits {
+    fn default() -> Hits {
+        Hits(Box::new([0; 1 << 16]))
+    }
 }
 
 /// Splits of phase three taken in order from the smallest part on (alternating with the others).
