@@ -509,7 +509,7 @@ impl HeapTable {
         (0..count)
             .into_par_iter()
             .with_min_len(8)
-            .map_init(Hits::default, scan)
+            .map(|i| HITS.with(|hits| scan(&mut hits.borrow_mut(), i)))
             .find_first(|r| r.is_some())
             .flatten()
     }
@@ -680,7 +680,7 @@ impl HeapTable {
             let wrong = if parallel {
                 (from..upto)
                     .into_par_iter()
-                    .map_init(Hits::default, |hit, i| scan(hit, i).map(|v| (i, v)))
+                    .map(|i| HITS.with(|hits| scan(&mut hits.borrow_mut(), i).map(|v| (i, v))))
                     .find_first(|r| r.is_some())
                     .flatten()
             } else {
@@ -1135,6 +1135,11 @@ fn rare_missing(
 /// Phase three's byte a value (every u16 indexes it without a bounds check), kept from heap to
 /// heap.
 struct Hits(Box<[u8; 1 << 16]>);
+
+thread_local! {
+    /// Each thread's [`Hits`], made once (64 KiB: not per task of the pool).
+    static HITS: std::cell::RefCell<Hits> = std::cell::RefCell::new(Hits::default());
+}
 
 impl Default for Hits {
     fn default() -> Hits {
