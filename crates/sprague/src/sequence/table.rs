@@ -1042,7 +1042,8 @@ fn rare_missing(
             w * 64 + (!seen[w] & common[w]).trailing_zeros() as usize
         });
     // The rare values below c still missing, increasing.
-    let mut need: Vec<u16> = Vec::new();
+    let Hits(hit, need) = hits;
+    need.clear();
     for w in 0..=(c / 64).min(words - 1) {
         let below = if w == c / 64 {
             (1u64 << (c % 64)) - 1
@@ -1058,7 +1059,7 @@ fn rare_missing(
     if need.is_empty() {
         return None;
     }
-    let hit = &mut hits.0[..];
+    let hit = &mut hit[..];
     hit[..(words * 64).min(1 << 16)].fill(0);
     for &k in removals {
         if k + 2 > n {
@@ -1113,7 +1114,7 @@ fn rare_missing(
                     }
                     need.truncate(kept);
                 } else {
-                    let found = find_among(g, m, a, end, &need);
+                    let found = find_among(g, m, a, end, need);
                     if found != 0 {
                         let mut i = 0;
                         need.retain(|_| {
@@ -1134,7 +1135,8 @@ fn rare_missing(
 
 /// Phase three's byte a value (every u16 indexes it without a bounds check), kept from heap to
 /// heap.
-struct Hits(Box<[u8; 1 << 16]>);
+/// The second field is the list of missing values.
+struct Hits(Box<[u8; 1 << 16]>, Vec<u16>);
 
 thread_local! {
     /// Each thread's [`Hits`], made once (64 KiB: not per task of the pool).
@@ -1143,7 +1145,7 @@ thread_local! {
 
 impl Default for Hits {
     fn default() -> Hits {
-        Hits(Box::new([0; 1 << 16]))
+        Hits(Box::new([0; 1 << 16]), Vec::new())
     }
 }
 
