@@ -1241,7 +1241,7 @@ pub fn values_to_prove(rule: &HeapRule, preperiod: u64, period: u64) -> Option<u
 /// as long as itself (and at least 8 values), so that a repetition that merely happens is not
 /// taken for one. When no pure period is seen, the smallest arithmetic one (a saltus s > 0, same
 /// evidence rule) is reported, proved by the saltus test of
-/// [`arithmetic::values_to_prove`](crate::sequence::arithmetic::values_to_prove).
+/// [`arithmetic::values_to_prove`].
 ///
 /// # Examples
 ///
