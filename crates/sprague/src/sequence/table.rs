@@ -731,7 +731,7 @@ impl HeapTable {
             if k + 2 <= n {
                 let m = n - k;
                 let half = if self.unequal { (m - 1) / 2 } else { m / 2 };
-                pairs_into(seen, View::whole(g), m, 1, half + 1);
+                pairs_into(seen, View::whole(g), m, 1, half + 1, false);
             }
         }
         let words = words_for(self.bits);
@@ -960,8 +960,9 @@ fn settle(
         }
         let m = n - k;
         let half = if unequal { (m - 1) / 2 } else { m / 2 };
-        // Splits whose larger part is in the block.
-        pairs_into(seen, g, m, 1, m.saturating_sub(n0).min(half) + 1);
+        // Splits whose larger part is in the block (values below 64 when two words hold them).
+        let in_block = m.saturating_sub(n0).min(half) + 1;
+        pairs_into(seen, g, m, 1, in_block, words <= 2);
         if sp.mask != 0 {
             // Splits with a rare part found in this block.
             for (&r, &rv) in sp.rare_heaps[rares_before..]
@@ -1178,12 +1179,23 @@ fn find_among(g: &[u16], m: usize, from: usize, to: usize, need: &[u16]) -> u32 
 
 /// Marks G(a) ⊕ G(m − a) for `from ≤ a < to` in the bit set.
 #[inline]
-fn pairs_into(seen: &mut [u64], g: View<'_>, m: usize, from: usize, to: usize) {
+///
+/// `small`: every value is below 64, so every mark lands in the first word: they are gathered in
+/// a register rather than through memory (one chain of loads and stores on one word otherwise).
+fn pairs_into(seen: &mut [u64], g: View<'_>, m: usize, from: usize, to: usize, small: bool) {
     if from >= to {
         return;
     }
     let low = g.slice(from, to);
     let high = g.slice(m + 1 - to, m + 1 - from);
+    if small {
+        let mut marks = 0u64;
+        for (x, y) in low.iter().zip(high.iter().rev()) {
+            marks |= 1 << ((x ^ y) & 63);
+        }
+        seen[0] |= marks;
+        return;
+    }
     for (x, y) in low.iter().zip(high.iter().rev()) {
         let v = x ^ y;
         seen[usize::from(v >> 6)] |= 1 << (v & 63);
