@@ -3,7 +3,7 @@
 //! checked against [`Limits`] before anything is allocated.
 
 use crate::graph::Numbers;
-use crate::{human_bytes, Error, Limits};
+use crate::{Error, Limits};
 
 /// A parsed edge list: the vertex count and the edges, vertices numbered from 0.
 #[derive(Clone, Debug)]
@@ -45,14 +45,10 @@ pub(crate) fn parse(bytes: &[u8], limits: &Limits, costs: &Costs) -> Result<Edge
     let estimate = n
         .saturating_mul(costs.bytes_per_vertex)
         .saturating_add(m.saturating_mul(costs.bytes_per_edge));
-    if estimate > limits.memory_bytes {
-        return Err(Error::too_large(format!(
-            "a {} of {n} vertices and {m} edges needs about {}, more than the {} available",
-            costs.game,
-            human_bytes(estimate),
-            human_bytes(limits.memory_bytes)
-        )));
-    }
+    limits.check_memory(
+        estimate,
+        format_args!("a {} of {n} vertices and {m} edges", costs.game),
+    )?;
     let (n, m) = (n as usize, m as usize);
     let edges = numbers.read_edges(n, m, ("first", "second"))?;
     if let Some(extra) = numbers.next(&|| "after the edges".into())? {

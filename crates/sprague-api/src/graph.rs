@@ -7,7 +7,7 @@
 use sprague::games::graph::analyse_tokens;
 use sprague::solve::{GameGraph, Vertex};
 
-use crate::{human_bytes, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
 /// Above this many tokens, moves carry no `to` (each would repeat the whole token list).
 pub const MAX_TOKENS_FOR_TO: usize = 1000;
@@ -205,13 +205,10 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<GraphInput, Error> {
         )));
     }
     let estimate = estimate_memory(n, m, k);
-    if estimate > limits.memory_bytes {
-        return Err(Error::too_large(format!(
-            "a graph of {n} vertices, {m} edges and {k} tokens needs about {}, more than the {} available",
-            human_bytes(estimate),
-            human_bytes(limits.memory_bytes)
-        )));
-    }
+    limits.check_memory(
+        estimate,
+        format_args!("a graph of {n} vertices, {m} edges and {k} tokens"),
+    )?;
     // The counts passed the memory check, so they fit in usize on any machine that runs this.
     let (n, m, k) = (n as usize, m as usize, k as usize);
     let edges = numbers.read_edges(n, m, ("start", "end"))?;

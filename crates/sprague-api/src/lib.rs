@@ -48,6 +48,25 @@ pub struct Limits {
     pub max_listed_moves: u64,
 }
 
+impl Limits {
+    /// Refuses a request of `bytes` past `memory_bytes`, saying "`what` needs about …, more than
+    /// the … available".
+    pub(crate) fn check_memory(
+        &self,
+        bytes: u64,
+        what: impl std::fmt::Display,
+    ) -> Result<(), Error> {
+        if bytes > self.memory_bytes {
+            return Err(Error::too_large(format!(
+                "{what} needs about {}, more than the {} available",
+                human_bytes(bytes),
+                human_bytes(self.memory_bytes)
+            )));
+        }
+        Ok(())
+    }
+}
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits {

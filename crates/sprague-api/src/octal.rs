@@ -60,15 +60,7 @@ fn table_of(rule: &HeapRule, len: u64, limits: &Limits) -> Result<Vec<u16>, Erro
 ///
 /// The estimate, when too large.
 pub fn check_memory(len: u64, limits: &Limits) -> Result<(), Error> {
-    let bytes = estimate_bytes(len);
-    if bytes > limits.memory_bytes {
-        return Err(Error::too_large(format!(
-            "a table of {len} values needs about {}, more than the {} available",
-            human_bytes(bytes),
-            human_bytes(limits.memory_bytes)
-        )));
-    }
-    Ok(())
+    limits.check_memory(estimate_bytes(len), format_args!("a table of {len} values"))
 }
 
 /// The memory a table of `len` values takes: two bytes a value, plus the rare list (at most four

@@ -10,7 +10,7 @@ use sprague::games::tictactoe::{Board as TicTacToeBoard, TicTacToe};
 use sprague::games::triangle_war::{line_index, Player, TriangleWar, TriangleWarGame, LINES};
 use sprague::minimax::{Negamax, NegamaxConfig, Scoring};
 
-use crate::{human_bytes, Error, Limits, MoveReport};
+use crate::{Error, Limits, MoveReport};
 
 /// The answer of a scoring game: its value (or score) under optimal play and the moves keeping it.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -127,14 +127,7 @@ pub struct ScoreSolver {
 
 /// Refuses a transposition table of `bytes` past the memory limit.
 fn table_fits(bytes: u64, limits: &Limits) -> Result<(), Error> {
-    if bytes > limits.memory_bytes {
-        return Err(Error::too_large(format!(
-            "the transposition table needs {}, more than the {} available",
-            human_bytes(bytes),
-            human_bytes(limits.memory_bytes)
-        )));
-    }
-    Ok(())
+    limits.check_memory(bytes, "the transposition table")
 }
 
 /// Creates the Connect Four solver in `slot` unless it exists, refusing it past the memory limit.
