@@ -27,9 +27,10 @@
 //!   rare value below it is missing. The first heap where one is gets that rare value, and
 //!   phases 2 and 3 are done again after it. Once no trusted value has been wrong for `CALM`
 //!   heaps, the phases run as a pipeline (`HeapTable::fill_pipelined`): phases one and two run
-//!   ahead over up to 64 blocks while phase three checks the step before, on the other thread; a
-//!   wrong value cuts the table there and drops the work done ahead of it. Threads change the
-//!   speed, never the values.
+//!   ahead over up to 64 blocks while phase three checks the step before, both at once (one
+//!   `rayon::join`, each task shared among threads when the other is done); a wrong value cuts
+//!   the table there and drops the work done ahead of it, and the block path goes on for `CALM`
+//!   heaps. Threads change the speed, never the values.
 //!
 //! Memory: two bytes per value (values must stay below 2^16; the table refuses to go on otherwise),
 //! plus six bytes per rare heap and a bit set per heap settled ahead of phase three (at most
@@ -365,26 +366,21 @@ impl HeapTable {
             );
             let pending = std::mem::take(&mut self.pending);
             if let Some((i, value)) = wrong {
-                self.values.truncate(i);
-                let keep = self
-                    .sparse
-                    .rare_heaps
-                    .partition_point(|&r| (r as usize) < i);
-                self.sparse.rare_heaps.truncate(keep);
-                self.sparse.rare_values.truncate(keep);
-                self.bits = pending.bits;
-                self.last_fix = i;
-                self.push(i, u64::from(value))?;
-                continue;
+                // Now fewer than CALM heaps since a wrong value: `fill_block` goes on.
+                self.cut(i, pending.bits, value)?;
+                return Ok(());
             }
             if let Some(mut done_ahead) = done_ahead {
                 let words = done_ahead.words;
-                if let Some(i) = done_ahead.values.iter().position(|&v| v > MAX_VALUE) {
-                    // Too large, if the values before it are right: they are checked first,
-                    // and the heap is then settled by `fill_block`, which says so.
+                if done_ahead.values.last().is_some_and(|&v| v > MAX_VALUE) {
+                    // The last (a value needing one more bit ends the step). Maybe not the
+                    // heap's value: a rare one may be missing. The heaps before it are checked
+                    // first (the pipeline pauses as after a wrong value), then `fill_block`
+                    // settles it and says whether it is too large.
+                    let i = done_ahead.values.len() - 1;
                     done_ahead.values.truncate(i);
                     done_ahead.marks.truncate(i * words);
-                    self.sparse.review_at = n + i;
+                    self.last_fix = n + i;
                 }
                 self.pending = Pending {
                     from: n,
@@ -404,6 +400,7 @@ impl HeapTable {
     fn run_ahead(&self, end: usize) -> Ahead {
         let start = self.values.len();
         let removals = &self.removals[2];
+        // Phase one reads back at most k + FRONT + SUB values from a block's start; a margin.
         let reach = removals.iter().max().copied().unwrap_or(0) + 2 * BLOCK + FRONT;
         let base = start.saturating_sub(reach);
         let done = &self.values[..start];
@@ -471,36 +468,72 @@ impl HeapTable {
 
     /// Phase three of the pending heaps: the first whose trusted value is wrong, with its value.
     fn check_pending(&self) -> Option<(usize, u16)> {
-        use rayon::prelude::*;
-        let pending = &self.pending;
-        let words = pending.words;
-        let count = pending.marks.len() / words.max(1);
-        if count == 0 {
+        let p = &self.pending;
+        if p.marks.is_empty() {
             return None;
         }
-        let g = &self.values[..];
-        let scan = |hit: &mut Hits, i: usize| -> Option<(usize, u16)> {
-            let n = pending.from + i;
-            let n0 = pending.from + i / BLOCK * BLOCK;
-            rare_missing(
-                &pending.marks[i * words..(i + 1) * words],
-                g,
-                &self.removals[2],
-                self.unequal,
-                n,
-                n0,
-                words,
-                &self.sparse,
-                hit,
-            )
+        let heaps = p.from..p.from + p.marks.len() / p.words;
+        self.first_wrong(&p.marks, p.words, p.from, heaps, &self.values, true)
+    }
+
+    /// Phase three of `heaps`, settled on trust by blocks of [`BLOCK`] from heap `first` on
+    /// (`marks`: their bit sets from phase two, `words` words a heap, heap `first`'s first): the
+    /// first heap whose trusted value is wrong, with its value. `g` holds at least the values
+    /// before each heap's block; phase three of a heap reads nothing at or after it, so the first
+    /// heap found wrong is wrong whatever the heaps after it were given.
+    fn first_wrong(
+        &self,
+        marks: &[u64],
+        words: usize,
+        first: usize,
+        heaps: std::ops::Range<usize>,
+        g: &[u16],
+        parallel: bool,
+    ) -> Option<(usize, u16)> {
+        use rayon::prelude::*;
+        let scan = |n: usize| -> Option<(usize, u16)> {
+            let i = n - first;
+            let n0 = first + i / BLOCK * BLOCK;
+            HITS.with(|hits| {
+                rare_missing(
+                    &marks[i * words..(i + 1) * words],
+                    g,
+                    &self.removals[2],
+                    self.unequal,
+                    n,
+                    n0,
+                    words,
+                    &self.sparse,
+                    &mut hits.borrow_mut(),
+                )
+            })
             .map(|v| (n, v))
         };
-        (0..count)
-            .into_par_iter()
-            .with_min_len(8)
-            .map(|i| HITS.with(|hits| scan(&mut hits.borrow_mut(), i)))
-            .find_first(|r| r.is_some())
-            .flatten()
+        if parallel {
+            heaps
+                .into_par_iter()
+                .with_min_len(8)
+                .map(scan)
+                .find_first(Option::is_some)
+                .flatten()
+        } else {
+            heaps.into_iter().find_map(scan)
+        }
+    }
+
+    /// Cuts the table at heap `i`, whose trusted value was wrong, and gives it `value` (rare);
+    /// `bits` is the value width before the heaps cut. True when `value` needs one more bit.
+    fn cut(&mut self, i: usize, bits: u32, value: u16) -> Result<bool, ValueTooLarge> {
+        self.values.truncate(i);
+        let keep = self
+            .sparse
+            .rare_heaps
+            .partition_point(|&r| (r as usize) < i);
+        self.sparse.rare_heaps.truncate(keep);
+        self.sparse.rare_values.truncate(keep);
+        self.bits = bits;
+        self.last_fix = i;
+        self.push(i, u64::from(value))
     }
 
     /// Appends G(n) = `value`; true when the values need one more bit than before.
@@ -594,7 +627,6 @@ impl HeapTable {
     /// value (rare) instead, and phases two and three go on after it (the heaps after it were
     /// settled with a wrong value). A block also ends when a value needs one more bit.
     fn fill_block(&mut self, len: usize) -> Result<(), ValueTooLarge> {
-        use rayon::prelude::*;
         let n0 = self.values.len();
         if n0 >= self.sparse.review_at || self.sparse.review_bits != self.bits {
             self.review();
@@ -623,12 +655,20 @@ impl HeapTable {
             // Phase two from heap `from` on (values after it are on trust).
             let bits = self.bits;
             let mut upto = count;
+            // A trusted value too large to store: not pushed, and refused only if phase three
+            // finds no rare value missing below it.
+            let mut too_large = None;
             for i in from..count {
                 let n = n0 + i;
                 self.seen[..words].copy_from_slice(&self.marks[i * words..(i + 1) * words]);
                 let value = self.settle(n, n0, rares_before, words);
                 settled[i * words..(i + 1) * words].copy_from_slice(&self.seen[..words]);
                 self.seen[..words].fill(0);
+                if value > MAX_VALUE && sparse {
+                    too_large = Some(n);
+                    upto = i + 1;
+                    break;
+                }
                 if self.push(n, value)? {
                     upto = i + 1;
                     break;
@@ -638,46 +678,19 @@ impl HeapTable {
                 return Ok(());
             }
             // Phase three: the first heap whose trusted value is wrong.
-            let scan = |hit: &mut Hits, i: usize| -> Option<u16> {
-                rare_missing(
-                    &settled[i * words..(i + 1) * words],
-                    &self.values[..n0],
-                    &self.removals[2],
-                    self.unequal,
-                    n0 + i,
-                    n0,
-                    words,
-                    &self.sparse,
-                    hit,
-                )
+            let heaps = n0 + from..n0 + upto;
+            let wrong = self.first_wrong(&settled, words, n0, heaps, &self.values[..n0], parallel);
+            let Some((n, value)) = wrong else {
+                return match too_large {
+                    Some(n) => Err(ValueTooLarge { heap: n as u64 }),
+                    None => Ok(()),
+                };
             };
-            let wrong = if parallel {
-                (from..upto)
-                    .into_par_iter()
-                    .map(|i| HITS.with(|hits| scan(&mut hits.borrow_mut(), i).map(|v| (i, v))))
-                    .find_first(|r| r.is_some())
-                    .flatten()
-            } else {
-                let mut hit = Hits::default();
-                (from..upto).find_map(|i| scan(&mut hit, i).map(|v| (i, v)))
-            };
-            let Some((i, value)) = wrong else {
-                return Ok(());
-            };
-            // Undo the heaps from i on, and settle heap i with its rare value.
-            self.last_fix = n0 + i;
-            self.values.truncate(n0 + i);
-            let keep = self
-                .sparse
-                .rare_heaps
-                .partition_point(|&r| (r as usize) < n0 + i);
-            self.sparse.rare_heaps.truncate(keep);
-            self.sparse.rare_values.truncate(keep);
-            self.bits = bits;
-            if self.push(n0 + i, u64::from(value))? {
+            // Undo the heaps from n on, and settle heap n with its rare value.
+            if self.cut(n, bits, value)? {
                 return Ok(());
             }
-            from = i + 1;
+            from = n - n0 + 1;
         }
         Ok(())
     }
@@ -1041,7 +1054,7 @@ fn rare_missing(
             w * 64 + (!seen[w] & common[w]).trailing_zeros() as usize
         });
     // The rare values below c still missing, increasing.
-    let Hits(hit, need) = hits;
+    let Hits { hit, need } = hits;
     need.clear();
     for w in 0..=(c / 64).min(words - 1) {
         let below = if w == c / 64 {
@@ -1073,8 +1086,9 @@ fn rare_missing(
         // The splits go by chunks, alternately from two regions. The first EARLY splits, whose
         // smaller part is a small heap, in order: the values of small heaps are the most varied,
         // and a value that few splits give is most often given there. The others in a scattered
-        // order: neighbouring splits give alike values, so spreading the chunks finds the
-        // missing values sooner. `step` is prime to the number of late chunks, so each is
+        // order: neighbouring splits give alike values, so a chunk far from the last one more
+        // often gives a value still missing. Neither region alone does as well as the two
+        // taken in turn. `step` is prime to the number of late chunks, so each is
         // visited once. Simulated on 0.6 near 9·10^5 (300 heaps, from the table's values): 1,700
         // splits a heap on average (at most 15,000), against 3,100 (at most 73,000) scattered
         // only and 2,500 (at most 7,700) in order.
@@ -1105,7 +1119,8 @@ fn rare_missing(
                     for (x, y) in low.iter().zip(high.iter().rev()) {
                         hit[usize::from(x ^ y)] = 1;
                     }
-                    // Sifted without a branch a value (which would be mispredicted often).
+                    // The values still missing, kept without a branch per value (it would be
+                    // mispredicted often).
                     let mut kept = 0;
                     for i in 0..need.len() {
                         let v = need[i];
@@ -1133,10 +1148,13 @@ fn rare_missing(
     need.first().copied()
 }
 
-/// Phase three's byte a value (every u16 indexes it without a bounds check), kept from heap to
-/// heap.
-/// The second field is the list of missing values.
-struct Hits(Box<[u8; 1 << 16]>, Vec<u16>);
+/// Phase three's scratch space, kept from heap to heap.
+struct Hits {
+    /// A byte a value, set when a split gives it (every u16 indexes it without a bounds check).
+    hit: Box<[u8; 1 << 16]>,
+    /// The rare values still missing, increasing.
+    need: Vec<u16>,
+}
 
 thread_local! {
     /// Each thread's [`Hits`], made once (64 KiB: not per task of the pool).
@@ -1145,7 +1163,10 @@ thread_local! {
 
 impl Default for Hits {
     fn default() -> Hits {
-        Hits(Box::new([0; 1 << 16]), Vec::new())
+        Hits {
+            hit: Box::new([0; 1 << 16]),
+            need: Vec::new(),
+        }
     }
 }
 
@@ -1178,10 +1199,10 @@ fn find_among(g: &[u16], m: usize, from: usize, to: usize, need: &[u16]) -> u32 
 }
 
 /// Marks G(a) ⊕ G(m − a) for `from ≤ a < to` in the bit set.
-#[inline]
 ///
 /// `small`: every value is below 64, so every mark lands in the first word: they are gathered in
 /// a register rather than through memory (one chain of loads and stores on one word otherwise).
+#[inline]
 fn pairs_into(seen: &mut [u64], g: View<'_>, m: usize, from: usize, to: usize, small: bool) {
     if from >= to {
         return;
