@@ -109,6 +109,8 @@ pub struct HeapTable {
     pending: Pending,
     // The last heap whose trusted value was wrong: how far ahead the next step may go.
     last_fix: usize,
+    // The largest value the table takes: MAX_VALUE (lower in tests, to reach the refusal).
+    max_value: u64,
 }
 
 /// Heaps settled on trust by phases one and two, waiting for phase three: the table's values
@@ -232,6 +234,7 @@ impl HeapTable {
             marks: Vec::new(),
             pending: Pending::default(),
             last_fix: 0,
+            max_value: MAX_VALUE,
         }
     }
 
@@ -249,6 +252,14 @@ impl HeapTable {
         table.seen = vec![0; words_for(table.bits) + 1];
         table.review();
         table
+    }
+
+    /// The same table refusing values above `max` (at most [`MAX_VALUE`]): the refusal's paths
+    /// can then be tested on small tables.
+    #[cfg(test)]
+    fn with_max_value(mut self, max: u64) -> HeapTable {
+        self.max_value = max.min(MAX_VALUE);
+        self
     }
 
     /// The rule.
@@ -372,12 +383,10 @@ impl HeapTable {
             }
             if let Some(mut done_ahead) = done_ahead {
                 let words = done_ahead.words;
-                if done_ahead.values.last().is_some_and(|&v| v > MAX_VALUE) {
-                    // The last (a value needing one more bit ends the step). Maybe not the
-                    // heap's value: a rare one may be missing. The heaps before it are checked
-                    // first (the pipeline pauses as after a wrong value), then `fill_block`
-                    // settles it and says whether it is too large.
-                    let i = done_ahead.values.len() - 1;
+                if let Some(i) = done_ahead.values.iter().position(|&v| v > self.max_value) {
+                    // Maybe not the heap's value: a rare one may be missing. The heaps before it
+                    // are checked first (the pipeline pauses as after a wrong value), then
+                    // `fill_block` settles it and says whether it is too large.
                     done_ahead.values.truncate(i);
                     done_ahead.marks.truncate(i * words);
                     self.last_fix = n + i;
@@ -538,7 +547,7 @@ impl HeapTable {
 
     /// Appends G(n) = `value`; true when the values need one more bit than before.
     fn push(&mut self, n: usize, value: u64) -> Result<bool, ValueTooLarge> {
-        if value > MAX_VALUE {
+        if value > self.max_value {
             return Err(ValueTooLarge { heap: n as u64 });
         }
         self.values.push(value as u16);
@@ -664,7 +673,7 @@ impl HeapTable {
                 let value = self.settle(n, n0, rares_before, words);
                 settled[i * words..(i + 1) * words].copy_from_slice(&self.seen[..words]);
                 self.seen[..words].fill(0);
-                if value > MAX_VALUE && sparse {
+                if value > self.max_value && sparse {
                     too_large = Some(n);
                     upto = i + 1;
                     break;
@@ -1498,6 +1507,36 @@ pub(crate) mod tests {
         let values = table.values();
         assert_eq!(values[7_250_049], 256);
         assert!(values[..7_250_049].iter().all(|&v| v < 256));
+    }
+
+    #[test]
+    fn a_value_too_large_is_refused_at_the_first_heap_that_has_one() {
+        // A trusted value above the ceiling is not the heap's value when a rare value below it
+        // is missing: the refusal must wait for phase three (refusing at once, 0.6 under 8 was
+        // refused at heap 110 instead of 152). Low ceilings reach the block path (0.6 above 8 to
+        // 256 first at 152 to 10,673, where trusted values are often wrong; Grundy's game) and
+        // the pipeline (0.6 above 284 first at 89,634, long after its last rare heap).
+        for (rule, len, ceilings) in [
+            (
+                HeapRule::octal("0.6").unwrap(),
+                90_000,
+                &[8, 16, 32, 64, 128, 200, 256, 284][..],
+            ),
+            (HeapRule::Grundy, 43_000, &[8, 32, 128, 200][..]),
+        ] {
+            let whole = values(&rule, len, Method::Sparse).unwrap();
+            for &max in ceilings {
+                let first = whole.iter().position(|&v| u64::from(v) > max).unwrap();
+                let mut table = HeapTable::new(rule.clone(), Method::Sparse).with_max_value(max);
+                let refused = table.extend_to(len);
+                assert_eq!(
+                    refused,
+                    Err(ValueTooLarge { heap: first as u64 }),
+                    "{rule:?} {max}"
+                );
+                assert_eq!(table.values(), &whole[..first]);
+            }
+        }
     }
 
     #[test]
