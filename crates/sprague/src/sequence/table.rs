@@ -118,9 +118,8 @@ pub struct HeapTable {
 #[derive(Clone, Debug, Default)]
 struct Pending {
     from: usize,
-    // The bit sets of phases one and two, `words` words a heap.
+    // The bit sets of phases one and two, `words_for(bits)` words a heap.
     marks: Vec<u64>,
-    words: usize,
     // The value width before `from` (restored when a pending value is wrong).
     bits: u32,
 }
@@ -128,8 +127,8 @@ struct Pending {
 /// What a step of the pipeline computed ahead: trusted values and their marks.
 struct Ahead {
     values: Vec<u64>,
+    // `words_for(bits)` words a heap, `bits` the table's width when the step began.
     marks: Vec<u64>,
-    words: usize,
 }
 
 fn parity_even(v: u64, mask: u16) -> bool {
@@ -382,7 +381,7 @@ impl HeapTable {
                 return Ok(());
             }
             if let Some(mut done_ahead) = done_ahead {
-                let words = done_ahead.words;
+                let words = words_for(self.bits);
                 if let Some(i) = done_ahead.values.iter().position(|&v| v > self.max_value) {
                     // Maybe not the heap's value: a rare one may be missing. The heaps before it
                     // are checked first (the pipeline pauses as after a wrong value), then
@@ -394,7 +393,6 @@ impl HeapTable {
                 self.pending = Pending {
                     from: n,
                     marks: done_ahead.marks,
-                    words,
                     bits: self.bits,
                 };
                 for (i, value) in done_ahead.values.into_iter().enumerate() {
@@ -419,7 +417,6 @@ impl HeapTable {
         let mut out = Ahead {
             values: Vec::with_capacity(end - start),
             marks: Vec::with_capacity((end - start) * words),
-            words,
         };
         let mut marks = Vec::new();
         let mut n0 = start;
@@ -481,8 +478,9 @@ impl HeapTable {
         if p.marks.is_empty() {
             return None;
         }
-        let heaps = p.from..p.from + p.marks.len() / p.words;
-        self.first_wrong(&p.marks, p.words, p.from, heaps, &self.values, true)
+        let words = words_for(p.bits);
+        let heaps = p.from..p.from + p.marks.len() / words;
+        self.first_wrong(&p.marks, words, p.from, heaps, &self.values, true)
     }
 
     /// Phase three of `heaps`, settled on trust by blocks of [`BLOCK`] from heap `first` on
