@@ -419,6 +419,8 @@ impl HeapTable {
             marks: Vec::with_capacity((end - start) * words),
         };
         let mut marks = Vec::new();
+        // A trusted value is common: no rare heap is found ahead, all are before `start`.
+        let rares_before = self.sparse.rare_heaps.len();
         let mut n0 = start;
         while n0 < end {
             let count = (end - n0).min(BLOCK);
@@ -447,7 +449,6 @@ impl HeapTable {
                     base,
                     recent: &recent,
                 };
-                let rares = self.sparse.rare_heaps.len();
                 let value = settle(
                     &mut seen,
                     g,
@@ -456,7 +457,7 @@ impl HeapTable {
                     &self.removals,
                     self.unequal,
                     &self.sparse,
-                    rares,
+                    rares_before,
                     words,
                 );
                 out.marks.extend_from_slice(&seen[..words]);
@@ -668,7 +669,17 @@ impl HeapTable {
             for i in from..count {
                 let n = n0 + i;
                 self.seen[..words].copy_from_slice(&self.marks[i * words..(i + 1) * words]);
-                let value = self.settle(n, n0, rares_before, words);
+                let value = settle(
+                    &mut self.seen,
+                    View::whole(&self.values),
+                    n,
+                    n0,
+                    &self.removals,
+                    self.unequal,
+                    &self.sparse,
+                    rares_before,
+                    words,
+                );
                 settled[i * words..(i + 1) * words].copy_from_slice(&self.seen[..words]);
                 self.seen[..words].fill(0);
                 if value > self.max_value && sparse {
@@ -700,22 +711,6 @@ impl HeapTable {
             from = n - n0 + 1;
         }
         Ok(())
-    }
-
-    /// Phase two of the fast method for heap `n` of the block starting at `n0` ([`settle`] on
-    /// the table itself).
-    fn settle(&mut self, n: usize, n0: usize, rares_before: usize, words: usize) -> u64 {
-        settle(
-            &mut self.seen,
-            View::whole(&self.values),
-            n,
-            n0,
-            &self.removals,
-            self.unequal,
-            &self.sparse,
-            rares_before,
-            words,
-        )
     }
 
     /// The value of a heap of `n`, all smaller ones known, by every option.
