@@ -91,6 +91,9 @@ struct Sparse {
     // when the table is too short to learn from).
     order: Vec<u32>,
     order_end: usize,
+    // G(order_end − 1 − i) for i < order_end: the smaller parts of the learned chunks backwards,
+    // so that a split's two values are both read forwards (no reversal by vector shuffles).
+    order_values: Vec<u16>,
 }
 
 /// A growing table G(0..len) of a heap game.
@@ -245,6 +248,7 @@ impl HeapTable {
                 common_bits: Vec::new(),
                 order: Vec::new(),
                 order_end: 0,
+                order_values: Vec::new(),
             },
             marks: Vec::new(),
             pending: Pending::default(),
@@ -602,6 +606,7 @@ impl HeapTable {
         self.sparse.rare_values.clear();
         self.sparse.order.clear();
         self.sparse.order_end = 0;
+        self.sparse.order_values.clear();
         if self.method != Method::Sparse || self.removals[2].is_empty() || self.bits == 0 {
             return;
         }
@@ -724,6 +729,7 @@ impl HeapTable {
             .map(|j| (FRONT + 1 + j * ORDER_CHUNK) as u32)
             .collect();
         self.sparse.order_end = end;
+        self.sparse.order_values = self.values[..end].iter().rev().copied().collect();
     }
 
     /// The fast method: settles the heaps from `len()` to the end of a block (at most `len`).
@@ -995,8 +1001,19 @@ impl Known<'_> {
                         <&[u16; SUB]>::try_from(run),
                     ) {
                         (Ok(rows), Ok(run)) => {
-                            for i in 0..SUB {
-                                rows[i][usize::from(rv ^ run[i]) & (S - 1)] = 1;
+                            // Four values a 64-bit word, one XOR for the four: four
+                            // instructions a pair instead of five, a fifth faster (the loop
+                            // is bound by its instruction count here, measured alone).
+                            let rv4 = u64::from(rv) * 0x0001_0001_0001_0001;
+                            for q in 0..SUB / 4 {
+                                let word = u64::from(run[4 * q])
+                                    | u64::from(run[4 * q + 1]) << 16
+                                    | u64::from(run[4 * q + 2]) << 32
+                                    | u64::from(run[4 * q + 3]) << 48;
+                                let x = word ^ rv4;
+                                for j in 0..4 {
+                                    rows[4 * q + j][(x >> (16 * j)) as usize & (S - 1)] = 1;
+                                }
                             }
                         }
                         _ => {
@@ -1202,7 +1219,7 @@ fn rare_missing(
                 if xors.len + (end - a) > CHUNK && xors.examine(need, hit) {
                     return None;
                 }
-                xors.push(g, m, a, end);
+                xors.push_backwards(g, &sp.order_values, m, a, end);
             }
         }
         if xors.examine(need, hit) {
@@ -1287,6 +1304,28 @@ impl Xors {
             *b = x ^ y;
         }
         self.len += len;
+    }
+
+    /// [`Xors::push`] for splits whose smaller part is below `order_values.len()`, read from
+    /// `order_values` (those values backwards): both runs are then read forwards, from the
+    /// larger part up, which saves reversing one by vector shuffles.
+    #[inline]
+    fn push_backwards(
+        &mut self,
+        g: &[u16],
+        order_values: &[u16],
+        m: usize,
+        from: usize,
+        to: usize,
+    ) {
+        let end = order_values.len();
+        let high = &g[m + 1 - to..=m - from];
+        let low = &order_values[end - to..end - from];
+        let buf = &mut self.buf[self.len..self.len + (to - from)];
+        for ((b, x), y) in buf.iter_mut().zip(low).zip(high) {
+            *b = x ^ y;
+        }
+        self.len += to - from;
     }
 
     /// Removes from `need` the values gathered, and empties the gathering; true when no value
