@@ -1048,17 +1048,11 @@ impl Known<'_> {
                 }
             }
         }
-        // Eight bytes of 0/1 to eight bits: byte i lands on bit 56 + i, no carries. Words past
-        // the row (the bit of 2^bits, never an option) stay zero.
+        // Bytes to bits. Words past the row (the bit of 2^bits, never an option) stay zero.
         for (heap, row) in out.chunks_mut(words).zip(rows.iter()) {
             heap.fill(0);
             for (word, bytes) in heap.iter_mut().zip(row.chunks_exact(64)) {
-                let mut bits = 0u64;
-                for (j, chunk) in bytes.chunks_exact(8).enumerate() {
-                    let chunk = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
-                    bits |= (chunk.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (j * 8);
-                }
-                *word = bits;
+                *word = bytes_to_bits(bytes);
             }
         }
     }
@@ -1167,23 +1161,28 @@ fn rare_missing(
         .map_or(words * 64, |w| {
             w * 64 + (!seen[w] & common[w]).trailing_zeros() as usize
         });
-    // The rare values below c still missing, increasing.
-    let Hits { hit, need } = hits;
+    // The rare values below c still missing: listed (increasing) at once when few, else after
+    // the first splits, which leave far fewer to list ([`Xors::examine`]).
+    let Hits { hit, need, missing } = hits;
     need.clear();
+    missing.clear();
+    let mut count = 0;
     for w in 0..=(c / 64).min(words - 1) {
         let below = if w == c / 64 {
             (1u64 << (c % 64)) - 1
         } else {
             u64::MAX
         };
-        let mut bits = !seen[w] & rare[w] & below;
-        while bits != 0 {
-            need.push((w * 64) as u16 + bits.trailing_zeros() as u16);
-            bits &= bits - 1;
-        }
+        let bits = !seen[w] & rare[w] & below;
+        count += bits.count_ones() as usize;
+        missing.push(bits);
     }
-    if need.is_empty() {
+    if count == 0 {
         return None;
+    }
+    if count <= NEED_MAX {
+        list_into(need, missing, |_| 0);
+        missing.clear();
     }
     let hit = &mut hit[..];
     let mut xors = Xors {
@@ -1206,13 +1205,13 @@ fn rare_missing(
             let a = (from as usize).max(lo);
             let end = (from as usize + ORDER_CHUNK).min(half + 1);
             if a < end {
-                if xors.len + (end - a) > CHUNK && xors.examine(need, hit) {
+                if xors.len + (end - a) > CHUNK && xors.examine(need, missing, hit) {
                     return None;
                 }
                 xors.push_backwards(g, &sp.order_values, m, a, end);
             }
         }
-        if xors.examine(need, hit) {
+        if xors.examine(need, missing, hit) {
             return None;
         }
         let lo = lo.max(sp.order_end);
@@ -1250,7 +1249,7 @@ fn rare_missing(
             .flatten()
             {
                 xors.push(g, m, a, end);
-                if xors.examine(need, hit) {
+                if xors.examine(need, missing, hit) {
                     return None;
                 }
             }
@@ -1322,10 +1321,19 @@ impl Xors {
     /// is needed any more. While many values are missing, each split marks a byte per value in
     /// `hit`; once few are, they are looked for among all the splits at once ([`find_among`]).
     #[inline]
-    fn examine(&mut self, need: &mut Vec<u16>, hit: &mut [u8]) -> bool {
+    fn examine(&mut self, need: &mut Vec<u16>, missing: &mut Vec<u64>, hit: &mut [u8]) -> bool {
         let buf = &self.buf[..self.len];
         self.len = 0;
-        if need.len() > NEED_MAX {
+        if !missing.is_empty() {
+            // Not listed yet (many missing): the bit sets, less what these splits give.
+            for &v in buf {
+                hit[usize::from(v)] = 1;
+            }
+            list_into(need, missing, |w| {
+                hit.get(w * 64..w * 64 + 64).map_or(0, bytes_to_bits)
+            });
+            missing.clear();
+        } else if need.len() > NEED_MAX {
             // The XORs first, by vector (in `push`), then a byte store each: 1.0–1.2 ns a
             // split on 0.6 against 1.4–1.5 with both in one loop (timed in the code).
             for &v in buf {
@@ -1355,12 +1363,39 @@ impl Xors {
     }
 }
 
+/// Lists in `need` the values of the bit set `missing` (word w: values 64w..64w + 63) that are
+/// not in `given(w)`, increasing.
+#[inline]
+fn list_into(need: &mut Vec<u16>, missing: &[u64], given: impl Fn(usize) -> u64) {
+    for (w, &bits) in missing.iter().enumerate() {
+        let mut bits = bits & !given(w);
+        while bits != 0 {
+            need.push((w * 64) as u16 + bits.trailing_zeros() as u16);
+            bits &= bits - 1;
+        }
+    }
+}
+
+/// Sixty-four bytes of 0/1 to a word, byte i to bit i: eight bytes at a time, byte j landing on
+/// bit 56 + j of the product, with no carries.
+#[inline]
+fn bytes_to_bits(bytes: &[u8]) -> u64 {
+    let mut bits = 0u64;
+    for (j, chunk) in bytes.chunks_exact(8).enumerate() {
+        let chunk = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+        bits |= (chunk.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (j * 8);
+    }
+    bits
+}
+
 /// Phase three's scratch space, kept from heap to heap.
 struct Hits {
     /// A byte a value, set when a split gives it (every u16 indexes it without a bounds check).
     hit: Box<[u8; 1 << 16]>,
     /// The rare values still missing, increasing.
     need: Vec<u16>,
+    /// Or, before they are listed, as a bit set.
+    missing: Vec<u64>,
 }
 
 thread_local! {
@@ -1373,6 +1408,7 @@ impl Default for Hits {
         Hits {
             hit: Box::new([0; 1 << 16]),
             need: Vec::new(),
+            missing: Vec::new(),
         }
     }
 }
