@@ -599,12 +599,14 @@ impl HeapTable {
         let n = self.values.len();
         self.sparse.review_at = (n.max(32) * 2).max(self.sparse.review_at);
         self.sparse.review_bits = self.bits;
-        self.sparse.mask = 0;
+        let old_mask = std::mem::take(&mut self.sparse.mask);
         self.sparse.rare_heaps.clear();
         self.sparse.rare_values.clear();
-        self.sparse.order.clear();
-        self.sparse.order_end = 0;
-        self.sparse.order_values.clear();
+        let old_order = (
+            std::mem::take(&mut self.sparse.order),
+            std::mem::take(&mut self.sparse.order_end),
+            std::mem::take(&mut self.sparse.order_values),
+        );
         if self.method != Method::Sparse || self.removals[2].is_empty() || self.bits == 0 {
             return;
         }
@@ -649,7 +651,22 @@ impl HeapTable {
             };
             set[v / 64] |= 1 << (v % 64);
         }
-        self.learn_order();
+        // An order learned over the full reach under the same mask is kept: it changes little
+        // along the table (learned near 2.6·10^5, it does as well near 9·10^5 on 0.6).
+        if mask == old_mask && old_order.1 == self.order_end(self.order_reach) {
+            (
+                self.sparse.order,
+                self.sparse.order_end,
+                self.sparse.order_values,
+            ) = old_order;
+        } else {
+            self.learn_order();
+        }
+    }
+
+    /// The end of the learned chunks (exclusive) over smaller parts up to `reach`.
+    fn order_end(&self, reach: usize) -> usize {
+        FRONT + 1 + (reach - FRONT) / ORDER_CHUNK * ORDER_CHUNK
     }
 
     /// Learns the order in which phase three looks at its first splits, from the table's last
@@ -667,14 +684,15 @@ impl HeapTable {
         let Some(&k) = self.removals[2].first() else {
             return;
         };
-        let reach = self.order_reach;
-        if n < 4 * reach + k {
+        // Over a quarter of the table at most, so that the sample's splits exist.
+        let reach = self.order_reach.min(n / 4);
+        if reach < FRONT + 4 * ORDER_CHUNK {
             return;
         }
         let sp = &self.sparse;
         let g = &self.values;
         let chunks = (reach - FRONT) / ORDER_CHUNK;
-        let end = FRONT + 1 + chunks * ORDER_CHUNK;
+        let end = self.order_end(reach);
         // Heaps spread over the table's second half, common ones only (a rare heap has no
         // phase three).
         let sample: Vec<usize> = (0..ORDER_SAMPLE)
