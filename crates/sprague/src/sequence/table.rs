@@ -1181,7 +1181,13 @@ fn rare_missing(
         });
     // The rare values below c still missing: listed (increasing) at once when few, else after
     // the first splits, which leave far fewer to list ([`Xors::examine`]).
-    let Hits { hit, need, missing } = hits;
+    let Hits {
+        hit,
+        need,
+        missing,
+        xors,
+    } = hits;
+    xors.len = 0;
     need.clear();
     missing.clear();
     let mut count = 0;
@@ -1203,10 +1209,6 @@ fn rare_missing(
         missing.clear();
     }
     let hit = &mut hit[..];
-    let mut xors = Xors {
-        buf: [0; CHUNK],
-        len: 0,
-    };
     hit[..(words * 64).min(1 << 16)].fill(0);
     for &k in removals {
         if k + 2 > n {
@@ -1414,6 +1416,8 @@ struct Hits {
     need: Vec<u16>,
     /// Or, before they are listed, as a bit set.
     missing: Vec<u64>,
+    /// The splits gathered (kept here: zeroing it for every heap was measurable).
+    xors: Xors,
 }
 
 thread_local! {
@@ -1427,6 +1431,10 @@ impl Default for Hits {
             hit: Box::new([0; 1 << 16]),
             need: Vec::new(),
             missing: Vec::new(),
+            xors: Xors {
+                buf: [0; CHUNK],
+                len: 0,
+            },
         }
     }
 }
