@@ -24,8 +24,10 @@
 //!   stores, no read-modify-write chains; a rare heap's run of partners is read in order for all
 //!   the block's heaps); (2) heap by heap, the splits that touch the block and the mex among
 //!   common values, taken on trust; (3) for every heap at once, on all threads, the check that no
-//!   rare value below it is missing. The first heap where one is gets that rare value, and
-//!   phases 2 and 3 are done again after it. Once no trusted value has been wrong for `CALM`
+//!   rare value below it is missing, looking first at the chunks of splits that most often give
+//!   the rare values few splits give (learned from the table, `HeapTable::learn_order`). The
+//!   first heap where one is gets that rare value, and phases 2 and 3 are done again after it.
+//!   Once no trusted value has been wrong for `CALM`
 //!   heaps, the phases run as a pipeline (`HeapTable::fill_pipelined`): phases one and two run
 //!   ahead over up to 64 blocks while phase three checks the step before, both at once (one
 //!   `rayon::join`, each task shared among threads when the other is done); a wrong value cuts
