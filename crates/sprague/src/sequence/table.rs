@@ -121,6 +121,9 @@ pub struct HeapTable {
     last_fix: usize,
     // The largest value the table takes: MAX_VALUE (lower in tests, to reach the refusal).
     max_value: u64,
+    // Heaps that phase two settles on trust before phase three checks them, on the block path:
+    // halved at each wrong value, doubled after a round without (SPAN_MIN..=BLOCK).
+    span: usize,
     // Phase three's learned order covers the smaller parts up to about this: ORDER_REACH
     // (lower in tests, so that short tables learn it).
     order_reach: usize,
@@ -170,6 +173,8 @@ const ORDER_SAMPLE: usize = 128;
 const PARALLEL_WORK: usize = 1 << 16;
 /// Heaps marked together in phase one (their byte rows stay in the first-level cache).
 const SUB: usize = 32;
+/// The fewest heaps phase two settles at a time on the block path.
+const SPAN_MIN: usize = 8;
 /// Heaps without a wrong trusted value after which the pipeline is used.
 const CALM: usize = 8 * BLOCK;
 /// The most heaps a step of the pipeline settles ahead of phase three.
@@ -255,6 +260,7 @@ impl HeapTable {
             last_fix: 0,
             max_value: MAX_VALUE,
             order_reach: ORDER_REACH,
+            span: BLOCK,
         }
     }
 
@@ -789,13 +795,15 @@ impl HeapTable {
         let mut settled = vec![0u64; count * words];
         let mut from = 0;
         while from < count {
-            // Phase two from heap `from` on (values after it are on trust).
+            // Phase two from heap `from` on, `self.span` heaps (values after it are on trust).
             let bits = self.bits;
-            let mut upto = count;
+            let limit = count.min(from + self.span);
+            let mut upto = limit;
+            let mut wider = false;
             // A trusted value too large to store: not pushed, and refused only if phase three
             // finds no rare value missing below it.
             let mut too_large = None;
-            for i in from..count {
+            for i in from..limit {
                 let n = n0 + i;
                 self.seen[..words].copy_from_slice(&self.marks[i * words..(i + 1) * words]);
                 let value = settle(
@@ -818,22 +826,35 @@ impl HeapTable {
                 }
                 if self.push(n, value)? {
                     upto = i + 1;
+                    wider = true;
                     break;
                 }
             }
             if !sparse {
-                return Ok(());
+                if wider || upto == count {
+                    return Ok(());
+                }
+                from = upto;
+                continue;
             }
             // Phase three: the first heap whose trusted value is wrong.
             let heaps = n0 + from..n0 + upto;
             let wrong = self.first_wrong(&settled, words, n0, heaps, &self.values[..n0], parallel);
             let Some((n, value)) = wrong else {
-                return match too_large {
-                    Some(n) => Err(ValueTooLarge { heap: n as u64 }),
-                    None => Ok(()),
-                };
+                if let Some(n) = too_large {
+                    return Err(ValueTooLarge { heap: n as u64 });
+                }
+                if wider || upto == count {
+                    return Ok(());
+                }
+                self.span = (self.span * 2).min(BLOCK);
+                from = upto;
+                continue;
             };
-            // Undo the heaps from n on, and settle heap n with its rare value.
+            // Undo the heaps from n on, and settle heap n with its rare value. Wrong values
+            // come close together where rare values appear: phase two then settles fewer heaps
+            // at a time, so that less of its work is undone.
+            self.span = (self.span / 2).max(SPAN_MIN);
             if self.cut(n, bits, value)? {
                 return Ok(());
             }
