@@ -93,8 +93,10 @@ struct Sparse {
     // when the table is too short to learn from).
     order: Vec<u32>,
     order_end: usize,
-    // G(order_end − 1 − i) for i < order_end: the smaller parts of the learned chunks backwards,
-    // so that a split's two values are both read forwards (no reversal by vector shuffles).
+    // The smaller parts' values of the learned chunks, in the learned order, each chunk
+    // backwards: G(f + ORDER_CHUNK − 1 − i) at t·ORDER_CHUNK + i for the chunk t from f. A
+    // split's two values are then both read forwards (no reversal by vector shuffles), the
+    // smaller parts in the order they are used.
     order_values: Vec<u16>,
 }
 
@@ -163,8 +165,10 @@ const BLOCK: usize = 128;
 /// Splits a ≤ FRONT of every heap are marked in the first phase (the third phase would look at
 /// them first anyway; marking them together is cheaper).
 const FRONT: usize = 32;
-/// Splits per chunk of phase three's learned order ([`HeapTable::learn_order`]).
+/// Splits per chunk of phase three's learned order ([`HeapTable::learn_order`]); a divisor of
+/// [`CHUNK`].
 const ORDER_CHUNK: usize = 64;
+const _: () = assert!(CHUNK % ORDER_CHUNK == 0);
 /// The smaller parts that phase three looks at in its learned order: up to about this.
 const ORDER_REACH: usize = 1 << 14;
 /// Heaps the order is learned from.
@@ -522,8 +526,9 @@ impl HeapTable {
     /// Phase three of `heaps`, settled on trust by blocks of [`BLOCK`] from heap `first` on
     /// (`marks`: their bit sets from phase two, `words` words a heap, heap `first`'s first): the
     /// first heap whose trusted value is wrong, with its value. `g` holds at least the values
-    /// before each heap's block; phase three of a heap reads nothing at or after it, so the first
-    /// heap found wrong is wrong whatever the heaps after it were given.
+    /// before each heap, those of `heaps` on trust; phase three of a heap reads nothing at or
+    /// after it, so the first heap found wrong is wrong (the heaps before it are right) whatever
+    /// the heaps after it were given.
     fn first_wrong(
         &self,
         marks: &[u64],
@@ -753,7 +758,18 @@ impl HeapTable {
             .map(|j| (FRONT + 1 + j * ORDER_CHUNK) as u32)
             .collect();
         self.sparse.order_end = end;
-        self.sparse.order_values = self.values[..end].iter().rev().copied().collect();
+        let values = &self.values;
+        self.sparse.order_values = self
+            .sparse
+            .order
+            .iter()
+            .flat_map(|&f| {
+                values[f as usize..f as usize + ORDER_CHUNK]
+                    .iter()
+                    .rev()
+                    .copied()
+            })
+            .collect();
     }
 
     /// The fast method: settles the heaps from `len()` to the end of a block (at most `len`).
@@ -839,7 +855,7 @@ impl HeapTable {
             }
             // Phase three: the first heap whose trusted value is wrong.
             let heaps = n0 + from..n0 + upto;
-            let wrong = self.first_wrong(&settled, words, n0, heaps, &self.values[..n0], parallel);
+            let wrong = self.first_wrong(&settled, words, n0, heaps, &self.values, parallel);
             let Some((n, value)) = wrong else {
                 if let Some(n) = too_large {
                     return Err(ValueTooLarge { heap: n as u64 });
@@ -1243,21 +1259,28 @@ fn rare_missing(
         if lo > half {
             continue;
         }
-        // First the learned chunks ([`HeapTable::learn_order`]), a few at a time, then the rest.
-        for &from in &sp.order {
-            let a = (from as usize).max(lo);
-            let end = (from as usize + ORDER_CHUNK).min(half + 1);
-            if a < end {
-                if xors.len + (end - a) > CHUNK && xors.examine(need, missing, hit) {
+        // First the learned chunks ([`HeapTable::learn_order`]), whole, from FRONT + 1 on: those
+        // below `lo` are splits of the block's own heaps, marked by phase two already, looked at
+        // again (`g` holds the values up to n), which costs less than cutting the chunks there.
+        // Then the rest.
+        let mut lo = lo;
+        if !sp.order.is_empty() && half >= sp.order_end {
+            for (&from, low) in sp
+                .order
+                .iter()
+                .zip(sp.order_values.chunks_exact(ORDER_CHUNK))
+            {
+                let high = m + 1 - from as usize - ORDER_CHUNK;
+                xors.push_learned(low, &g[high..high + ORDER_CHUNK]);
+                if xors.len == CHUNK && xors.examine(need, missing, hit) {
                     return None;
                 }
-                xors.push_backwards(g, &sp.order_values, m, a, end);
             }
+            if xors.examine(need, missing, hit) {
+                return None;
+            }
+            lo = lo.max(sp.order_end);
         }
-        if xors.examine(need, missing, hit) {
-            return None;
-        }
-        let lo = lo.max(sp.order_end);
         if lo > half {
             continue;
         }
@@ -1338,26 +1361,17 @@ impl Xors {
         self.len += len;
     }
 
-    /// [`Xors::push`] for splits whose smaller part is below `order_values.len()`, read from
-    /// `order_values` (those values backwards): both runs are then read forwards, from the
-    /// larger part up, which saves reversing one by vector shuffles.
+    /// Adds the splits of a learned chunk: `low` the values of its smaller parts backwards,
+    /// `high` those of its larger parts forwards ([`ORDER_CHUNK`] each).
     #[inline]
-    fn push_backwards(
-        &mut self,
-        g: &[u16],
-        order_values: &[u16],
-        m: usize,
-        from: usize,
-        to: usize,
-    ) {
-        let end = order_values.len();
-        let high = &g[m + 1 - to..=m - from];
-        let low = &order_values[end - to..end - from];
-        let buf = &mut self.buf[self.len..self.len + (to - from)];
+    fn push_learned(&mut self, low: &[u16], high: &[u16]) {
+        let low: &[u16; ORDER_CHUNK] = low.try_into().expect("a learned chunk");
+        let high: &[u16; ORDER_CHUNK] = high.try_into().expect("a learned chunk");
+        let buf = &mut self.buf[self.len..self.len + ORDER_CHUNK];
         for ((b, x), y) in buf.iter_mut().zip(low).zip(high) {
             *b = x ^ y;
         }
-        self.len += to - from;
+        self.len += ORDER_CHUNK;
     }
 
     /// Removes from `need` the values gathered, and empties the gathering; true when no value
