@@ -149,6 +149,11 @@ struct Ahead {
     marks: Vec<u64>,
 }
 
+/// The end of phase three's learned chunks (exclusive) over smaller parts up to `reach`.
+fn order_end(reach: usize) -> usize {
+    FRONT + 1 + (reach - FRONT) / ORDER_CHUNK * ORDER_CHUNK
+}
+
 fn parity_even(v: u64, mask: u16) -> bool {
     (v & u64::from(mask)).count_ones() % 2 == 0
 }
@@ -666,7 +671,7 @@ impl HeapTable {
         }
         // An order learned over the full reach under the same mask is kept: it changes little
         // along the table (learned near 2.6·10^5, it does as well near 9·10^5 on 0.6).
-        if mask == old_mask && old_order.1 == self.order_end(self.order_reach) {
+        if mask == old_mask && old_order.1 == order_end(self.order_reach) {
             (
                 self.sparse.order,
                 self.sparse.order_end,
@@ -675,11 +680,6 @@ impl HeapTable {
         } else {
             self.learn_order();
         }
-    }
-
-    /// The end of the learned chunks (exclusive) over smaller parts up to `reach`.
-    fn order_end(&self, reach: usize) -> usize {
-        FRONT + 1 + (reach - FRONT) / ORDER_CHUNK * ORDER_CHUNK
     }
 
     /// Learns the order in which phase three looks at its first splits, from the table's last
@@ -705,7 +705,7 @@ impl HeapTable {
         let sp = &self.sparse;
         let g = &self.values;
         let chunks = (reach - FRONT) / ORDER_CHUNK;
-        let end = self.order_end(reach);
+        let end = order_end(reach);
         // Heaps spread over the table's second half, common ones only (a rare heap has no
         // phase three).
         let sample: Vec<usize> = (0..ORDER_SAMPLE)
