@@ -1497,23 +1497,35 @@ fn settle(
         return c;
     }
     // Past the values phase one compared with its checked rare heaps: their every pair (those
-    // marked already are marked again), then the mex again.
+    // marked already are marked again), a byte a value (plain stores, as in phase one), then
+    // the mex again.
     let split = &sp.split;
-    for &k in &removals[2] {
-        if k + 2 > n {
-            continue;
-        }
-        let m = n - k;
-        for (&r, &rv) in split.checked_heaps.iter().zip(&split.checked_values) {
-            let r = r as usize;
-            if r >= m {
-                break;
+    FALLBACK.with(|bytes| {
+        let bytes = &mut bytes.borrow_mut()[..];
+        let size = (words * 64).min(bytes.len());
+        for &k in &removals[2] {
+            if k + 2 > n {
+                continue;
             }
-            if !(unequal && 2 * r == m) {
-                set(seen, u64::from(rv ^ g.get(m - r)));
+            let m = n - k;
+            for (&r, &rv) in split.checked_heaps.iter().zip(&split.checked_values) {
+                let r = r as usize;
+                if r >= m {
+                    break;
+                }
+                if !(unequal && 2 * r == m) {
+                    bytes[usize::from(rv ^ g.get(m - r))] = 1;
+                }
             }
         }
-    }
+        for (word, chunk) in seen[..words]
+            .iter_mut()
+            .zip(bytes[..size].chunks_exact_mut(64))
+        {
+            *word |= bytes_to_bits(chunk);
+            chunk.fill(0);
+        }
+    });
     mex(seen)
 }
 
@@ -1805,6 +1817,10 @@ struct Hits {
 }
 
 thread_local! {
+    /// A byte a value for [`settle`]'s heaps whose wanted values phase one all found (zero
+    /// between uses; every u16 indexes it).
+    static FALLBACK: std::cell::RefCell<Box<[u8]>> =
+        std::cell::RefCell::new(vec![0; 1 << 16].into_boxed_slice());
     /// Each thread's [`Hits`], made once (64 KiB: not per task of the pool).
     static HITS: std::cell::RefCell<Hits> = std::cell::RefCell::new(Hits::default());
 }
