@@ -22,14 +22,14 @@
 //!   The heaps of a block (128) are settled in three phases: (1) for every heap at once, on all
 //!   threads, the splits whose parts are both before the block, marked a byte per value (plain
 //!   stores, no read-modify-write chains; a rare heap's run of partners is read in order for all
-//!   the block's heaps); once the table is long enough, only the more useful half of the rare
+//!   the block's heaps; once the table is long enough, only the more useful half of the rare
 //!   heaps is marked, the other half's pairs only compared, by vector, with the three smallest
-//!   common values each heap's marks miss (`HeapTable::learn_split`); (2) heap by heap, the splits that touch the block and the mex among
-//!   common values, taken on trust; (3) for every heap at once, on all threads, the check that no
-//!   rare value below it is missing, looking first at the chunks of splits that most often give
-//!   the rare values few splits give (learned from the table, `HeapTable::learn_order`). The
-//!   first heap where one is gets that rare value, and phases 2 and 3 are done again after it.
-//!   Once no trusted value has been wrong for `CALM`
+//!   common values each heap's marks miss, `HeapTable::learn_split`); (2) heap by heap, the
+//!   splits that touch the block and the mex among common values, taken on trust; (3) for every
+//!   heap at once, on all threads, the check that no rare value below it is missing, looking
+//!   first at the chunks of splits that most often give the rare values few splits give (learned
+//!   from the table, `HeapTable::learn_order`). The first heap where one is gets that rare value,
+//!   and phases 2 and 3 are done again after it. Once no trusted value has been wrong for `CALM`
 //!   heaps, the phases run as a pipeline (`HeapTable::fill_pipelined`): phases one and two run
 //!   ahead over up to 64 blocks while phase three checks the step before, both at once (one
 //!   `rayon::join`, each task shared among threads when the other is done); a wrong value cuts
@@ -119,7 +119,8 @@ struct RareSplit {
     len: usize,
 }
 
-/// A value in each of eight lanes, aligned for a vector operand.
+/// A value in each of eight lanes, aligned for a vector operand (the compares of phase one XOR
+/// it with runs of [`LANES`] values, a vector of eight at a time).
 #[derive(Clone, Copy, Debug)]
 #[repr(align(16))]
 struct Lanes([u16; 8]);
@@ -215,8 +216,9 @@ const WANTED: usize = 3;
 /// The heaps [`Known::check_group`] compares at a time.
 const LANES: usize = 16;
 /// The share of the rare heaps phase one marks, in percent (the rest it compares). Measured on
-/// 0.6 to 10^6 with [`WANTED`] = 3: a third more is slower (marks), a tenth less is slower
-/// (more heaps where the three values wanted are all given).
+/// 0.6 to 10^6 with [`WANTED`] = 3: the heaps whose wanted values are all given (every checked
+/// pair marked then) are 0.5% of them at 60%, 2.2% at 50%, 13.6% at 40%; 40% and 60% were no
+/// faster than 50%.
 const SPLIT_PERCENT: usize = 50;
 /// The fewest rare heaps for which phase one splits them.
 const SPLIT_MIN: usize = 64;
@@ -1277,8 +1279,8 @@ impl Known<'_> {
     /// Phase one's checked rare heaps ([`RareSplit`]) for the full group of heaps from `s` on
     /// (bit sets in `out`, `words` words a heap; `checks`: for each k, the range of the checked
     /// heaps that pair with every heap here). Instead of marking their pairs, each heap's
-    /// [`WANTED`] smallest common values not marked are compared with them, eight heaps at a
-    /// time (a loop the compiler vectorises; the values wanted and given stay in registers
+    /// [`WANTED`] smallest common values not marked are compared with them, [`LANES`] heaps at
+    /// a time (a loop the compiler vectorises; the values wanted and given stay in registers
     /// across the rare heaps), and marked when a pair gives them. A heap's marks are then
     /// complete for the common values up to `exact[i]`, the last wanted: its c is right when at
     /// most that, and [`settle`] marks every checked pair otherwise.
@@ -1344,9 +1346,10 @@ impl Known<'_> {
     }
 }
 
-/// For [`Known::check_group`], eight heaps from m0 + r on: sets all ones in the lanes of `got`
-/// where a rare heap r of `heaps` (values `lanes`) pairs with a heap to give the value wanted
-/// there. The runs read must all be on one side of `g`'s seam.
+/// For [`Known::check_group`], [`LANES`] heaps whose splits leave m0, m0 + 1, …: sets all ones
+/// in the lanes of `got` where a rare heap r of `heaps` (values `lanes`) and the heap's partner
+/// G(m0 − r + i) give the value wanted there. The runs read must all be on one side of `g`'s
+/// seam.
 #[inline(always)]
 fn compare_runs(
     got: &mut [[u16; LANES]; WANTED],
@@ -1373,8 +1376,9 @@ fn compare_runs(
     }
 }
 
-/// Marks, for each rare heap r (values `values`), its pairs with a run of heaps: row i gets
-/// G(r) ⊕ G(m − r + i) with m = `m0` + i, every pair but Grundy's game's equal split.
+/// Marks, for each rare heap r (values `values`), its pairs with a run of heaps: row i (the heap
+/// whose splits leave m0 + i) gets G(r) ⊕ G(m0 + i − r), every pair but Grundy's game's equal
+/// split.
 #[inline(always)]
 fn mark_runs<const S: usize>(
     rows: &mut [[u8; S]],
