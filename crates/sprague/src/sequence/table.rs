@@ -744,6 +744,42 @@ impl HeapTable {
         self.learn_split();
     }
 
+    /// The items `0..len` best first, by the scores `score_heap(h, scores)` adds up over the
+    /// table's sample heaps: [`ORDER_SAMPLE`] heaps spread over its second half, common ones only
+    /// (a rare heap has no phase three, and its c is not a common value). On all threads.
+    fn rank_by_sample(
+        &self,
+        len: usize,
+        score_heap: impl Fn(usize, &mut [u64]) + Sync,
+    ) -> Vec<usize> {
+        use rayon::prelude::*;
+        let n = self.values.len();
+        let k = self.removals[2].first().copied().unwrap_or(0);
+        let sample: Vec<usize> = (0..ORDER_SAMPLE)
+            .map(|i| n / 2 + i * (n / 2) / ORDER_SAMPLE)
+            .filter(|&h| h > k + 1 && !parity_even(u64::from(self.values[h]), self.sparse.mask))
+            .collect();
+        let score = sample
+            .par_iter()
+            .fold(
+                || vec![0u64; len],
+                |mut score, &h| {
+                    score_heap(h, &mut score);
+                    score
+                },
+            )
+            .reduce(
+                || vec![0u64; len],
+                |mut a, b| {
+                    a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+                    a
+                },
+            );
+        let mut order: Vec<usize> = (0..len).collect();
+        order.sort_by_key(|&j| std::cmp::Reverse(score[j]));
+        order
+    }
+
     /// Splits the rare heaps in two for phase one ([`RareSplit`]): those whose pairs most often
     /// give a common value that few other pairs give are marked, the others only compared with
     /// the [`WANTED`] smallest common values each heap's marks miss, by vector.
@@ -755,7 +791,6 @@ impl HeapTable {
     /// vector instructions, a mark one store a pair. Any split gives the same values (a heap
     /// whose wanted values are all given marks every pair, [`settle`]); a good one is faster.
     fn learn_split(&mut self) {
-        use rayon::prelude::*;
         let n = self.values.len();
         let sp = &self.sparse;
         let rares = sp.rare_heaps.len();
@@ -766,48 +801,29 @@ impl HeapTable {
             return;
         }
         let g = &self.values;
-        let sample: Vec<usize> = (0..ORDER_SAMPLE)
-            .map(|i| n / 2 + i * (n / 2) / ORDER_SAMPLE)
-            .filter(|&h| h > k + 1 && !parity_even(u64::from(g[h]), sp.mask))
-            .collect();
-        let usefulness = sample
-            .par_iter()
-            .fold(
-                || vec![0u64; rares],
-                |mut score, &h| {
-                    let m = h - k;
-                    let c = usize::from(g[h]);
-                    let given = |j: usize| {
-                        let r = sp.rare_heaps[j] as usize;
-                        (r < m && !(self.unequal && 2 * r == m))
-                            .then(|| usize::from(sp.rare_values[j] ^ g[m - r]))
-                    };
-                    let mut count = vec![0u64; 1 << self.bits];
-                    for j in 0..rares {
-                        if let Some(v) = given(j) {
-                            count[v] += 1;
-                        }
+        let mut order = self.rank_by_sample(rares, |h, score| {
+            let m = h - k;
+            let c = usize::from(g[h]);
+            let given = |j: usize| {
+                let r = sp.rare_heaps[j] as usize;
+                (r < m && !(self.unequal && 2 * r == m))
+                    .then(|| usize::from(sp.rare_values[j] ^ g[m - r]))
+            };
+            let mut count = vec![0u64; 1 << self.bits];
+            for j in 0..rares {
+                if let Some(v) = given(j) {
+                    count[v] += 1;
+                }
+            }
+            // A common value below c counts the more the fewer pairs give it.
+            for (j, s) in score.iter_mut().enumerate() {
+                if let Some(v) = given(j) {
+                    if v < c && !parity_even(v as u64, sp.mask) {
+                        *s += (1 << 40) / (count[v] * count[v]);
                     }
-                    // A common value below c counts the more the fewer pairs give it.
-                    for (j, s) in score.iter_mut().enumerate() {
-                        if let Some(v) = given(j) {
-                            if v < c && !parity_even(v as u64, sp.mask) {
-                                *s += (1 << 40) / (count[v] * count[v]);
-                            }
-                        }
-                    }
-                    score
-                },
-            )
-            .reduce(
-                || vec![0u64; rares],
-                |mut a, b| {
-                    a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-                    a
-                },
-            );
-        let mut order: Vec<usize> = (0..rares).collect();
-        order.sort_by_key(|&j| std::cmp::Reverse(usefulness[j]));
+                }
+            }
+        });
         let marked_count = rares * self.split_percent / 100;
         let (marked, checked) = order.split_at_mut(marked_count);
         marked.sort_unstable();
@@ -837,7 +853,6 @@ impl HeapTable {
     /// table's values, the learned order sees every rare value after about 1,100 splits against
     /// 1,800 for the fixed order. Any order gives the same values; this one is only faster.
     fn learn_order(&mut self) {
-        use rayon::prelude::*;
         let n = self.values.len();
         let Some(&k) = self.removals[2].first() else {
             return;
@@ -851,53 +866,32 @@ impl HeapTable {
         let g = &self.values;
         let chunks = (reach - FRONT) / ORDER_CHUNK;
         let end = order_end(reach);
-        // Heaps spread over the table's second half, common ones only (a rare heap has no
-        // phase three).
-        let sample: Vec<usize> = (0..ORDER_SAMPLE)
-            .map(|i| n / 2 + i * (n / 2) / ORDER_SAMPLE)
-            .filter(|&h| !parity_even(u64::from(g[h]), sp.mask))
-            .collect();
-        let score = sample
-            .par_iter()
-            .fold(
-                || vec![0u64; chunks],
-                |mut score, &h| {
-                    let m = h - k;
-                    let c = usize::from(g[h]);
-                    let mut count = vec![0u64; 1 << self.bits];
-                    for a in FRONT + 1..end {
-                        count[usize::from(g[a] ^ g[m - a])] += 1;
+        let order = self.rank_by_sample(chunks, |h, score| {
+            let m = h - k;
+            let c = usize::from(g[h]);
+            let mut count = vec![0u64; 1 << self.bits];
+            for a in FRONT + 1..end {
+                count[usize::from(g[a] ^ g[m - a])] += 1;
+            }
+            // A rare value below c counts the more the fewer splits give it.
+            let weight: Vec<u64> = count
+                .iter()
+                .enumerate()
+                .map(|(v, &cnt)| {
+                    if v < c && cnt > 0 && parity_even(v as u64, sp.mask) {
+                        (1 << 40) / (cnt * cnt)
+                    } else {
+                        0
                     }
-                    // A rare value below c counts the more the fewer splits give it.
-                    let weight: Vec<u64> = count
-                        .iter()
-                        .enumerate()
-                        .map(|(v, &cnt)| {
-                            if v < c && cnt > 0 && parity_even(v as u64, sp.mask) {
-                                (1 << 40) / (cnt * cnt)
-                            } else {
-                                0
-                            }
-                        })
-                        .collect();
-                    for (j, s) in score.iter_mut().enumerate() {
-                        let from = FRONT + 1 + j * ORDER_CHUNK;
-                        *s += (from..from + ORDER_CHUNK)
-                            .map(|a| weight[usize::from(g[a] ^ g[m - a])])
-                            .sum::<u64>();
-                    }
-                    score
-                },
-            )
-            .reduce(
-                || vec![0u64; chunks],
-                |mut a, b| {
-                    a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-                    a
-                },
-            );
-        let mut order: Vec<usize> = (0..chunks).collect();
-        order.sort_by_key(|&j| std::cmp::Reverse(score[j]));
+                })
+                .collect();
+            for (j, s) in score.iter_mut().enumerate() {
+                let from = FRONT + 1 + j * ORDER_CHUNK;
+                *s += (from..from + ORDER_CHUNK)
+                    .map(|a| weight[usize::from(g[a] ^ g[m - a])])
+                    .sum::<u64>();
+            }
+        });
         self.sparse.order = order
             .into_iter()
             .map(|j| (FRONT + 1 + j * ORDER_CHUNK) as u32)
