@@ -1182,17 +1182,15 @@ impl Known<'_> {
             // Rare r pairs with every heap here when m − n0 < r < m for the first and last heap.
             let last_m = s + count - 1 - k;
             let first_m = s.saturating_sub(k);
-            let all_from = self
-                .rare_heaps
-                .partition_point(|&r| r as usize + self.n0 <= last_m);
-            let all_to = self
-                .rare_heaps
-                .partition_point(|&r| (r as usize) < first_m)
-                .max(all_from);
+            // In a sorted list of rare heaps, those that pair with every heap here.
             let range = |heaps: &[u32]| {
                 let from = heaps.partition_point(|&r| r as usize + self.n0 <= last_m);
                 from..heaps.partition_point(|&r| (r as usize) < first_m).max(from)
             };
+            let std::ops::Range {
+                start: all_from,
+                end: all_to,
+            } = range(self.rare_heaps);
             let split = self.split;
             if splitting {
                 let marked = range(&split.marked_heaps);
