@@ -296,6 +296,57 @@ pub fn bash_table(
     })
 }
 
+/// `table lasker --upto N`: G(0..=N) of Lasker's Nim (take tokens from a heap, or split it into
+/// two) from its closed form ([`sprague::games::lasker::grundy_value`]): G(n) = n except
+/// G(4k + 3) = 4k + 4 and G(4k + 4) = 4k + 3. The closed form proves the arithmetic period
+/// G(n + 4) = G(n) + 4 for every n ≥ 1, so it is reported proved at any N; with `until_proved`
+/// the table stops at G(8), where the pattern is seen twice. The values grow with n: eight bytes
+/// each in memory, and as few as hold the largest in a values file.
+///
+/// # Errors
+///
+/// A table too large for `limits`.
+pub fn lasker_table(
+    upto: u64,
+    until_proved: bool,
+    limits: &crate::Limits,
+) -> Result<TableReport, crate::Error> {
+    let upto = if until_proved { upto.min(8) } else { upto };
+    let len = upto
+        .checked_add(1)
+        .ok_or_else(|| crate::Error::too_large("--upto is too large"))?;
+    limits.check_memory(
+        len.saturating_mul(8),
+        format_args!("a table of {len} values"),
+    )?;
+    let values: Vec<u64> = (0..len).map(lasker_value).collect();
+    Ok(TableReport {
+        family: "lasker".to_owned(),
+        upto,
+        values: Some(values),
+        period: Some(PeriodReport {
+            preperiod: 1,
+            period: 4,
+            saltus: 4,
+            proved: true,
+        }),
+        note: Some(
+            "proved by the closed form: G(n) = n, except G(4k + 3) = 4k + 4 and G(4k + 4) = 4k + 3"
+                .to_owned(),
+        ),
+    })
+}
+
+/// G(n) of Lasker's Nim on machine words: [`sprague::games::lasker::grundy_value`], which works
+/// on big integers, for the n of a table.
+fn lasker_value(n: u64) -> u64 {
+    match n % 4 {
+        0 if n > 0 => n - 1,
+        3 => n + 1,
+        _ => n,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -322,16 +373,35 @@ mod tests {
             (0, 7, 0, false)
         );
         // Lasker's Nim: period 4, saltus 4, from n = 1.
-        let lasker: Vec<u64> = (0..40u64)
-            .map(|n| match n % 4 {
-                0 if n > 0 => n - 1,
-                3 => n + 1,
-                _ => n,
-            })
-            .collect();
+        let lasker: Vec<u64> = (0..40u64).map(lasker_value).collect();
         let p = observed_period(&lasker).unwrap();
         assert_eq!((p.preperiod, p.period, p.saltus), (1, 4, 4));
         assert_eq!(observed_period(&[0, 1, 2, 5, 3]), None);
+    }
+
+    #[test]
+    fn the_lasker_table_is_the_definition_and_its_period_holds() {
+        // G(n) = mex of G(k) for k < n (a take) and G(a) ⊕ G(n − a) for 0 < a < n (a split).
+        let mut g: Vec<u64> = Vec::new();
+        for n in 0..300usize {
+            let mut seen: Vec<u64> = g.clone();
+            seen.extend((1..n).map(|a| g[a] ^ g[n - a]));
+            g.push((0..).find(|x| !seen.contains(x)).unwrap());
+        }
+        let limits = crate::Limits::default();
+        let t = lasker_table(299, false, &limits).unwrap();
+        assert_eq!(t.values.as_deref(), Some(&g[..]));
+        let p = t.period.unwrap();
+        assert_eq!((p.preperiod, p.period, p.saltus, p.proved), (1, 4, 4, true));
+        // The period the closed form proves is the one the values show.
+        let seen = observed_period(&g).unwrap();
+        assert_eq!((seen.preperiod, seen.period, seen.saltus), (1, 4, 4));
+        let t = lasker_table(1_000_000, true, &limits).unwrap();
+        assert_eq!((t.upto, t.values.unwrap()), (8, g[..9].to_vec()));
+        let big = lasker_table(3, false, &limits).unwrap();
+        assert_eq!(big.values.unwrap(), [0, 1, 2, 4]);
+        assert!(lasker_table(u64::MAX, false, &limits).is_err());
+        assert!(lasker_table(1 << 40, false, &limits).is_err());
     }
 
     #[test]

@@ -262,6 +262,7 @@ Examples:
   sprague table script examples/subtraction-1-3-4.rhai --upto 50
   sprague table script examples/wythoff.rhai --grid 20,20 --json
   sprague table kayles --upto 1000000 --out kayles.seq --plot kayles.png --json
+  sprague table lasker --upto 20
 
 Text output shows the values in rows of ten and the period: G(n + q) = G(n) + s for every
 computed n >= p. `proved` is true only where a theorem makes it hold for every n.
@@ -493,6 +494,8 @@ pub enum TableFamily {
     Subtraction(TableSubtractionArgs),
     /// Bash's game: `table bash --max 3 --upto 20`.
     Bash(TableBashArgs),
+    /// Lasker's Nim (take, or split a heap in two), from its closed form: `table lasker --upto 20`.
+    Lasker(TableLaskerArgs),
 }
 
 /// Flags every table takes.
@@ -513,7 +516,8 @@ pub struct TableRangeArgs {
     #[arg(long)]
     pub until_proved: bool,
     /// Write the values to FILE in sprague's compact binary form (a 24-byte header `SPRGSEQ1`,
-    /// then one or two bytes per value, little-endian) instead of printing them.
+    /// then 1, 2, 4 or 8 bytes per value, the fewest that hold the largest, little-endian)
+    /// instead of printing them.
     #[arg(long, value_name = "FILE")]
     pub out: Option<std::path::PathBuf>,
     /// Draw G(n) against n to FILE (.svg or .png).
@@ -561,6 +565,14 @@ pub struct TableSubtractionArgs {
     /// The subtraction set: positive integers separated by commas, like 1,3,4.
     #[arg(long, value_name = "S")]
     pub set: String,
+    #[command(flatten)]
+    pub range: TableRangeArgs,
+    #[command(flatten)]
+    pub output: TableOutputArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct TableLaskerArgs {
     #[command(flatten)]
     pub range: TableRangeArgs,
     #[command(flatten)]

@@ -35,34 +35,23 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Failure> {
         TableFamily::Treblecross(a) => named("treblecross", a),
         TableFamily::GrundysGame(a) => named("grundys-game", a),
         TableFamily::Subtraction(a) => {
-            if let Some(path) = &a.range.plot {
-                crate::plot::check(path)?;
-            }
-            let mut report = sprague_api::table::subtraction_table(
+            check_outputs(&a.range)?;
+            let report = sprague_api::table::subtraction_table(
                 &a.set,
                 a.range.upto,
                 a.range.until_proved,
                 &super::limits(),
             )?;
-            if let Some(path) = &a.range.plot {
-                crate::plot::sequence(
-                    path,
-                    &report.family,
-                    report.values.as_deref().unwrap_or(&[]),
-                )?;
-            }
-            if let Some(path) = &a.range.out {
-                let values = report.values.take().unwrap_or_default();
-                if let Some(v) = values.iter().find(|&&v| v > u64::from(u16::MAX)) {
-                    return Err(Failure::bad_input(format!(
-                        "--out {}: the value {v} does not fit in the two bytes a value of the file has",
-                        path.display()
-                    )));
-                }
-                let narrow: Vec<u16> = values.iter().map(|&v| v as u16).collect();
-                write_atomically(path, "--out", |w| octal::write_values(w, &narrow))?;
-            }
-            print_table(a.output.json, &report.view())
+            finish(report, &a.range, a.output.json)
+        }
+        TableFamily::Lasker(a) => {
+            check_outputs(&a.range)?;
+            let report = sprague_api::table::lasker_table(
+                a.range.upto,
+                a.range.until_proved,
+                &super::limits(),
+            )?;
+            finish(report, &a.range, a.output.json)
         }
         TableFamily::Bash(a) => {
             if let Some(path) = &a.plot {
@@ -80,6 +69,40 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Failure> {
             print_table(a.output.json, &report.view())
         }
     }
+}
+
+/// Refuses, before a table is computed, a plot that is not .svg or .png and a file in a folder
+/// that does not exist.
+fn check_outputs(range: &TableRangeArgs) -> Result<(), Failure> {
+    if let Some(path) = &range.plot {
+        crate::plot::check(path)?;
+        check_folder(path, "--plot")?;
+    }
+    if let Some(path) = &range.out {
+        check_folder(path, "--out")?;
+    }
+    Ok(())
+}
+
+/// A table computed whole (no long run): its plot, its values file (then not printed), and the
+/// report.
+fn finish(
+    mut report: sprague_api::table::TableReport,
+    range: &TableRangeArgs,
+    json: bool,
+) -> Result<ExitCode, Failure> {
+    if let Some(path) = &range.plot {
+        crate::plot::sequence(
+            path,
+            &report.family,
+            report.values.as_deref().unwrap_or(&[]),
+        )?;
+    }
+    if let Some(path) = &range.out {
+        let values = report.values.take().unwrap_or_default();
+        write_atomically(path, "--out", |w| octal::write_values(w, &values))?;
+    }
+    print_table(json, &report.view())
 }
 
 fn named(name: &str, args: TableHeapArgs) -> Result<ExitCode, Failure> {

@@ -342,8 +342,9 @@ fn sequences_are_plotted_to_svg_and_png() {
     let dir = scratch("plot");
     let example = |name: &str| format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"));
     let script = example("subtraction-1-3-4.rhai");
-    let cases: [&[&str]; 5] = [
+    let cases: [&[&str]; 6] = [
         &["table", "kayles", "--upto", "100"],
+        &["table", "lasker", "--upto", "100000"],
         &["table", "grundys-game", "--upto", "30000", "--out", "g.seq"],
         &["table", "subtraction", "--set", "1,3,4", "--upto", "5000"],
         &["table", "bash", "--max", "3", "--upto", "50"],
@@ -400,7 +401,7 @@ fn sequences_are_plotted_to_svg_and_png() {
 }
 
 #[test]
-fn a_subtraction_table_writes_its_values_file() {
+fn subtraction_and_lasker_tables_write_their_values_files() {
     let dir = scratch("subtraction-out");
     let run = run_in(
         &dir,
@@ -429,5 +430,21 @@ fn a_subtraction_table_writes_its_values_file() {
     assert_eq!(&bytes[..9], b"SPRGSEQ1\x01");
     assert_eq!(&bytes[16..24], &21u64.to_le_bytes());
     assert_eq!(&bytes[24..], &expected[..]);
+    // Lasker's Nim's values pass 2^16: four bytes a value.
+    let run = run_in(
+        &dir,
+        &["table", "lasker", "--upto", "70000", "--out", "l.seq"],
+        &[],
+    );
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let bytes = std::fs::read(dir.join("l.seq")).unwrap();
+    assert_eq!(&bytes[..9], b"SPRGSEQ1\x04");
+    assert_eq!(&bytes[16..24], &70001u64.to_le_bytes());
+    let value = |n: usize| u32::from_le_bytes(bytes[24 + 4 * n..28 + 4 * n].try_into().unwrap());
+    assert_eq!(bytes.len(), 24 + 4 * 70001);
+    assert_eq!(
+        (value(3), value(4), value(69999), value(70000)),
+        (4, 3, 70000, 69999)
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

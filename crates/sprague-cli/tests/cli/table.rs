@@ -35,6 +35,18 @@ fn a_scripted_sequence_and_its_period() {
         ),
         (Some(1), Some(4), Some(4))
     );
+    // The built-in table of Lasker's Nim (closed form) gives the script's values (search), and
+    // its period is proved.
+    let built_in = json(&["table", "lasker", "--upto", "40"], "");
+    assert_eq!(table_values(&built_in), table_values(&v));
+    assert_eq!(v["period"]["proved"], false);
+    assert_eq!(built_in["period"]["proved"], true);
+    assert_eq!(
+        built_in["period"],
+        serde_json::json!({"preperiod": 1, "period": 4, "saltus": 4, "proved": true})
+    );
+    let short = json(&["table", "lasker", "--upto", "1000", "--until-proved"], "");
+    assert_eq!(table_values(&short), [0, 1, 2, 4, 3, 5, 6, 8, 7]);
 }
 
 #[test]
