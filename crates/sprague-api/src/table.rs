@@ -252,7 +252,8 @@ pub fn subtraction_table(
 
 /// `table bash --max M [--min P] --upto N`: G(0..=N) of Bash's game from its closed form. For
 /// n ≥ P the moves are those of the subtraction game {P, …, M}, so a run of M equal values proves
-/// the period as for subtraction games.
+/// the period as for subtraction games. With `until_proved` the table stops at the first length
+/// (doubling from 2M, at least 64) where the period is proved.
 ///
 /// # Errors
 ///
@@ -261,6 +262,7 @@ pub fn bash_table(
     max: &str,
     min: Option<&str>,
     upto: u64,
+    until_proved: bool,
     limits: &crate::Limits,
 ) -> Result<TableReport, crate::Error> {
     use num_traits::ToPrimitive;
@@ -270,26 +272,37 @@ pub fn bash_table(
         .to_u64()
         .filter(|&m| m <= 1 << 32)
         .ok_or_else(|| crate::Error::too_large(format!("--max {max}: at most 2^32 in a table")))?;
-    let len = upto
+    let total = upto
         .checked_add(1)
         .ok_or_else(|| crate::Error::too_large("--upto is too large"))?;
-    crate::octal::check_memory(len.saturating_mul(4), limits)?;
-    let values: Vec<u64> = (0..len)
-        .map(|n| {
-            rules
-                .nim_value(&num_bigint::BigUint::from(n))
-                .to_u64()
-                .unwrap_or(u64::MAX)
-        })
-        .collect();
-    let period = sprague::sequence::smallest_period(&values, 0, m as usize)
-        .map(|p| Period { proved: true, ..p });
+    let mut len = if until_proved {
+        m.saturating_mul(2).max(64).min(total)
+    } else {
+        total
+    };
+    let (values, period) = loop {
+        crate::octal::check_memory(len.saturating_mul(4), limits)?;
+        let values: Vec<u64> = (0..len)
+            .map(|n| {
+                rules
+                    .nim_value(&num_bigint::BigUint::from(n))
+                    .to_u64()
+                    .unwrap_or(u64::MAX)
+            })
+            .collect();
+        let period = sprague::sequence::smallest_period(&values, 0, m as usize)
+            .map(|p| Period { proved: true, ..p });
+        if !until_proved || period.is_some() || len == total {
+            break (values, period);
+        }
+        len = len.saturating_mul(2).min(total);
+    };
     Ok(TableReport {
         family: match min {
             Some(p) => format!("bash --min {p} --max {max}"),
             None => format!("bash --max {max}"),
         },
-        upto,
+        upto: len - 1,
         values: Some(values),
         period: period.map(PeriodReport::from),
         note: None,
@@ -358,10 +371,18 @@ mod tests {
         let p = t.period.unwrap();
         assert_eq!((p.preperiod, p.period, p.proved), (0, 7, true));
         assert_eq!(&t.values.unwrap()[..7], &[0, 1, 0, 1, 2, 3, 2]);
-        let t = bash_table("3", None, 30, &limits).unwrap();
+        let t = bash_table("3", None, 30, false, &limits).unwrap();
         let p = t.period.unwrap();
         assert_eq!((p.preperiod, p.period, p.proved), (0, 4, true));
-        assert!(bash_table("0", None, 30, &limits).is_err());
+        assert!(bash_table("0", None, 30, false, &limits).is_err());
+        // Until proved: the first doubling from 64 whose values prove the period, at most N.
+        let t = bash_table("3", None, 1_000_000, true, &limits).unwrap();
+        assert_eq!((t.upto, t.period.unwrap().proved), (63, true));
+        let t = bash_table("100", Some("7"), 1_000_000, true, &limits).unwrap();
+        let p = t.period.unwrap();
+        // 200 values (2M) hold no run of M = 100 after a whole period of 107; 400 do.
+        assert_eq!((t.upto, p.period, p.proved), (399, 107, true));
+        assert_eq!(bash_table("3", None, 10, true, &limits).unwrap().upto, 10);
     }
 
     #[test]

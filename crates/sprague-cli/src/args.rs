@@ -587,12 +587,8 @@ pub struct TableBashArgs {
     /// The fewest tokens a move takes (fewer left: take all).
     #[arg(long, value_name = "P")]
     pub min: Option<String>,
-    /// Compute G(0), …, G(N).
-    #[arg(long, value_name = "N")]
-    pub upto: u64,
-    /// Draw G(n) against n to FILE (.svg or .png).
-    #[arg(long, value_name = "FILE")]
-    pub plot: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub range: TableRangeArgs,
     #[command(flatten)]
     pub output: TableOutputArgs,
 }

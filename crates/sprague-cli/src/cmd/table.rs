@@ -54,19 +54,15 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Failure> {
             finish(report, &a.range, a.output.json)
         }
         TableFamily::Bash(a) => {
-            if let Some(path) = &a.plot {
-                crate::plot::check(path)?;
-            }
-            let report =
-                sprague_api::table::bash_table(&a.max, a.min.as_deref(), a.upto, &super::limits())?;
-            if let Some(path) = &a.plot {
-                crate::plot::sequence(
-                    path,
-                    &report.family,
-                    report.values.as_deref().unwrap_or(&[]),
-                )?;
-            }
-            print_table(a.output.json, &report.view())
+            check_outputs(&a.range)?;
+            let report = sprague_api::table::bash_table(
+                &a.max,
+                a.min.as_deref(),
+                a.range.upto,
+                a.range.until_proved,
+                &super::limits(),
+            )?;
+            finish(report, &a.range, a.output.json)
         }
     }
 }

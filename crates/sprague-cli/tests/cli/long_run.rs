@@ -401,7 +401,7 @@ fn sequences_are_plotted_to_svg_and_png() {
 }
 
 #[test]
-fn subtraction_and_lasker_tables_write_their_values_files() {
+fn subtraction_bash_and_lasker_tables_write_their_values_files() {
     let dir = scratch("subtraction-out");
     let run = run_in(
         &dir,
@@ -429,6 +429,28 @@ fn subtraction_and_lasker_tables_write_their_values_files() {
     let bytes = std::fs::read(dir.join("s.seq")).unwrap();
     assert_eq!(&bytes[..9], b"SPRGSEQ1\x01");
     assert_eq!(&bytes[16..24], &21u64.to_le_bytes());
+    assert_eq!(&bytes[24..], &expected[..]);
+    // Bash's game, until its period is proved (64 values, the first doubling).
+    let run = run_in(
+        &dir,
+        &[
+            "table",
+            "bash",
+            "--max",
+            "3",
+            "--upto",
+            "1000",
+            "--until-proved",
+            "--out",
+            "b.seq",
+        ],
+        &[],
+    );
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let bytes = std::fs::read(dir.join("b.seq")).unwrap();
+    assert_eq!(&bytes[..9], b"SPRGSEQ1\x01");
+    assert_eq!(&bytes[16..24], &64u64.to_le_bytes());
+    let expected: Vec<u8> = (0..64).map(|n| n % 4).collect();
     assert_eq!(&bytes[24..], &expected[..]);
     // Lasker's Nim's values pass 2^16: four bytes a value.
     let run = run_in(
