@@ -612,6 +612,10 @@ pub struct TableScriptArgs {
     /// Draw to FILE (.svg or .png): the grid, P-positions in black, or G(n) against n.
     #[arg(long, value_name = "FILE")]
     pub plot: Option<std::path::PathBuf>,
+    /// With --upto: write the values to FILE in sprague's compact binary form (as `table octal
+    /// --out`) instead of printing them.
+    #[arg(long, value_name = "FILE", conflicts_with = "grid")]
+    pub out: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub script: ScriptLimitArgs,
     #[command(flatten)]

@@ -360,15 +360,15 @@ fn script(args: TableScriptArgs) -> Result<ExitCode, Failure> {
         }
         return print_grid(args.output.json, &report);
     }
-    let upto = args.upto.expect("clap requires --upto or --grid");
-    if let Some(path) = &args.plot {
-        crate::plot::check(path)?;
-    }
-    let report = session.table(&family, upto)?;
-    if let Some(path) = &args.plot {
-        crate::plot::sequence(path, &family, report.values.as_deref().unwrap_or(&[]))?;
-    }
-    print_table(args.output.json, &report.view())
+    let range = TableRangeArgs {
+        upto: args.upto.expect("clap requires --upto or --grid"),
+        until_proved: false,
+        out: args.out,
+        plot: args.plot,
+    };
+    check_outputs(&range)?;
+    let report = session.table(&family, range.upto)?;
+    finish(report, &range, args.output.json)
 }
 
 fn parse_pair(text: &str) -> Result<(u64, u64), Failure> {
