@@ -401,7 +401,7 @@ fn sequences_are_plotted_to_svg_and_png() {
 }
 
 #[test]
-fn subtraction_bash_and_lasker_tables_write_their_values_files() {
+fn tables_computed_whole_write_their_values_files() {
     let dir = scratch("subtraction-out");
     let run = run_in(
         &dir,
@@ -468,5 +468,19 @@ fn subtraction_bash_and_lasker_tables_write_their_values_files() {
         (value(3), value(4), value(69999), value(70000)),
         (4, 3, 70000, 69999)
     );
+    // A scripted Lasker's Nim (search) writes the same file as the closed form.
+    let script = format!("{}/../../examples/lasker.rhai", env!("CARGO_MANIFEST_DIR"));
+    for args in [
+        &[
+            "table", "script", &script, "--upto", "100", "--out", "s.seq",
+        ][..],
+        &["table", "lasker", "--upto", "100", "--out", "c.seq"],
+    ] {
+        let run = run_in(&dir, args, &[]);
+        assert!(run.status.success(), "{}", text(&run.stderr));
+    }
+    let scripted = std::fs::read(dir.join("s.seq")).unwrap();
+    assert_eq!(scripted.len(), 24 + 101);
+    assert_eq!(scripted, std::fs::read(dir.join("c.seq")).unwrap());
     std::fs::remove_dir_all(&dir).unwrap();
 }
