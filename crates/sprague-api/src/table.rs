@@ -310,7 +310,7 @@ pub fn bash_table(
 }
 
 /// `table lasker --upto N`: G(0..=N) of Lasker's Nim (take tokens from a heap, or split it into
-/// two) from its closed form ([`sprague::games::lasker::grundy_value`]): G(n) = n except
+/// two) from its closed form ([`sprague::games::lasker::heap_value`]): G(n) = n except
 /// G(4k + 3) = 4k + 4 and G(4k + 4) = 4k + 3. The closed form proves the arithmetic period
 /// G(n + 4) = G(n) + 4 for every n ≥ 1, so it is reported proved at any N; with `until_proved`
 /// the table stops at G(8), where the pattern is seen twice. The values grow with n: eight bytes
@@ -332,7 +332,7 @@ pub fn lasker_table(
         len.saturating_mul(8),
         format_args!("a table of {len} values"),
     )?;
-    let values: Vec<u64> = (0..len).map(lasker_value).collect();
+    let values: Vec<u64> = (0..len).map(sprague::games::lasker::heap_value).collect();
     Ok(TableReport {
         family: "lasker".to_owned(),
         upto,
@@ -348,16 +348,6 @@ pub fn lasker_table(
                 .to_owned(),
         ),
     })
-}
-
-/// G(n) of Lasker's Nim on machine words: [`sprague::games::lasker::grundy_value`], which works
-/// on big integers, for the n of a table.
-fn lasker_value(n: u64) -> u64 {
-    match n % 4 {
-        0 if n > 0 => n - 1,
-        3 => n + 1,
-        _ => n,
-    }
 }
 
 #[cfg(test)]
@@ -394,7 +384,7 @@ mod tests {
             (0, 7, 0, false)
         );
         // Lasker's Nim: period 4, saltus 4, from n = 1.
-        let lasker: Vec<u64> = (0..40u64).map(lasker_value).collect();
+        let lasker: Vec<u64> = (0..40u64).map(sprague::games::lasker::heap_value).collect();
         let p = observed_period(&lasker).unwrap();
         assert_eq!((p.preperiod, p.period, p.saltus), (1, 4, 4));
         assert_eq!(observed_period(&[0, 1, 2, 5, 3]), None);

@@ -94,6 +94,26 @@ pub fn grundy_value(heap: &BigUint) -> BigUint {
     }
 }
 
+/// [`grundy_value`] on a machine word, for tables of G(0..N): the same closed form, no allocation.
+///
+/// # Panics
+///
+/// For `u64::MAX`, whose value 2^64 does not fit (in debug builds; use [`grundy_value`]).
+///
+/// # Examples
+///
+/// ```
+/// use sprague::games::lasker::heap_value;
+/// assert_eq!((0..9).map(heap_value).collect::<Vec<_>>(), [0, 1, 2, 4, 3, 5, 6, 8, 7]);
+/// ```
+pub fn heap_value(heap: u64) -> u64 {
+    match heap % 4 {
+        0 if heap > 0 => heap - 1,
+        3 => heap + 1,
+        _ => heap,
+    }
+}
+
 /// The nim-value of a position: the XOR of its heaps' values.
 pub fn nim_value(heaps: &[BigUint]) -> BigUint {
     let mut res = BigUint::zero();
@@ -396,6 +416,7 @@ mod tests {
             let expected = solver.grundy_value(&Lasker::position(&[heap])).unwrap();
             assert_eq!(g(heap), expected.value(), "heap {heap}");
             assert_eq!(g(g(heap)), heap, "G is an involution");
+            assert_eq!(heap_value(heap), g(heap), "heap {heap} on a machine word");
         }
     }
 
