@@ -109,7 +109,9 @@ pub fn grundy_value(heap: &BigUint) -> BigUint {
 pub fn heap_value(heap: u64) -> u64 {
     match heap % 4 {
         0 if heap > 0 => heap - 1,
-        3 => heap.checked_add(1).expect("G(2^64 - 1) = 2^64 fits in no u64"),
+        3 => heap
+            .checked_add(1)
+            .expect("G(2^64 - 1) = 2^64 fits in no u64"),
         _ => heap,
     }
 }
