@@ -318,7 +318,7 @@ pub const VALUES_MAGIC: &[u8; 8] = b"SPRGSEQ1";
 ///
 /// Heap-game tables have values below 2^16 (w is 1 or 2); Lasker's Nim's grow with n.
 pub fn encode_values(values: &[u64]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(24 + value_width(values) * values.len());
+    let mut out = Vec::new();
     write_values(&mut out, values).expect("writing to a vector does not fail");
     out
 }

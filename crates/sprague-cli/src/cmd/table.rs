@@ -125,13 +125,7 @@ fn heap(family: &str, rule: &HeapRule, args: TableHeapArgs) -> Result<ExitCode, 
             sprague_api::human_bytes(limits.memory_bytes)
         );
     }
-    if let Some(path) = &range.plot {
-        crate::plot::check(path)?;
-        check_folder(path, "--plot")?;
-    }
-    if let Some(path) = &range.out {
-        check_folder(path, "--out")?;
-    }
+    check_outputs(&range)?;
     let checkpoint = checkpoint_path(family, range.upto, &range, &run);
     check_folder(&checkpoint, "--checkpoint")?;
     let start = if run.resume {
