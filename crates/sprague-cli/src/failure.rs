@@ -57,6 +57,18 @@ impl From<sprague_api::Error> for Failure {
     }
 }
 
+impl From<serde_json::Error> for Failure {
+    /// A JSON write that failed on output (a reader gone away, a full disk) is handled like any
+    /// other write's failure; anything else is ours.
+    fn from(err: serde_json::Error) -> Failure {
+        if err.is_io() {
+            Failure::from(io::Error::from(err))
+        } else {
+            Failure::Internal(format!("cannot write JSON: {err}"))
+        }
+    }
+}
+
 impl From<io::Error> for Failure {
     fn from(err: io::Error) -> Failure {
         if err.kind() == io::ErrorKind::BrokenPipe {

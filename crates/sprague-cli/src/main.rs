@@ -50,8 +50,7 @@ fn clap_failure(err: clap::Error) -> ExitCode {
             ExitCode::SUCCESS
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            let _ = err.print();
-            ExitCode::from(2)
+            Failure::bad_input(missing_subcommand(&err.render().to_string())).report()
         }
         _ => {
             let rendered = err.render().to_string();
@@ -82,4 +81,34 @@ fn clap_failure(err: clap::Error) -> ExitCode {
             Failure::bad_input(line.trim_start_matches("error: ").to_owned()).report()
         }
     }
+}
+
+/// One line for a command typed without its subcommand (`sprague play`): the command, the
+/// subcommands it takes, and where the help is, in place of the whole help on stderr.
+fn missing_subcommand(help: &str) -> String {
+    let command = help
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Usage: "))
+        .map(|usage| {
+            usage
+                .split_whitespace()
+                .take_while(|w| !w.starts_with(['[', '<']))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .unwrap_or_else(|| "sprague".to_owned());
+    let subcommands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| l.trim() != "Commands:")
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        // A name stands two spaces in; deeper lines continue a wrapped description.
+        .filter(|l| !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .collect();
+    format!(
+        "`{command}` needs a command ({}); see `{command} --help`",
+        subcommands.join(", ")
+    )
 }

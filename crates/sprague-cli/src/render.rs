@@ -8,14 +8,7 @@ use crate::failure::Failure;
 
 /// Prints an analysis as one JSON object on one line.
 pub fn json(out: &mut impl Write, analysis: &Analysis) -> Result<(), Failure> {
-    serde_json::to_writer(&mut *out, analysis).map_err(|e| {
-        // Output errors (a reader gone away) are handled like any other write's.
-        if e.is_io() {
-            Failure::from(std::io::Error::from(e))
-        } else {
-            Failure::Internal(format!("cannot write JSON: {e}"))
-        }
-    })?;
+    serde_json::to_writer(&mut *out, analysis)?;
     out.write_all(b"\n")?;
     Ok(())
 }

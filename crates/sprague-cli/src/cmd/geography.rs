@@ -39,7 +39,7 @@ pub fn run(args: GeographyArgs, limits: &Limits) -> Result<ExitCode, Failure> {
         let stdout = io::stdout();
         let mut out = BufWriter::new(stdout.lock());
         if args.output.json {
-            serde_json::to_writer(&mut out, &all).map_err(|e| Failure::Internal(e.to_string()))?;
+            serde_json::to_writer(&mut out, &all)?;
             writeln!(out)?;
         } else {
             writeln!(

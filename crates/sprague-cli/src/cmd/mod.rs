@@ -111,8 +111,7 @@ fn print(output: &OutputArgs, analysis: &Analysis) -> Result<ExitCode, Failure> 
 fn batch(mut analyse: impl FnMut(&str) -> Result<Analysis, Failure>) -> Result<ExitCode, Failure> {
     batch_with(|line, out| {
         let analysis = analyse(line)?;
-        serde_json::to_writer(&mut *out, &analysis)
-            .map_err(|e| Failure::Internal(e.to_string()))?;
+        serde_json::to_writer(&mut *out, &analysis)?;
         out.push(b'\n');
         Ok(())
     })
@@ -152,8 +151,7 @@ fn batch_with(
                 serde_json::to_writer(
                     &mut out,
                     &serde_json::json!({"error": message, "line": line_no}),
-                )
-                .map_err(|e| Failure::Internal(e.to_string()))?;
+                )?;
                 out.write_all(b"\n")?;
             }
             Err(other) => return Err(other),

@@ -17,8 +17,7 @@ pub fn run(args: NimArgs, limits: &Limits) -> Result<ExitCode, Failure> {
             }
             let words: Vec<&str> = line.split_whitespace().collect();
             let analysis = nim::analyse(&words, &options, limits)?;
-            serde_json::to_writer(&mut *out, &analysis)
-                .map_err(|e| Failure::Internal(e.to_string()))?;
+            serde_json::to_writer(&mut *out, &analysis)?;
             out.push(b'\n');
             Ok(())
         });

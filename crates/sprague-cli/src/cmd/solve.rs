@@ -69,8 +69,7 @@ fn one_or_batch(
 }
 
 fn json(out: &mut impl Write, report: &ScoreReport) -> Result<(), Failure> {
-    serde_json::to_writer(&mut *out, report)
-        .map_err(|e| Failure::Internal(format!("cannot write JSON: {e}")))?;
+    serde_json::to_writer(&mut *out, report)?;
     out.write_all(b"\n")?;
     Ok(())
 }
@@ -161,7 +160,7 @@ fn run_cursors(args: CursorsArgs, limits: &Limits) -> Result<ExitCode, Failure> 
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if args.json {
-        serde_json::to_writer(&mut out, &report).map_err(|e| Failure::Internal(e.to_string()))?;
+        serde_json::to_writer(&mut out, &report)?;
         writeln!(out)?;
     } else {
         writeln!(out, "cursors {}", report.position)?;

@@ -380,7 +380,7 @@ fn parse_pair(text: &str) -> Result<(u64, u64), Failure> {
 
 /// Prints `report` as one line of JSON.
 fn print_json(mut out: impl Write, report: &impl serde::Serialize) -> Result<ExitCode, Failure> {
-    serde_json::to_writer(&mut out, report).map_err(|e| Failure::Internal(e.to_string()))?;
+    serde_json::to_writer(&mut out, report)?;
     writeln!(out)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)

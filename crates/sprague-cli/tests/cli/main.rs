@@ -3,6 +3,7 @@
 
 mod bash;
 mod cursors;
+mod edges;
 mod errors;
 mod geography;
 mod graph;
