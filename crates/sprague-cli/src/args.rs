@@ -341,7 +341,8 @@ pub struct OutputArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Read positions from standard input, one per line; print one JSON object per line.
+    /// Read positions from standard input, one per line; print one JSON object per line. Words
+    /// typed on the command line (`octal 0.77 --batch`) come first on every line.
     #[arg(long)]
     pub batch: bool,
     /// List every move with the outcome and nim-value it leads to.
@@ -664,17 +665,30 @@ pub struct SolveArgs {
 #[derive(Debug, Args)]
 pub struct CursorsArgs {
     /// The sequence a (comma-separated, or @FILE).
-    #[arg(long, value_name = "A", allow_hyphen_values = true)]
-    pub a: String,
+    #[arg(
+        long,
+        value_name = "A",
+        allow_hyphen_values = true,
+        required_unless_present = "batch"
+    )]
+    pub a: Option<String>,
     /// The sequence b (comma-separated, or @FILE).
-    #[arg(long, value_name = "B", allow_hyphen_values = true)]
-    pub b: String,
+    #[arg(
+        long,
+        value_name = "B",
+        allow_hyphen_values = true,
+        required_unless_present = "batch"
+    )]
+    pub b: Option<String>,
     /// The cursors' 1-based start `C,D`.
     #[arg(long, value_name = "C,D", default_value = "1,1")]
     pub start: String,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Read games from standard input, one `A B [C,D]` per line; print one JSON object per line.
+    #[arg(long)]
+    pub batch: bool,
 }
 
 /// The scoring games `solve` knows.

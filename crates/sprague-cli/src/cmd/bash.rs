@@ -12,9 +12,8 @@ pub fn run(args: BashArgs, limits: &Limits) -> Result<ExitCode, Failure> {
     // The rules come from the command line and apply to every line of a batch.
     let rules = bash::parse_rules(&args.max, args.min.as_deref())?;
     if args.output.batch {
-        return super::batch(|line| {
-            let words: Vec<&str> = line.split_whitespace().collect();
-            Ok(bash::analyse(&words, &rules, &options, limits)?)
+        return super::word_batch(&args.heap, |words| {
+            Ok(bash::analyse(words, &rules, &options, limits)?)
         });
     }
     let analysis = bash::analyse(&args.heap, &rules, &options, limits)?;

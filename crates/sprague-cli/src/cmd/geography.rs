@@ -11,6 +11,18 @@ use crate::failure::Failure;
 pub fn run(args: GeographyArgs, limits: &Limits) -> Result<ExitCode, Failure> {
     let options = super::options(&args.output, false);
     if args.output.batch {
+        super::refuse_position_with_batch(args.file.is_some(), "FILE")?;
+        if args.all {
+            // Each line: FILE; the answer is every start's outcome, as `--all --json` prints it.
+            return super::batch_with(|line, out| {
+                let bytes = super::graph::read_input(line)?;
+                let input = geography::parse(&bytes, limits).map_err(|e| e.context(line))?;
+                let all = geography::analyse_all(&input).map_err(|e| e.context(line))?;
+                serde_json::to_writer(&mut *out, &all)?;
+                out.push(b'\n');
+                Ok(())
+            });
+        }
         // Each line: FILE, optionally followed by the start (else --start).
         let default_start = args.start.clone();
         return super::batch(|line| {

@@ -117,6 +117,38 @@ fn batch(mut analyse: impl FnMut(&str) -> Result<Analysis, Failure>) -> Result<E
     })
 }
 
+/// Runs `analyse` on the words of every line of standard input, after `given`: the words typed on
+/// the command line come first on every line, so `octal 0.77 --batch` reads heaps and
+/// `nim 3 --batch` adds a heap of 3 to each line's.
+fn word_batch(
+    given: &[String],
+    mut analyse: impl FnMut(&[&str]) -> Result<Analysis, Failure>,
+) -> Result<ExitCode, Failure> {
+    batch(|line| {
+        let words: Vec<&str> = given
+            .iter()
+            .map(String::as_str)
+            .chain(line.split_whitespace())
+            .collect();
+        analyse(&words)
+    })
+}
+
+/// Refuses a position typed on the command line together with `--batch` where it cannot be a
+/// prefix of each line (a file, a board): nothing typed is silently dropped.
+fn refuse_position_with_batch(given: bool, what: &str) -> Result<(), Failure> {
+    if given {
+        return Err(Failure::bad_input(format!(
+            "give {what} on the command line or lines on standard input with --batch, not both"
+        )));
+    }
+    Ok(())
+}
+
+/// The longest `--batch` line read: a longer one gets its error object, its bytes are skipped
+/// without being kept, and the run goes on. Sixteen MiB holds any position a command accepts.
+const MAX_BATCH_LINE: usize = 16 << 20;
+
 /// The batch loop, with `write` putting each line's JSON object (and its newline) into a buffer.
 fn batch_with(
     mut write: impl FnMut(&str, &mut Vec<u8>) -> Result<(), Failure>,
@@ -125,26 +157,30 @@ fn batch_with(
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut any_bad = false;
-    let mut line = String::new();
     let mut input = stdin.lock();
     let mut line_no = 0usize;
+    let mut line = Vec::new();
     let mut buffer = Vec::new();
-    loop {
-        line.clear();
-        if input
-            .read_line(&mut line)
-            .map_err(|e| Failure::bad_input(format!("cannot read standard input: {e}")))?
-            == 0
-        {
-            break;
-        }
+    while let Some(status) = read_batch_line(&mut input, &mut line, MAX_BATCH_LINE)? {
         line_no += 1;
-        let trimmed = line.trim();
-        if trimmed.is_empty() {
-            continue;
-        }
-        buffer.clear();
-        match write(trimmed, &mut buffer) {
+        let result = match status {
+            BatchLine::TooLong => Err(Failure::bad_input(format!(
+                "the line is longer than {} MiB",
+                MAX_BATCH_LINE >> 20
+            ))),
+            BatchLine::Complete => match std::str::from_utf8(&line) {
+                Err(e) => Err(Failure::bad_input(format!(
+                    "the line is not UTF-8 text (byte {})",
+                    e.valid_up_to() + 1
+                ))),
+                Ok(text) if text.trim().is_empty() => continue,
+                Ok(text) => {
+                    buffer.clear();
+                    write(text.trim(), &mut buffer)
+                }
+            },
+        };
+        match result {
             Ok(()) => out.write_all(&buffer)?,
             Err(Failure::BadInput(message)) => {
                 any_bad = true;
@@ -165,6 +201,66 @@ fn batch_with(
     })
 }
 
+/// How [`read_batch_line`] found the line.
+enum BatchLine {
+    /// The line (without its newline) is in the buffer.
+    Complete,
+    /// The line was longer than the limit; its bytes were read and dropped.
+    TooLong,
+}
+
+/// Reads one line into `line` (cleared first, newline dropped), keeping at most `limit` bytes:
+/// the rest of a longer line is consumed without being stored, so memory stays bounded on any
+/// input. `None` at the end of the input.
+fn read_batch_line(
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    limit: usize,
+) -> Result<Option<BatchLine>, Failure> {
+    line.clear();
+    let mut too_long = false;
+    let mut read_any = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                return Err(Failure::bad_input(format!(
+                    "cannot read standard input: {e}"
+                )))
+            }
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        read_any = true;
+        let (piece, used, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(end) => (&chunk[..end], end + 1, true),
+            None => (chunk, chunk.len(), false),
+        };
+        if !too_long {
+            if line.len() + piece.len() > limit {
+                too_long = true;
+                line.clear();
+            } else {
+                line.extend_from_slice(piece);
+            }
+        }
+        input.consume(used);
+        if done {
+            break;
+        }
+    }
+    if line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    Ok(read_any.then_some(if too_long {
+        BatchLine::TooLong
+    } else {
+        BatchLine::Complete
+    }))
+}
+
 /// A command whose position is a file (`-` for standard input): analyses FILE, or with `--batch`
 /// every file named on standard input; errors are prefixed with the file's name.
 fn file_command(
@@ -177,6 +273,7 @@ fn file_command(
         Ok(analyse(&bytes).map_err(|e| e.context(path))?)
     };
     if output.batch {
+        refuse_position_with_batch(file.is_some(), "FILE")?;
         return batch(analyse_file);
     }
     let file = file.expect("clap requires FILE without --batch");

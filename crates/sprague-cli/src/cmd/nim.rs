@@ -11,7 +11,15 @@ pub fn run(args: NimArgs, limits: &Limits) -> Result<ExitCode, Failure> {
     let options = super::options(&args.output, args.misere);
     if args.output.batch {
         let plain = !options.misere && !options.all_moves;
+        let given = args.heaps.join(" ");
         return super::batch_with(|line, out| {
+            let joined;
+            let line = if given.is_empty() {
+                line
+            } else {
+                joined = format!("{given} {line}");
+                &joined
+            };
             if plain && nim::write_json_fast(line, out) {
                 return Ok(());
             }

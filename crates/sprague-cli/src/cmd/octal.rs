@@ -23,10 +23,7 @@ pub fn run(name: Option<&str>, args: HeapGameArgs, limits: &Limits) -> Result<Ex
         }
     };
     if args.output.batch {
-        return super::batch(|line| {
-            let words: Vec<&str> = line.split_whitespace().collect();
-            Ok(analyse(&words)?)
-        });
+        return super::word_batch(&args.words, |words| Ok(analyse(words)?));
     }
     let words: Vec<&str> = args.words.iter().map(String::as_str).collect();
     let analysis = analyse(&words)?;

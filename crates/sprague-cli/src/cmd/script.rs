@@ -24,6 +24,7 @@ pub fn run(args: ScriptArgs) -> Result<ExitCode, Failure> {
     let mut session = ScriptSession::new(&game, args.script.max_positions);
     let options = super::options(&args.output, args.misere);
     if args.output.batch {
+        super::refuse_position_with_batch(!args.position.is_empty(), "a POSITION")?;
         return super::batch(|line| Ok(session.analyse(line, &options)?));
     }
     let analysis = session.analyse(&args.position.join(" "), &options)?;

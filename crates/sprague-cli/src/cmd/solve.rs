@@ -54,6 +54,7 @@ fn one_or_batch(
     mut solve: impl FnMut(&str) -> Result<ScoreReport, Failure>,
 ) -> Result<ExitCode, Failure> {
     if output.batch {
+        super::refuse_position_with_batch(!position.is_empty(), "a position")?;
         return batch(solve);
     }
     let report = solve(position)?;
@@ -152,11 +153,45 @@ fn sequence_text(word: &str) -> Result<String, Failure> {
     }
 }
 
+/// Solves one cursor game from its two sequences (as typed: a list or `@FILE`) and its start.
+fn solve_cursors(
+    a: &str,
+    b: &str,
+    start: &str,
+    limits: &Limits,
+) -> Result<cursors::CursorsReport, Failure> {
+    let a = cursors::parse_sequence(&sequence_text(a)?, "--a", limits)?;
+    let b = cursors::parse_sequence(&sequence_text(b)?, "--b", limits)?;
+    let start = cursors::parse_start(start, a.len(), b.len())?;
+    Ok(cursors::solve(&a, &b, start)?)
+}
+
 fn run_cursors(args: CursorsArgs, limits: &Limits) -> Result<ExitCode, Failure> {
-    let a = cursors::parse_sequence(&sequence_text(&args.a)?, "--a", limits)?;
-    let b = cursors::parse_sequence(&sequence_text(&args.b)?, "--b", limits)?;
-    let start = cursors::parse_start(&args.start, a.len(), b.len())?;
-    let report = cursors::solve(&a, &b, start)?;
+    if args.batch {
+        super::refuse_position_with_batch(args.a.is_some() || args.b.is_some(), "--a and --b")?;
+        // Each line: `A B [C,D]`, the two sequences and the start (else --start).
+        return super::batch_with(|line, out| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let (a, b, start) = match words[..] {
+                [a, b] => (a, b, args.start.as_str()),
+                [a, b, start] => (a, b, start),
+                _ => {
+                    return Err(Failure::bad_input(
+                        "expected `A B [C,D]` on the line: two comma-separated sequences and an optional start",
+                    ))
+                }
+            };
+            serde_json::to_writer(&mut *out, &solve_cursors(a, b, start, limits)?)?;
+            out.push(b'\n');
+            Ok(())
+        });
+    }
+    let (Some(a), Some(b)) = (args.a.as_deref(), args.b.as_deref()) else {
+        return Err(Failure::bad_input(
+            "give --a and --b (or lines `A B` with --batch)",
+        ));
+    };
+    let report = solve_cursors(a, b, &args.start, limits)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if args.json {

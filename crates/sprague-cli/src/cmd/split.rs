@@ -10,9 +10,8 @@ use crate::failure::Failure;
 pub fn run(args: SplitArgs, limits: &Limits) -> Result<ExitCode, Failure> {
     let options = super::options(&args.output, false);
     if args.output.batch {
-        return super::batch(|line| {
-            let words: Vec<&str> = line.split_whitespace().collect();
-            Ok(split::analyse(&words, &options, limits)?)
+        return super::word_batch(&args.counts, |words| {
+            Ok(split::analyse(words, &options, limits)?)
         });
     }
     let analysis = split::analyse(&args.counts, &options, limits)?;

@@ -10,9 +10,8 @@ use crate::failure::Failure;
 pub fn run(args: StaircaseArgs, limits: &Limits) -> Result<ExitCode, Failure> {
     let options = super::options(&args.output, false);
     if args.output.batch {
-        return super::batch(|line| {
-            let words: Vec<&str> = line.split_whitespace().collect();
-            Ok(staircase::analyse(&words, &options, limits)?)
+        return super::word_batch(&args.steps, |words| {
+            Ok(staircase::analyse(words, &options, limits)?)
         });
     }
     let analysis = staircase::analyse(&args.steps, &options, limits)?;

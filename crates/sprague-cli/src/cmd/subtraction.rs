@@ -13,9 +13,8 @@ pub fn run(args: SubtractionArgs, limits: &Limits) -> Result<ExitCode, Failure> 
     // One analyser, so that every line of a batch shares the set's table and period.
     let mut analyser = SubtractionAnalyser::new(&args.set, limits)?;
     if args.output.batch {
-        return super::batch(|line| {
-            let words: Vec<&str> = line.split_whitespace().collect();
-            Ok(analyser.analyse(&words, &options, limits)?)
+        return super::word_batch(&args.heaps, |words| {
+            Ok(analyser.analyse(words, &options, limits)?)
         });
     }
     let analysis = analyser.analyse(&args.heaps, &options, limits)?;

@@ -10,9 +10,8 @@ use crate::failure::Failure;
 pub fn run(args: WythoffArgs, limits: &Limits) -> Result<ExitCode, Failure> {
     let options = super::options(&args.output, false);
     if args.output.batch {
-        return super::batch(|line| {
-            let words: Vec<&str> = line.split_whitespace().collect();
-            Ok(wythoff::analyse(&words, &options, limits)?)
+        return super::word_batch(&args.heaps, |words| {
+            Ok(wythoff::analyse(words, &options, limits)?)
         });
     }
     let analysis = wythoff::analyse(&args.heaps, &options, limits)?;

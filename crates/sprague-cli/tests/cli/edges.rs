@@ -3,7 +3,7 @@
 use std::io::Read;
 use std::process::{Command as StdCommand, Stdio};
 
-use crate::{bad_input, sprague};
+use crate::{bad_input, batch, json, sprague};
 
 /// The binary as a plain `std::process::Command`, for tests that need the pipes themselves.
 fn sprague_std() -> StdCommand {
@@ -124,4 +124,106 @@ fn issue_17_a_missing_subcommand_is_one_line_with_a_pointer_to_help() {
     assert!(String::from_utf8(out.stdout)
         .unwrap()
         .contains("Usage: sprague play"));
+}
+
+#[test]
+fn issue_17_batch_words_on_the_command_line_come_first_on_every_line() {
+    let lines = batch(&["octal", "0.77", "--batch"], "3 4\n5\n", 0);
+    assert_eq!(lines[0], json(&["octal", "0.77", "3", "4"], ""));
+    assert_eq!(lines[1], json(&["octal", "0.77", "5"], ""));
+    // The code may still come on each line when none is typed.
+    assert_eq!(batch(&["octal", "--batch"], "0.77 3 4\n", 0)[0], lines[0]);
+    let lines = batch(&["kayles", "3", "--batch"], "4\n", 0);
+    assert_eq!(lines[0], json(&["kayles", "3", "4"], ""));
+    // `nim 3 --batch` no longer drops the 3, on the fast path and the general one.
+    let lines = batch(&["nim", "3", "--batch"], "4 5\n", 0);
+    assert_eq!(lines[0], json(&["nim", "3", "4", "5"], ""));
+    let lines = batch(&["nim", "3", "--misere", "--batch"], "4 5\n", 0);
+    assert_eq!(lines[0], json(&["nim", "3", "4", "5", "--misere"], ""));
+    for (game, given, line) in [
+        ("wythoff", "3", "5"),
+        ("staircase", "1", "2 3"),
+        ("lasker", "3", "4"),
+        ("split", "1", "0 1"),
+    ] {
+        let lines = batch(&[game, given, "--batch"], &format!("{line}\n"), 0);
+        let mut args = vec![game, given];
+        args.extend(line.split(' '));
+        assert_eq!(lines[0], json(&args, ""), "{game}");
+    }
+    let lines = batch(&["bash", "7", "--max", "3", "--batch"], "\n", 0);
+    assert!(lines.is_empty());
+    let lines = batch(&["subtraction", "7", "--set", "1,3,4", "--batch"], "2\n", 0);
+    assert_eq!(
+        lines[0],
+        json(&["subtraction", "7", "2", "--set", "1,3,4"], "")
+    );
+}
+
+#[test]
+fn issue_17_batch_refuses_what_it_cannot_prefix() {
+    for args in [
+        vec!["graph", "g.txt", "--batch"],
+        vec!["hackenbush", "h.txt", "--batch"],
+        vec!["geography", "g.txt", "--batch"],
+        vec!["solve", "tictactoe", "x........", "--batch"],
+        vec!["solve", "connect4", "4453", "--batch"],
+        vec!["solve", "cursors", "--a", "1,2", "--b", "3,4", "--batch"],
+    ] {
+        let line = bad_input(&args, "");
+        assert!(line.contains("not both"), "{args:?}: {line}");
+    }
+}
+
+#[test]
+fn issue_17_solve_cursors_and_geography_all_take_batch() {
+    let lines = batch(
+        &["solve", "cursors", "--batch"],
+        "1,2,3 4,5,6\n3,1 2,7 2,1\nx\n",
+        2,
+    );
+    assert_eq!(
+        lines[0],
+        json(&["solve", "cursors", "--a", "1,2,3", "--b", "4,5,6"], "")
+    );
+    assert_eq!(
+        lines[1],
+        json(
+            &["solve", "cursors", "--a", "3,1", "--b", "2,7", "--start", "2,1"],
+            ""
+        )
+    );
+    assert_eq!(lines[2]["line"], 3);
+    let dir = std::env::temp_dir().join(format!("sprague-edges-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("path.txt");
+    std::fs::write(&file, "4 3\n1 2\n2 3\n3 4\n").unwrap();
+    let path = file.to_str().unwrap();
+    let lines = batch(&["geography", "--all", "--batch"], &format!("{path}\n"), 0);
+    assert_eq!(lines[0], json(&["geography", path, "--all"], ""));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn issue_17_a_batch_line_that_is_not_utf8_or_too_long_gets_its_error_and_the_run_goes_on() {
+    let mut input = b"3 4\n\xff\xfe 1\n".to_vec();
+    input.extend(std::iter::repeat_n(b'7', 17 << 20));
+    input.extend(b"\n5\n");
+    let out = sprague()
+        .args(["nim", "--batch"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert_eq!(lines[0]["nim_value"], 7);
+    assert!(lines[1]["error"].as_str().unwrap().contains("not UTF-8"));
+    assert_eq!(lines[1]["line"], 2);
+    assert!(lines[2]["error"].as_str().unwrap().contains("longer than"));
+    assert_eq!(lines[3]["nim_value"], 5);
 }
