@@ -6,6 +6,7 @@
 mod args;
 mod cmd;
 mod failure;
+mod input;
 mod plot;
 mod render;
 

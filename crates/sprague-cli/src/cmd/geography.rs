@@ -15,7 +15,7 @@ pub fn run(args: GeographyArgs, limits: &Limits) -> Result<ExitCode, Failure> {
         if args.all {
             // Each line: FILE; the answer is every start's outcome, as `--all --json` prints it.
             return super::batch_with(|line, out| {
-                let bytes = super::graph::read_input(line)?;
+                let bytes = crate::input::read_counted(line, limits)?;
                 let input = geography::parse(&bytes, limits).map_err(|e| e.context(line))?;
                 let all = geography::analyse_all(&input).map_err(|e| e.context(line))?;
                 serde_json::to_writer(&mut *out, &all)?;
@@ -33,7 +33,7 @@ pub fn run(args: GeographyArgs, limits: &Limits) -> Result<ExitCode, Failure> {
                 .map(str::to_owned)
                 .or_else(|| default_start.clone())
                 .ok_or_else(|| Failure::bad_input("expected `FILE START` on the line"))?;
-            let bytes = super::graph::read_input(file)?;
+            let bytes = crate::input::read_counted(file, limits)?;
             let input = geography::parse(&bytes, limits).map_err(|e| e.context(file))?;
             let start = geography::parse_start(&start, &input)?;
             Ok(geography::analyse(&input, start, &options).map_err(|e| e.context(file))?)
@@ -43,7 +43,7 @@ pub fn run(args: GeographyArgs, limits: &Limits) -> Result<ExitCode, Failure> {
         .file
         .as_deref()
         .expect("clap requires FILE without --batch");
-    let bytes = super::graph::read_input(file)?;
+    let bytes = crate::input::read_counted(file, limits)?;
     let input = geography::parse(&bytes, limits).map_err(|e| e.context(file))?;
     drop(bytes);
     if args.all {

@@ -9,7 +9,7 @@ use crate::failure::Failure;
 
 pub fn run(args: HackenbushArgs, limits: &Limits) -> Result<ExitCode, Failure> {
     let options = super::options(&args.output, false);
-    super::file_command(args.file.as_deref(), &args.output, |bytes| {
+    super::file_command(args.file.as_deref(), &args.output, limits, |bytes| {
         hackenbush::analyse(&hackenbush::parse(bytes, limits)?, &options, limits)
     })
 }

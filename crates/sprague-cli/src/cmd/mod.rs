@@ -266,10 +266,11 @@ fn read_batch_line(
 fn file_command(
     file: Option<&str>,
     output: &OutputArgs,
+    limits: &Limits,
     analyse: impl Fn(&[u8]) -> Result<Analysis, sprague_api::Error>,
 ) -> Result<ExitCode, Failure> {
     let analyse_file = |path: &str| -> Result<Analysis, Failure> {
-        let bytes = graph::read_input(path)?;
+        let bytes = crate::input::read_counted(path, limits)?;
         Ok(analyse(&bytes).map_err(|e| e.context(path))?)
     };
     if output.batch {

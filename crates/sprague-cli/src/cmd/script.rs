@@ -10,8 +10,8 @@ use crate::failure::Failure;
 
 /// Reads and compiles the script named on the command line.
 pub fn load(file: &str, limits: &ScriptLimitArgs) -> Result<ScriptGame, Failure> {
-    let source = std::fs::read_to_string(file)
-        .map_err(|e| Failure::bad_input(format!("cannot read `{file}`: {e}")))?;
+    // A script longer than 16 MiB is no one's rules: refuse it rather than read for ever.
+    let source = crate::input::read_text(file, 16 << 20, "script")?;
     let limits = ScriptLimits {
         max_operations_per_call: limits.max_operations,
         ..ScriptLimits::default()

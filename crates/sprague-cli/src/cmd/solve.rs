@@ -142,12 +142,13 @@ fn batch(mut solve: impl FnMut(&str) -> Result<ScoreReport, Failure>) -> Result<
 }
 
 /// A sequence as typed, or the contents of FILE for `@FILE`.
-fn sequence_text(word: &str) -> Result<String, Failure> {
+/// A file of numbers is read up to 256 MiB (about 25 million values) or a quarter of the memory
+/// limit, whichever is less: `@/dev/zero` ends in one error line.
+fn sequence_text(word: &str, limits: &Limits) -> Result<String, Failure> {
     match word.strip_prefix('@') {
         Some(path) => {
-            let bytes = super::graph::read_input(path)?;
-            String::from_utf8(bytes)
-                .map_err(|_| Failure::bad_input(format!("`{path}` is not UTF-8 text")))
+            let max_bytes = (256 << 20).min(limits.memory_bytes / 4);
+            crate::input::read_text(path, max_bytes, "sequence")
         }
         None => Ok(word.to_owned()),
     }
@@ -160,8 +161,8 @@ fn solve_cursors(
     start: &str,
     limits: &Limits,
 ) -> Result<cursors::CursorsReport, Failure> {
-    let a = cursors::parse_sequence(&sequence_text(a)?, "--a", limits)?;
-    let b = cursors::parse_sequence(&sequence_text(b)?, "--b", limits)?;
+    let a = cursors::parse_sequence(&sequence_text(a, limits)?, "--a", limits)?;
+    let b = cursors::parse_sequence(&sequence_text(b, limits)?, "--b", limits)?;
     let start = cursors::parse_start(start, a.len(), b.len())?;
     Ok(cursors::solve(&a, &b, start)?)
 }

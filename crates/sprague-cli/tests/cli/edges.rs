@@ -227,3 +227,73 @@ fn issue_17_a_batch_line_that_is_not_utf8_or_too_long_gets_its_error_and_the_run
     assert!(lines[2]["error"].as_str().unwrap().contains("longer than"));
     assert_eq!(lines[3]["nim_value"], 5);
 }
+
+/// Runs `sprague ARGS` with an endless standard input of `1\n` lines; returns the exit code and
+/// stderr. A run that does not end within 20 seconds fails the test.
+fn run_on_endless_input(args: &[&str]) -> (Option<i32>, String) {
+    let mut child = sprague_std()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let chunk = "1\n".repeat(1 << 15);
+        // Ends when the child closes its input (a broken pipe).
+        while std::io::Write::write_all(&mut stdin, chunk.as_bytes()).is_ok() {}
+    });
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut stderr = String::new();
+            child
+                .stderr
+                .take()
+                .unwrap()
+                .read_to_string(&mut stderr)
+                .unwrap();
+            writer.join().unwrap();
+            return (status.code(), stderr);
+        }
+        if start.elapsed() > std::time::Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("sprague {args:?} still reading an endless input after 20 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn issue_17_endless_standard_input_ends_in_one_error_line() {
+    for args in [
+        vec!["graph", "-"],
+        vec!["hackenbush", "-"],
+        vec!["geography", "-", "--all"],
+        vec!["geography", "-", "--start", "1"],
+        vec!["script", "-", "3"],
+    ] {
+        let (code, stderr) = run_on_endless_input(&args);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains("stopped reading"), "{args:?}: {stderr}");
+    }
+    // A header that promises much still bounds what is read by what it promises.
+    let mut input = b"2 1 1\n1 2\n1\n".to_vec();
+    input.extend(std::iter::repeat_n(b' ', 2 << 20));
+    input.extend(b"7\n");
+    let line = bad_input(&["graph", "-"], &String::from_utf8(input).unwrap());
+    assert!(line.contains("longer than its header `2 1 1`"), "{line}");
+}
+
+#[test]
+fn issue_17_a_number_list_from_a_device_that_never_ends_is_refused() {
+    if !std::path::Path::new("/dev/zero").exists() {
+        return;
+    }
+    let start = std::time::Instant::now();
+    let line = bad_input(&["solve", "cursors", "--a", "@/dev/zero", "--b", "1"], "");
+    assert!(line.contains("stopped reading"), "{line}");
+    assert!(start.elapsed() < std::time::Duration::from_secs(10));
+}
