@@ -7,6 +7,7 @@ mod args;
 mod cmd;
 mod failure;
 mod input;
+mod output_file;
 mod plot;
 mod render;
 

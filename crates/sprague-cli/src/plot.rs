@@ -42,25 +42,13 @@ fn format_of(path: &Path) -> Result<Format, Failure> {
     }
 }
 
-/// A temporary name beside `path`, so the final rename stays on one file system.
-fn temporary(path: &Path) -> PathBuf {
-    let mut name = path
-        .file_name()
-        .map(|n| n.to_os_string())
-        .unwrap_or_default();
-    name.push(format!(".tmp-{}", std::process::id()));
-    let tmp = path.with_file_name(name);
-    // plotters picks the encoder from the extension, so keep it last.
-    match path.extension() {
-        Some(ext) => tmp.with_extension(format!(
-            "{}.{}",
-            tmp.extension()
-                .map(|e| e.to_string_lossy().into_owned())
-                .unwrap_or_default(),
-            ext.to_string_lossy()
-        )),
-        None => tmp,
-    }
+/// A new temporary file beside the target of `path` (a link is followed; anything but a regular
+/// file is refused), its extension kept last since plotters picks the encoder from it.
+fn temporary(path: &Path) -> Result<PathBuf, Failure> {
+    let target = crate::output_file::target(path, "--plot")?;
+    let (tmp, _) = crate::output_file::temporary_beside(&target)
+        .map_err(|e| Failure::bad_input(format!("--plot `{}`: {e}", path.display())))?;
+    Ok(tmp)
 }
 
 /// Draws G(a, b) as a grid of cells, a down and b across: the P-positions black, the others shaded
@@ -72,7 +60,7 @@ pub fn grid(path: &Path, grid: &[Vec<u64>]) -> Result<(), Failure> {
     let cols = grid.first().map_or(1, Vec::len).max(1);
     let cell = (900 / rows.max(cols)).clamp(1, 40) as u32;
     let size = (cols as u32 * cell + 2, rows as u32 * cell + 2);
-    let tmp = temporary(path);
+    let tmp = temporary(path)?;
     let max = grid.iter().flatten().copied().max().unwrap_or(0).max(1) as f64;
     let res = match format {
         Format::Svg => draw_grid(
@@ -93,17 +81,7 @@ pub fn grid(path: &Path, grid: &[Vec<u64>]) -> Result<(), Failure> {
 
 /// Renames the finished picture into place, or removes the temporary file after a failure.
 fn finish(path: &Path, tmp: &Path, res: Result<(), String>) -> Result<(), Failure> {
-    if let Err(e) = res {
-        let _ = std::fs::remove_file(tmp);
-        return Err(Failure::bad_input(format!(
-            "cannot write `{}`: {e}",
-            path.display()
-        )));
-    }
-    std::fs::rename(tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(tmp);
-        Failure::bad_input(format!("cannot write `{}`: {e}", path.display()))
-    })
+    crate::output_file::finish(path, "--plot", tmp, res)
 }
 
 fn draw_grid<B: DrawingBackend>(
@@ -149,7 +127,7 @@ pub fn sequence<T: Copy + Into<u64>>(
     values: &[T],
 ) -> Result<(), Failure> {
     let format = format_of(path)?;
-    let tmp = temporary(path);
+    let tmp = temporary(path)?;
     let size = (WIDTH as u32, HEIGHT as u32);
     let title = format!(
         "G(n) of {family}, n = 0..{}",

@@ -96,7 +96,7 @@ fn finish(
     }
     if let Some(path) = &range.out {
         let values = report.values.take().unwrap_or_default();
-        write_atomically(path, "--out", |w| octal::write_values(w, &values))?;
+        crate::output_file::write_atomically(path, "--out", |w| octal::write_values(w, &values))?;
     }
     print_table(json, &report.view())
 }
@@ -175,28 +175,24 @@ fn heap(family: &str, rule: &HeapRule, args: TableHeapArgs) -> Result<ExitCode, 
         RunEnd::Finished(seq) => seq,
     };
     if let Some(path) = &range.out {
-        write_atomically(path, "--out", |w| octal::write_values(w, &seq.values))?;
+        crate::output_file::write_atomically(path, "--out", |w| {
+            octal::write_values(w, &seq.values)
+        })?;
     }
     if let Some(path) = &range.plot {
         crate::plot::sequence(path, family, &seq.values)?;
     }
     // The run is complete: its checkpoint is of no more use.
-    if checkpoint.exists() {
-        let _ = std::fs::remove_file(&checkpoint);
+    // A checkpoint reached through a link is removed at its target: the link is the user's.
+    if let Ok(target) = crate::output_file::target(&checkpoint, "--checkpoint") {
+        let _ = std::fs::remove_file(target);
     }
     print_table(output.json, &seq.report(range.out.is_none()))
 }
 
-/// Refuses, before a long run, a file whose folder does not exist.
+/// Refuses, before a long run, a file whose folder does not exist or that is not a regular file.
 fn check_folder(path: &Path, what: &str) -> Result<(), Failure> {
-    match path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        Some(folder) if !folder.is_dir() => Err(Failure::bad_input(format!(
-            "{what} {}: the folder {} does not exist",
-            path.display(),
-            folder.display()
-        ))),
-        _ => Ok(()),
-    }
+    crate::output_file::target(path, what).map(|_| ())
 }
 
 /// Where the checkpoint of a run is: `--checkpoint FILE`, else `FILE.ckpt` beside `--out FILE`,
@@ -218,7 +214,7 @@ fn checkpoint_path(family: &str, upto: u64, range: &TableRangeArgs, run: &TableR
 }
 
 fn save_checkpoint(path: &Path, family: &str, values: &[u16]) -> Result<(), Failure> {
-    write_atomically(path, "checkpoint", |w| {
+    crate::output_file::write_atomically(path, "checkpoint", |w| {
         long_run::write_checkpoint(w, family, values)
     })
 }
@@ -236,33 +232,6 @@ fn load_checkpoint(path: &Path, family: &str, len: u64) -> Result<Vec<u16>, Fail
         e.context(format!("--resume: checkpoint `{}`", path.display()))
             .into()
     })
-}
-
-/// Writes a file through `write` to a temporary file next to `path`, syncs it, and renames it over
-/// `path`: a reader sees the old file or the whole new one, never a half-written one. `what` names
-/// the file in an error (`--out`, `checkpoint`).
-fn write_atomically(
-    path: &Path,
-    what: &str,
-    write: impl FnOnce(&mut BufWriter<std::fs::File>) -> io::Result<()>,
-) -> Result<(), Failure> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".part");
-    let tmp = PathBuf::from(tmp);
-    let fail = |e: io::Error| Failure::bad_input(format!("{what} {}: {e}", path.display()));
-    let file = std::fs::File::create(&tmp).map_err(fail)?;
-    let mut out = BufWriter::with_capacity(1 << 20, file);
-    let written = write(&mut out).and_then(|()| out.flush());
-    if let Err(e) = written {
-        drop(out);
-        let _ = std::fs::remove_file(&tmp);
-        return Err(fail(e));
-    }
-    let file = out.into_inner().map_err(|e| fail(e.into_error()))?;
-    file.sync_all().map_err(fail)?;
-    drop(file);
-    std::fs::rename(&tmp, path).map_err(fail)?;
-    Ok(())
 }
 
 /// The progress of a long run on standard error: a bar on a terminal; with

@@ -297,3 +297,158 @@ fn issue_17_a_number_list_from_a_device_that_never_ends_is_refused() {
     assert!(line.contains("stopped reading"), "{line}");
     assert!(start.elapsed() < std::time::Duration::from_secs(10));
 }
+
+/// A fresh folder under the system's temporary folder, removed by the caller.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sprague-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The names in `dir`, sorted, to see that no temporary file was left behind.
+fn names(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn issue_17_output_through_a_symlink_replaces_its_target_and_keeps_the_link() {
+    use std::os::unix::fs::symlink;
+    let dir = scratch("symlink");
+    let target = dir.join("real.bin");
+    std::fs::write(&target, b"old").unwrap();
+    let link = dir.join("link.bin");
+    symlink("real.bin", &link).unwrap();
+    let plot_target = dir.join("real.svg");
+    std::fs::write(&plot_target, b"old").unwrap();
+    let plot_link = dir.join("link.svg");
+    symlink(&plot_target, &plot_link).unwrap();
+    sprague()
+        .args(["table", "octal", "0.07", "--upto", "100", "--out"])
+        .arg(&link)
+        .arg("--plot")
+        .arg(&plot_link)
+        .assert()
+        .success();
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::symlink_metadata(&plot_link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read(&target).unwrap().starts_with(b"SPRGSEQ1"));
+    assert!(std::fs::read_to_string(&plot_target)
+        .unwrap()
+        .contains("<svg"));
+    // The same for a table computed whole, and a dangling link gets its target created.
+    let dangling = dir.join("dangling.bin");
+    symlink("made.bin", &dangling).unwrap();
+    sprague()
+        .args([
+            "table",
+            "subtraction",
+            "--set",
+            "1,3,4",
+            "--upto",
+            "100",
+            "--out",
+        ])
+        .arg(&dangling)
+        .assert()
+        .success();
+    assert!(std::fs::read(dir.join("made.bin"))
+        .unwrap()
+        .starts_with(b"SPRGSEQ1"));
+    assert_eq!(
+        names(&dir),
+        [
+            "dangling.bin",
+            "link.bin",
+            "link.svg",
+            "made.bin",
+            "real.bin",
+            "real.svg"
+        ]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn issue_17_a_fifo_device_or_directory_is_never_replaced() {
+    let dir = scratch("special");
+    let fifo = dir.join("fifo.bin");
+    let made = StdCommand::new("mkfifo").arg(&fifo).status();
+    let mut paths = vec![dir.join("folder.bin")];
+    std::fs::create_dir(&paths[0]).unwrap();
+    if made.is_ok_and(|s| s.success()) {
+        paths.push(fifo.clone());
+    }
+    if std::path::Path::new("/dev/null").exists() {
+        paths.push("/dev/null".into());
+    }
+    for path in &paths {
+        for flag in ["--out", "--checkpoint"] {
+            let p = path.to_str().unwrap();
+            let line = bad_input(&["table", "kayles", "--upto", "1000", flag, p], "");
+            assert!(line.contains("not a regular file"), "{line}");
+        }
+    }
+    // A plot path that is a directory with a picture's name.
+    let plot_dir = dir.join("pic.svg");
+    std::fs::create_dir(&plot_dir).unwrap();
+    let line = bad_input(
+        &[
+            "table",
+            "subtraction",
+            "--set",
+            "1,2",
+            "--upto",
+            "10",
+            "--plot",
+            plot_dir.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(line.contains("a directory, not a regular file"), "{line}");
+    if paths.contains(&fifo) {
+        use std::os::unix::fs::FileTypeExt;
+        assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    }
+    if std::path::Path::new("/dev/null").exists() {
+        use std::os::unix::fs::FileTypeExt;
+        assert!(std::fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device());
+    }
+    let mut expected = vec!["folder.bin", "pic.svg"];
+    if paths.contains(&fifo) {
+        expected.insert(0, "fifo.bin");
+    }
+    assert_eq!(names(&dir), expected);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn issue_17_a_file_named_like_the_temporary_one_is_not_clobbered() {
+    let dir = scratch("part");
+    let out = dir.join("v.bin");
+    // The old temporary name: a user's file of that name must survive.
+    let part = dir.join("v.bin.part");
+    std::fs::write(&part, b"mine").unwrap();
+    sprague()
+        .args(["table", "octal", "0.07", "--upto", "100", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    assert_eq!(std::fs::read(&part).unwrap(), b"mine");
+    assert_eq!(names(&dir), ["v.bin", "v.bin.part"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
