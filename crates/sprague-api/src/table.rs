@@ -281,7 +281,11 @@ pub fn bash_table(
         total
     };
     let (values, period) = loop {
-        crate::octal::check_memory(len.saturating_mul(4), limits)?;
+        // The values are held as u64: eight bytes each, `len` of them (no heap-table buffers).
+        limits.check_memory(
+            len.saturating_mul(8),
+            format_args!("a table of {len} values"),
+        )?;
         let values: Vec<u64> = (0..len)
             .map(|n| {
                 rules

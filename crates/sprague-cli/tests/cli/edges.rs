@@ -452,3 +452,25 @@ fn issue_17_a_file_named_like_the_temporary_one_is_not_clobbered() {
     assert_eq!(names(&dir), ["v.bin", "v.bin.part"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn issue_17_the_bash_table_refusal_counts_the_values_asked() {
+    let line = bad_input(
+        &["table", "bash", "--max", "3", "--upto", "100000000000"],
+        "",
+    );
+    assert!(line.contains("a table of 100000000001 values"), "{line}");
+    assert!(line.contains("needs about 745.1 GiB"), "{line}");
+    let out = sprague()
+        .args(["table", "bash", "--max", "3", "--upto", "999999"])
+        .env("SPRAGUE_MEMORY_LIMIT", "1M")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains(
+            "a table of 1000000 values needs about 7.6 MiB, more than the 1.0 MiB available"
+        ),
+        "{stderr}"
+    );
+}
