@@ -193,9 +193,12 @@ pub fn run(
         writing: Duration::ZERO,
     };
     let stopped = |runner: Runner<'_, '_>| Ok(RunEnd::Stopped(runner.table.into_values()));
-    let mut period = None;
-    let keep;
-    if until_proved {
+    // The period is looked for each time the table doubles (and at the exact length a proof
+    // needs), for `--until-proved` and for every rule with a periodicity theorem: once a period is
+    // proved, the values beyond follow from it at the cost of a copy.
+    let looks = until_proved || table::values_to_prove(rule, 0, 0).is_some();
+    let mut proved: Option<(Period, usize)> = None;
+    if looks {
         let mut step = 1024usize.min(len_us);
         loop {
             if !runner.extend(step)? {
@@ -213,32 +216,37 @@ pub fn run(
                         }
                         let probe = &runner.table.values()[..needed];
                         if let Some(q) = table::period(rule, probe).filter(|q| q.proved) {
-                            period = Some(q);
-                            keep = needed;
+                            proved = Some((q, needed));
                             break;
                         }
                     } else if p.proved {
-                        period = Some(p);
-                        keep = step;
+                        proved = Some((p, step));
                         break;
                     }
                 }
             }
             if step == len_us {
-                keep = len_us;
                 break;
             }
             step = step.saturating_mul(2).min(len_us);
         }
-    } else {
-        if !runner.extend(len_us)? {
-            return stopped(runner);
-        }
-        keep = len_us;
+    } else if !runner.extend(len_us)? {
+        return stopped(runner);
     }
+    (runner.hooks.progress)(len, len);
     let mut values = runner.table.into_values();
-    values.truncate(keep);
-    let mut period = period.or_else(|| table::period(rule, &values));
+    let mut filled_from = None;
+    if let Some((p, at)) = proved {
+        values.truncate(at);
+        if !until_proved && at < len_us {
+            table::extend_by_period(&mut values, &p, len_us)
+                .map_err(|e| Error::too_large(e.to_string()))?;
+            filled_from = Some(at);
+        }
+    }
+    let mut period = proved
+        .map(|(p, _)| p)
+        .or_else(|| table::period(rule, &values));
     if let Some(p) = period.filter(|p| until_proved && p.proved) {
         // Stop exactly where the proof holds: a prefix has the same period if it is long enough.
         let needed = crate::octal::values_to_prove(rule, &values, &p).unwrap_or(u64::MAX);
@@ -270,6 +278,11 @@ pub fn run(
             .map(|n| format!("the periodicity theorem would prove this period with {n} values")),
         (Some(_), _) if computed < len => Some(format!(
             "stopped at G({}): the period is proved",
+            computed - 1
+        )),
+        (Some(_), _) if filled_from.is_some() => Some(format!(
+            "G({}) to G({}) follow from the period, proved with the values before them",
+            filled_from.unwrap_or_default(),
             computed - 1
         )),
         _ => None,

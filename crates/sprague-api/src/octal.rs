@@ -48,10 +48,13 @@ pub fn named_rule(name: &str) -> Result<HeapRule, Error> {
         .ok_or_else(|| Error::bad_input(format!("no heap game is named `{name}`")))
 }
 
-/// The table of `rule` with `len` values, or a refusal.
+/// The table of `rule` with `len` values, or a refusal; once a period is proved on the way, the
+/// rest of the values come from it.
 fn table_of(rule: &HeapRule, len: u64, limits: &Limits) -> Result<Vec<u16>, Error> {
     check_memory(len, limits)?;
-    table::values(rule, len as usize, Method::Sparse).map_err(|e| Error::too_large(e.to_string()))
+    table::values_with_period(rule, len as usize, Method::Sparse)
+        .map(|(values, _)| values)
+        .map_err(|e| Error::too_large(e.to_string()))
 }
 
 /// Refuses a table of `len` values that would not fit in `limits`.
@@ -98,11 +101,16 @@ pub(crate) fn values_to_prove(rule: &HeapRule, values: &[u16], p: &Period) -> Op
     }
 }
 
-/// The shortest table (doubling from 1024 values up to [`MAX_TABLE_HEAP`] + 1) whose period is
+/// The most values computed to look for a proved period of a huge heap's game: 2^21, a second or
+/// two for the slowest codes, past the proof of every period known to need more than
+/// [`MAX_TABLE_HEAP`] (0.16 proves its period of 149459 with 509621 values).
+pub const MAX_PROOF_SEARCH: u64 = 1 << 21;
+
+/// The shortest table (doubling from 1024 values up to [`MAX_PROOF_SEARCH`]) whose period is
 /// proved, with that period; `None` when none is proved within it, or the values outgrow two
 /// bytes first (as arithmetic periods do: their table is cut there, the period answers).
 fn proved_table(rule: &HeapRule, limits: &Limits) -> Result<Option<(Vec<u16>, Period)>, Error> {
-    let most = MAX_TABLE_HEAP + 1;
+    let most = MAX_PROOF_SEARCH;
     check_memory(most, limits)?;
     let mut t = HeapTable::new(rule.clone(), Method::Sparse);
     let mut len = 1024u64.min(most);
@@ -181,7 +189,7 @@ pub fn analyse<S: AsRef<str>>(
             let Some((values, period)) = proved_table(rule, limits)? else {
                 return Err(Error::too_large(format!(
                     "heap {largest} is above {MAX_TABLE_HEAP}, and {game} has no period proved \
-                     within {MAX_TABLE_HEAP} values; its table would take about {} ({})",
+                     within {MAX_PROOF_SEARCH} values; its table would take about {} ({})",
                     human_bytes(estimate_bytes(largest.to_u64().unwrap_or(u64::MAX))),
                     "try `table` with --until-proved"
                 )));
@@ -195,7 +203,9 @@ pub fn analyse<S: AsRef<str>>(
                 .filter(|&h| h <= MAX_TABLE_HEAP)
                 .max();
             if let Some(h) = within.filter(|&h| h >= values.len() as u64) {
-                if let Ok(longer) = table::values(rule, h as usize + 1, Method::Sparse) {
+                // Past two bytes (a saltus) the heap keeps its value from the period alone.
+                let mut longer = values.clone();
+                if table::extend_by_period(&mut longer, &period, h as usize + 1).is_ok() {
                     values = longer;
                 }
             }

@@ -474,3 +474,47 @@ fn issue_17_the_bash_table_refusal_counts_the_values_asked() {
         "{stderr}"
     );
 }
+
+#[test]
+fn issue_17_a_longer_run_reports_the_proved_period_and_copies_the_rest_from_it() {
+    let dir = scratch("proved");
+    let out = dir.join("v.bin");
+    let out = out.to_str().unwrap();
+    for upto in ["600000", "1000000", "2000000"] {
+        let report = json(
+            &["table", "octal", "0.16", "--upto", upto, "--out", out],
+            "",
+        );
+        assert_eq!(
+            report["period"],
+            serde_json::json!({"preperiod": 105351, "period": 149459, "saltus": 0, "proved": true}),
+            "{upto}"
+        );
+    }
+    // 0.35's period (1, 6) is proved within 1024 values: ten million values cost a copy.
+    let start = std::time::Instant::now();
+    let report = json(
+        &["table", "octal", "0.35", "--upto", "10000000", "--out", out],
+        "",
+    );
+    assert_eq!(report["period"]["period"], 6);
+    assert!(report["note"]
+        .as_str()
+        .unwrap()
+        .contains("follow from the period"));
+    let bytes = std::fs::read(out).unwrap();
+    assert_eq!(bytes.len(), 24 + 10_000_001);
+    // G(n) = G(1 + (n − 1) mod 6) for n ≥ 1: spot-check the copy.
+    let g = |n: usize| bytes[24 + n];
+    for n in [1, 7, 999_999, 10_000_000] {
+        assert_eq!(g(n), g(1 + (n - 1) % 6), "G({n})");
+    }
+    assert!(start.elapsed() < std::time::Duration::from_secs(60));
+    // A heap far beyond the table is answered from the proved period too.
+    let big = json(&["octal", "0.16", "123456789012345678901234567890"], "");
+    assert!(big["note"]
+        .as_str()
+        .unwrap()
+        .contains("proved period 149459"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

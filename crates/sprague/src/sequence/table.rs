@@ -1941,12 +1941,20 @@ pub fn values_to_prove(rule: &HeapRule, preperiod: u64, period: u64) -> Option<u
     }
 }
 
-/// The smallest period of the computed values (for it the smallest preperiod), with `proved` set
-/// when [`values_to_prove`] holds for it. A period is reported only with a verified run at least
-/// as long as itself (and at least 8 values), so that a repetition that merely happens is not
-/// taken for one. When no pure period is seen, the smallest arithmetic one (a saltus s > 0, same
-/// evidence rule) is reported, proved by the saltus test of
-/// [`arithmetic::values_to_prove`].
+/// The shortest verified run that makes a period seen (not proved) worth reporting: a run of this
+/// many values and of two whole periods. A shorter repetition happens by chance in long tables
+/// (0.16 at 10^6 values repeats with period 3 over its last ten values).
+pub const MIN_SEEN_RUN: usize = 32;
+
+/// The period of the computed values: the smallest period (for it the smallest preperiod) that the
+/// periodicity theorem proves within the slice, else the smallest one seen with a verified run of
+/// two periods and at least [`MIN_SEEN_RUN`] values (`proved: false`). When no pure period is
+/// found, the smallest arithmetic one (a saltus s > 0), proved by the saltus test of
+/// [`arithmetic::values_to_prove`] or seen with the same evidence.
+///
+/// A proved period always wins over one merely seen, so a longer slice never reports less than a
+/// shorter one did: a period proved within n values is proved within every longer slice, and it is
+/// the sequence's smallest, since a smaller one found proved would hold for every n too.
 ///
 /// # Examples
 ///
@@ -1960,25 +1968,140 @@ pub fn values_to_prove(rule: &HeapRule, preperiod: u64, period: u64) -> Option<u
 /// ```
 pub fn period(rule: &HeapRule, values: &[u16]) -> Option<Period> {
     let len = values.len();
+    if let Some(found) = smallest_proved_period(rule, values) {
+        return Some(found);
+    }
+    let seen = |p: usize, q: usize| len - q - p >= (2 * q).max(MIN_SEEN_RUN);
+    if let Some(found) = smallest_period_by(values, 0, seen) {
+        return Some(found);
+    }
     let enough = |p: usize, q: usize| len - q - p >= q.max(8);
-    let Some(mut found) = smallest_period_by(values, 0, enough) else {
-        let found = arithmetic::smallest_arithmetic_period(values, enough)?;
-        if arithmetic::is_proved(rule, values, &found) {
-            return Some(Period {
-                proved: true,
-                ..found
-            });
+    let found = arithmetic::smallest_arithmetic_period(values, enough)?;
+    if arithmetic::is_proved(rule, values, &found) {
+        return Some(Period {
+            proved: true,
+            ..found
+        });
+    }
+    // Unproved, a saltus is easily seen by chance (any steady rise fits q = 1 for a while): ask
+    // then for the evidence of a pure period seen.
+    let found = arithmetic::smallest_arithmetic_period(values, seen)?;
+    let proved = arithmetic::is_proved(rule, values, &found);
+    Some(Period { proved, ..found })
+}
+
+/// The smallest pure period that [`values_to_prove`] proves within `values`, with its smallest
+/// preperiod.
+///
+/// For each q the proof needs the relation from some p ≤ p_max(q), the largest preperiod whose
+/// proof fits in the slice. A few values at p_max(q) are compared first: a q that merely repeats
+/// near the end (a multiple of a period seen, with a long preperiod) fails there at once instead
+/// of after a scan of the whole run, so the search stays about O(len).
+fn smallest_proved_period(rule: &HeapRule, values: &[u16]) -> Option<Period> {
+    const SPOT: usize = 16;
+    let len = values.len() as u64;
+    let base = values_to_prove(rule, 0, 0)?;
+    // values_to_prove is a·p + b·q + t: a and b read off the rule.
+    let a = values_to_prove(rule, 1, 0)? - base;
+    let b = values_to_prove(rule, 0, 1)? - base;
+    let holds = |n: usize, q: usize| values[n] == values[n + q];
+    let mut q = 1u64;
+    while base + b * q <= len {
+        let p_max = ((len - base - b * q) / a) as usize;
+        let qu = q as usize;
+        let end = values.len() - qu;
+        if p_max < end && (p_max..(p_max + SPOT).min(end)).all(|n| holds(n, qu)) {
+            let mut pre = end;
+            while pre > 0 && holds(pre - 1, qu) {
+                pre -= 1;
+            }
+            if pre <= p_max {
+                return Some(Period {
+                    preperiod: pre as u64,
+                    period: q,
+                    saltus: 0,
+                    proved: true,
+                });
+            }
         }
-        // Unproved, a saltus is easily seen by chance (any steady rise fits q = 1 for a while):
-        // ask then for a run of two periods and at least 32 values.
-        let strict = |p: usize, q: usize| len - q - p >= (2 * q).max(32);
-        let found = arithmetic::smallest_arithmetic_period(values, strict)?;
-        let proved = arithmetic::is_proved(rule, values, &found);
-        return Some(Period { proved, ..found });
-    };
-    found.proved = values_to_prove(rule, found.preperiod, found.period)
-        .is_some_and(|needed| len as u64 >= needed);
-    Some(found)
+        q += 1;
+    }
+    None
+}
+
+/// Extends `values` to `len` values by a proved period: G(n) = G(n − q) + s for n ≥ p + q. This is
+/// what makes the rest of a table free once its period is proved.
+///
+/// # Errors
+///
+/// A value past the two bytes a table holds (an arithmetic period grows without bound); the
+/// values up to that heap are kept.
+///
+/// # Panics
+///
+/// When the period is not proved, or `values` does not reach p + q.
+pub fn extend_by_period(
+    values: &mut Vec<u16>,
+    period: &Period,
+    len: usize,
+) -> Result<(), ValueTooLarge> {
+    assert!(
+        period.proved,
+        "only a proved period may stand for values not computed"
+    );
+    let q = period.period as usize;
+    assert!(
+        values.len() >= period.preperiod as usize + q,
+        "the values must reach p + q"
+    );
+    values.reserve(len.saturating_sub(values.len()));
+    if period.saltus == 0 {
+        while values.len() < len {
+            let from = values.len() - q;
+            let take = (len - values.len()).min(q);
+            values.extend_from_within(from..from + take);
+        }
+        return Ok(());
+    }
+    while values.len() < len {
+        let n = values.len();
+        let v = u64::from(values[n - q]) + period.saltus;
+        if v > MAX_VALUE {
+            return Err(ValueTooLarge { heap: n as u64 });
+        }
+        values.push(v as u16);
+    }
+    Ok(())
+}
+
+/// G(0..len) of `rule` as [`values`] gives them, with the table grown by doubling from 1024 values
+/// and its period looked for each time: once a period is proved, the rest comes from it by
+/// [`extend_by_period`] at the cost of a copy. Returns the period proved, if any.
+///
+/// # Errors
+///
+/// A value past two bytes (computed, or reached by an arithmetic period).
+pub fn values_with_period(
+    rule: &HeapRule,
+    len: usize,
+    method: Method,
+) -> Result<(Vec<u16>, Option<Period>), ValueTooLarge> {
+    let mut table = HeapTable::new(rule.clone(), method);
+    let mut step = 1024usize.min(len);
+    loop {
+        table.extend_to(step)?;
+        if values_to_prove(rule, 0, 0).is_some() {
+            if let Some(p) = period(rule, table.values()).filter(|p| p.proved) {
+                let mut values = table.into_values();
+                extend_by_period(&mut values, &p, len)?;
+                return Ok((values, Some(p)));
+            }
+        }
+        if step == len {
+            return Ok((table.into_values(), None));
+        }
+        step = step.saturating_mul(2).min(len);
+    }
 }
 
 #[cfg(test)]
@@ -2301,5 +2424,93 @@ pub(crate) mod tests {
                 1, 2, 3, 1, 2, 4, 1, 2, 4, 1, 2, 4
             ]
         );
+    }
+
+    /// Issue 17: a longer table never reports a weaker period. Over many codes and lengths: a
+    /// period proved at n is the same proved period at every longer length; a period seen but
+    /// not proved always has a verified run of two periods and `MIN_SEEN_RUN` values.
+    #[test]
+    fn issue_17_a_longer_table_never_reports_a_weaker_period() {
+        let mut more = codes();
+        for code in [
+            "0.16", "0.35", "0.56", "0.27", "0.123", "0.7", "0.8", "0.28", "0.3F",
+        ] {
+            more.push(code.to_owned());
+        }
+        for code in more {
+            let Ok(rule) = HeapRule::octal(&code) else {
+                continue;
+            };
+            let three = matches!(&rule, HeapRule::Octal(c) if c.has_three_heap_moves());
+            let len = if three { 600 } else { 3000 };
+            let Ok(all) = values(&rule, len, Method::Sparse) else {
+                continue;
+            };
+            let mut proved: Option<(usize, Period)> = None;
+            for n in (1..=len).step_by(7).chain([len]) {
+                let found = period(&rule, &all[..n]);
+                if let Some((at, p)) = proved {
+                    assert_eq!(found, Some(p), "{code}: proved at {at}, then at {n}");
+                }
+                match found {
+                    Some(p) if p.proved => {
+                        proved.get_or_insert((n, p));
+                    }
+                    Some(p) => {
+                        let (pre, q) = (p.preperiod as usize, p.period as usize);
+                        assert!(
+                            n - q - pre >= (2 * q).max(MIN_SEEN_RUN),
+                            "{code} at {n}: {p:?}"
+                        );
+                        let wide: Vec<u64> = all[..n].iter().map(|&v| u64::from(v)).collect();
+                        assert!(
+                            crate::sequence::period::tests::holds(&wide, p.saltus, pre, q),
+                            "{code} at {n}"
+                        );
+                    }
+                    None => {}
+                }
+            }
+        }
+    }
+
+    /// Issue 17: 0.16 proves its period (105351, 149459) with 509622 values; at 10^6 values its
+    /// last ten repeat with period 3, which used to be reported instead.
+    #[test]
+    fn issue_17_a_period_proved_within_the_table_beats_a_coincidence_at_its_end() {
+        let rule = HeapRule::octal("0.16").unwrap();
+        let all = values(&rule, 1_000_001, Method::Sparse).unwrap();
+        for n in [509_622, 600_001, 1_000_001] {
+            let p = period(&rule, &all[..n]).unwrap();
+            assert_eq!(
+                (p.preperiod, p.period, p.saltus, p.proved),
+                (105_351, 149_459, 0, true)
+            );
+        }
+        assert!(period(&rule, &all[..509_621]).is_none_or(|p| !p.proved));
+    }
+
+    /// Issue 17: once a period is proved, the rest of the table is copied from it, equal to the
+    /// values computed.
+    #[test]
+    fn issue_17_values_from_a_proved_period_equal_those_computed() {
+        for (code, len) in [
+            ("0.07", 20_000),
+            ("0.77", 20_000),
+            ("0.35", 20_000),
+            ("0.137", 20_000),
+            ("0.16", 20_000),
+            // Three-heap moves: O(n^3) to compute, and an arithmetic period.
+            ("0.8", 2_500),
+        ] {
+            let rule = HeapRule::octal(code).unwrap();
+            let computed = values(&rule, len, Method::Sparse);
+            let filled = values_with_period(&rule, len, Method::Sparse);
+            match (computed, filled) {
+                (Ok(computed), Ok((filled, _))) => assert_eq!(computed, filled, "{code}"),
+                (Err(a), Err(b)) => assert_eq!(a, b, "{code}"),
+                (a, b) => panic!("{code}: {a:?} against {b:?}"),
+            }
+        }
     }
 }
