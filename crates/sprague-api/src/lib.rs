@@ -46,6 +46,10 @@ pub struct Limits {
     pub memory_bytes: u64,
     /// The most moves an `--all-moves` listing may hold.
     pub max_listed_moves: u64,
+    /// The longest a request may be expected to run, in seconds, where its cost can be estimated
+    /// before it starts (tables of codes with three-heap moves); longer ones are refused with
+    /// the estimate.
+    pub max_seconds: u64,
 }
 
 impl Limits {
@@ -72,6 +76,7 @@ impl Default for Limits {
         Limits {
             memory_bytes: 16 << 30,
             max_listed_moves: 1_000_000,
+            max_seconds: 600,
         }
     }
 }
@@ -119,6 +124,19 @@ pub(crate) fn list_all_moves(
     }
     check_listing(&count(), limits)?;
     Ok(Some(list()))
+}
+
+/// A duration for a person: seconds, minutes, hours or days, to two or three digits.
+pub fn human_seconds(seconds: f64) -> String {
+    if seconds < 120.0 {
+        format!("{seconds:.0} s")
+    } else if seconds < 7200.0 {
+        format!("{:.0} minutes", seconds / 60.0)
+    } else if seconds < 172_800.0 {
+        format!("{:.0} hours", seconds / 3600.0)
+    } else {
+        format!("{:.0} days", seconds / 86_400.0)
+    }
 }
 
 /// Formats a byte count for a refusal message, e.g. `3.2 GiB`.

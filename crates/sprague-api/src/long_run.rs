@@ -197,10 +197,17 @@ pub fn run(
     // needs), for `--until-proved` and for every rule with a periodicity theorem: once a period is
     // proved, the values beyond follow from it at the cost of a copy.
     let looks = until_proved || table::values_to_prove(rule, 0, 0).is_some();
+    // The time allowed is checked before each doubling when the period is looked for (a proof
+    // may end the table early), and for the whole table at once otherwise.
+    let resumed = runner.table.values().len() as u64;
+    let check_time = |step: usize, done: usize| {
+        crate::octal::check_time_of_step(rule, resumed, step as u64, done as u64, len, limits)
+    };
     let mut proved: Option<(Period, usize)> = None;
     if looks {
         let mut step = 1024usize.min(len_us);
         loop {
+            check_time(step, runner.table.values().len())?;
             if !runner.extend(step)? {
                 return stopped(runner);
             }
@@ -211,6 +218,7 @@ pub fn run(
                     if needed <= len && needed > step as u64 {
                         // The proof may need only a few more values: look at that length.
                         let needed = needed as usize;
+                        check_time(needed, runner.table.values().len())?;
                         if !runner.extend(needed)? {
                             return stopped(runner);
                         }
@@ -230,8 +238,11 @@ pub fn run(
             }
             step = step.saturating_mul(2).min(len_us);
         }
-    } else if !runner.extend(len_us)? {
-        return stopped(runner);
+    } else {
+        check_time(len_us, 0)?;
+        if !runner.extend(len_us)? {
+            return stopped(runner);
+        }
     }
     (runner.hooks.progress)(len, len);
     let mut values = runner.table.into_values();

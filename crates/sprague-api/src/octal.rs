@@ -52,9 +52,28 @@ pub fn named_rule(name: &str) -> Result<HeapRule, Error> {
 /// rest of the values come from it.
 fn table_of(rule: &HeapRule, len: u64, limits: &Limits) -> Result<Vec<u16>, Error> {
     check_memory(len, limits)?;
-    table::values_with_period(rule, len as usize, Method::Sparse)
-        .map(|(values, _)| values)
-        .map_err(|e| Error::too_large(e.to_string()))
+    let too_large = |e: table::ValueTooLarge| Error::too_large(e.to_string());
+    let len_us = len as usize;
+    let looks = table::values_to_prove(rule, 0, 0).is_some();
+    let mut t = HeapTable::new(rule.clone(), Method::Sparse);
+    // Doubling, as the engine's `values_with_period` does, with the time allowed checked before
+    // each step: a game whose period is proved early is never refused for the length asked.
+    let mut step = 1024usize.min(len_us);
+    loop {
+        check_time_of_step(rule, 0, step as u64, t.values().len() as u64, len, limits)?;
+        t.extend_to(step).map_err(too_large)?;
+        if looks {
+            if let Some(p) = table::period(rule, t.values()).filter(|p| p.proved) {
+                let mut values = t.into_values();
+                table::extend_by_period(&mut values, &p, len_us).map_err(too_large)?;
+                return Ok(values);
+            }
+        }
+        if step == len_us {
+            return Ok(t.into_values());
+        }
+        step = step.saturating_mul(2).min(len_us);
+    }
 }
 
 /// Refuses a table of `len` values that would not fit in `limits`.
@@ -64,6 +83,71 @@ fn table_of(rule: &HeapRule, len: u64, limits: &Limits) -> Result<Vec<u16>, Erro
 /// The estimate, when too large.
 pub fn check_memory(len: u64, limits: &Limits) -> Result<(), Error> {
     limits.check_memory(estimate_bytes(len), format_args!("a table of {len} values"))
+}
+
+/// Three-heap splits a second that a table examines on this kind of machine (measured: 0.3F to
+/// 10^4, 2.8·10^10 splits in 61 s on one core), rounded down so that estimates err long.
+const THREE_HEAP_SPLITS_PER_SECOND: f64 = 4.0e8;
+
+/// The seconds a table of `len` values of `rule` is expected to take, where that cost can be
+/// estimated: codes with three-heap moves examine every split of every heap into three, about
+/// n³/36 in all for each such digit. `None` for the others, whose tables run at about a million
+/// values a second or faster.
+pub fn estimate_seconds(rule: &HeapRule, len: u64) -> Option<f64> {
+    match rule {
+        HeapRule::Octal(code) if code.has_three_heap_moves() => {
+            Some(rule.table_work(len) as f64 / THREE_HEAP_SPLITS_PER_SECOND)
+        }
+        _ => None,
+    }
+}
+
+/// Refuses a table of `len` values of `rule` expected to run past `limits.max_seconds`.
+///
+/// # Errors
+///
+/// The estimate, when too long.
+pub fn check_time(rule: &HeapRule, len: u64, limits: &Limits) -> Result<(), Error> {
+    check_time_of_step(rule, 0, len, 0, len, limits)
+}
+
+/// Refuses to grow a table of `rule` to `step` values on its way to `len` (`done` of them
+/// computed so far) when the whole table, computed from the `resumed` values the run started
+/// with (a checkpoint's, or none), is expected to take longer than `limits.max_seconds`. A table
+/// grown by doubling stops as soon as a period is proved, so one over the budget is still grown
+/// while its steps are cheap (the first 1024 values, then a 32nd of the budget), and refused at the first that is not.
+///
+/// # Errors
+///
+/// The estimate for the whole table, and how far it got, when too long.
+pub fn check_time_of_step(
+    rule: &HeapRule,
+    resumed: u64,
+    step: u64,
+    done: u64,
+    len: u64,
+    limits: &Limits,
+) -> Result<(), Error> {
+    let seconds = |n: u64| estimate_seconds(rule, n).unwrap_or(0.0);
+    let allowed = limits.max_seconds as f64;
+    let whole = seconds(len) - seconds(resumed);
+    // A table over the budget as a whole is grown only while its steps stay cheap (a 32nd of
+    // the budget): a proof found by then ends it early, and a refusal costs little.
+    let this_step = seconds(step) - seconds(resumed);
+    if whole <= allowed || this_step <= allowed / 32.0 || (step <= 1024 && this_step <= allowed) {
+        return Ok(());
+    }
+    let so_far = if done > 0 {
+        format!(" (no period is proved within its first {done} values)")
+    } else {
+        String::new()
+    };
+    Err(Error::too_large(format!(
+        "a table of {len} values of {rule} (three-heap splits) takes about {}, more than the {} \
+         allowed{so_far}",
+        crate::human_seconds(whole),
+        crate::human_seconds(limits.max_seconds as f64)
+    )))
 }
 
 /// The memory a table of `len` values takes: two bytes a value, plus the rare list (at most four
@@ -115,7 +199,8 @@ fn proved_table(rule: &HeapRule, limits: &Limits) -> Result<Option<(Vec<u16>, Pe
     let mut t = HeapTable::new(rule.clone(), Method::Sparse);
     let mut len = 1024u64.min(most);
     loop {
-        if t.extend_to(len as usize).is_err() {
+        // A search that would outlast the time allowed ends here, as one that finds no proof.
+        if check_time(rule, len, limits).is_err() || t.extend_to(len as usize).is_err() {
             return Ok(None);
         }
         if let Some(p) = table::period(rule, t.values()).filter(|p| p.proved) {
@@ -128,19 +213,24 @@ fn proved_table(rule: &HeapRule, limits: &Limits) -> Result<Option<(Vec<u16>, Pe
     }
 }
 
-/// One move of a heap: the heaps left (0, 1, 2 or 3 of them) and their value.
-fn heap_moves(rule: &HeapRule, values: &[u16], heap: u64) -> Vec<(Vec<u64>, u64)> {
-    let mut options = Vec::new();
-    rule.heap_options(heap, &mut options);
-    options
-        .into_iter()
-        .map(|left| {
+/// Calls `visit` with each move of a heap: the heaps left (0, 1, 2 or 3 of them) and their
+/// value. The moves are not collected: a heap of a three-heap code has about heap²/12 of them.
+fn for_each_heap_move(
+    rule: &HeapRule,
+    values: &[u16],
+    heap: u64,
+    mut visit: impl FnMut(&[u64], u64) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let mut res = Ok(());
+    rule.for_each_heap_option(heap, |left| {
+        if res.is_ok() {
             let v = left
                 .iter()
                 .fold(0u64, |acc, &h| acc ^ u64::from(values[h as usize]));
-            (left, v)
-        })
-        .collect()
+            res = visit(left, v);
+        }
+    });
+    res
 }
 
 fn report(heaps: &[BigUint], idx: usize, left: &[u64]) -> MoveReport {
@@ -223,14 +313,17 @@ pub fn analyse<S: AsRef<str>>(
     let mut all = Vec::new();
     let mut unlisted = false;
     let mut count = 0u64;
+    let mut winning = 0u64;
     for (idx, heap) in heaps.iter().enumerate() {
         let Some(h) = heap.to_u64().filter(|&h| (h as usize) < values.len()) else {
             unlisted = true;
             continue;
         };
         let target = &total ^ &heap_values[idx];
-        for (left, v) in heap_moves(rule, &values, h) {
-            let v = BigUint::from(v);
+        // The value a move must leave in this heap, on a machine word when it fits (always, for
+        // a heap within the table).
+        let wanted = target.to_u64();
+        for_each_heap_move(rule, &values, h, |left, v| {
             count += 1;
             if options.all_moves {
                 if count > limits.max_listed_moves {
@@ -239,13 +332,17 @@ pub fn analyse<S: AsRef<str>>(
                         limits.max_listed_moves
                     )));
                 }
-                let after = &target ^ &v;
-                all.push(report(&heaps, idx, &left).leading_to_value(after));
+                let after = &target ^ BigUint::from(v);
+                all.push(report(&heaps, idx, left).leading_to_value(after));
             }
-            if v == target {
-                winning_moves.push(report(&heaps, idx, &left));
+            if wanted == Some(v) {
+                winning += 1;
+                if (winning_moves.len() as u64) < limits.max_listed_moves {
+                    winning_moves.push(report(&heaps, idx, left));
+                }
             }
-        }
+            Ok(())
+        })?;
     }
     let mut notes = Vec::new();
     if let Some(p) = period {
@@ -257,6 +354,12 @@ pub fn analyse<S: AsRef<str>>(
         notes.push(format!(
             "values of heaps beyond the table from the proved period {} (preperiod {}{saltus})",
             p.period, p.preperiod
+        ));
+    }
+    if winning > winning_moves.len() as u64 {
+        notes.push(format!(
+            "{winning} winning moves; the first {} are listed",
+            winning_moves.len()
         ));
     }
     if unlisted {

@@ -53,9 +53,16 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
 }
 
 /// The limits of this machine: free memory from /proc/meminfo (or `SPRAGUE_MEMORY_LIMIT`, in
-/// bytes with an optional K, M or G suffix).
+/// bytes with an optional K, M or G suffix), and the time a request whose cost is known before
+/// it starts may take (`SPRAGUE_TIME_LIMIT`, in seconds; ten minutes by default).
 pub(crate) fn limits() -> Limits {
     let mut limits = Limits::default();
+    if let Some(seconds) = std::env::var("SPRAGUE_TIME_LIMIT")
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+    {
+        limits.max_seconds = seconds;
+    }
     if let Some(bytes) = std::env::var("SPRAGUE_MEMORY_LIMIT")
         .ok()
         .and_then(|v| parse_size(&v))

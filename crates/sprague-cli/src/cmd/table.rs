@@ -125,6 +125,16 @@ fn heap(family: &str, rule: &HeapRule, args: TableHeapArgs) -> Result<ExitCode, 
             sprague_api::human_bytes(limits.memory_bytes)
         );
     }
+    // Said only of a table within the time allowed: one beyond it ends in a refusal, or early
+    // with a proved period.
+    let within = |&s: &f64| (10.0..=limits.max_seconds as f64).contains(&s);
+    if let Some(seconds) = octal::estimate_seconds(rule, len).filter(within) {
+        eprintln!(
+            "table of {len} values of {rule}: up to about {} of work (three-heap splits; less \
+             if a period is proved on the way)",
+            sprague_api::human_seconds(seconds)
+        );
+    }
     check_outputs(&range)?;
     let checkpoint = checkpoint_path(family, range.upto, &range, &run);
     check_folder(&checkpoint, "--checkpoint")?;

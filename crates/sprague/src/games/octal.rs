@@ -212,10 +212,17 @@ impl HeapRule {
 
     /// The options of one heap of `heap` tokens, each as the (sorted, non-empty) heaps it leaves.
     pub fn heap_options(&self, heap: u64, options: &mut Vec<Vec<u64>>) {
+        self.for_each_heap_option(heap, |left| options.push(left.to_vec()));
+    }
+
+    /// Calls `visit` with each option of one heap of `heap` tokens, as the (sorted, non-empty)
+    /// heaps it leaves, without collecting them: a heap of a code with three-heap moves has about
+    /// heap²/12 options per such digit.
+    pub fn for_each_heap_option(&self, heap: u64, mut visit: impl FnMut(&[u64])) {
         match self {
             HeapRule::Grundy => {
                 for a in 1..heap.div_ceil(2) {
-                    options.push(vec![a, heap - a]);
+                    visit(&[a, heap - a]);
                 }
             }
             HeapRule::Octal(code) => {
@@ -226,25 +233,51 @@ impl HeapRule {
                     }
                     let m = heap - k;
                     if d & 1 != 0 && m == 0 && k > 0 {
-                        options.push(Vec::new());
+                        visit(&[]);
                     }
                     if d & 2 != 0 && m >= 1 && k > 0 {
-                        options.push(vec![m]);
+                        visit(&[m]);
                     }
                     if d & 4 != 0 {
                         for a in 1..=m / 2 {
-                            options.push(vec![a, m - a]);
+                            visit(&[a, m - a]);
                         }
                     }
                     if d & 8 != 0 {
                         for a in 1..=m / 3 {
                             for b in a..=(m - a) / 2 {
-                                options.push(vec![a, b, m - a - b]);
+                                visit(&[a, b, m - a - b]);
                             }
                         }
                     }
                 }
             }
+        }
+    }
+
+    /// The number of options that a table G(0..len) examines in all: every heap's options. Exact
+    /// for the two-heap and three-heap splits, which dominate (about n/2 and n²/12 a heap).
+    pub fn table_work(&self, len: u64) -> u128 {
+        let len = u128::from(len);
+        // Σ_{m<L} ⌊m/2⌋ ≈ L²/4 and Σ_{m<L} (partitions of m into three parts) ≈ L³/36.
+        let pairs = len * len / 4;
+        let triples = len * len * len / 36;
+        match self {
+            HeapRule::Grundy => pairs,
+            HeapRule::Octal(code) => code
+                .digits()
+                .iter()
+                .map(|&d| {
+                    let mut work = 0u128;
+                    if d & 4 != 0 {
+                        work += pairs;
+                    }
+                    if d & 8 != 0 {
+                        work += triples;
+                    }
+                    work
+                })
+                .sum(),
         }
     }
 
