@@ -157,6 +157,63 @@ impl Runner<'_, '_> {
     }
 }
 
+/// The options a resumed checkpoint's spot check examines at most, in all.
+const SPOT_CHECK_OPTIONS: u64 = 1 << 25;
+
+/// Checks the values of a checkpoint before a run goes on from them: every G(n) at most the
+/// number of options of heap n (a mex can be no larger), and a sample of them (the first 256,
+/// the last 16, and some spread between, while the options examined stay under
+/// [`SPOT_CHECK_OPTIONS`]) equal to the mex of their options' values. A hash only tells a file
+/// was not damaged on disk; this tells its values fit the rule.
+///
+/// # Errors
+///
+/// The first value found impossible.
+pub fn check_resumed_values(rule: &HeapRule, values: &[u16]) -> Result<(), Error> {
+    let impossible = |n: usize, why: String| {
+        Err(Error::bad_input(format!(
+            "damaged or not a checkpoint of {rule}: G({n}) = {} {why}",
+            values[n]
+        )))
+    };
+    for (n, &v) in values.iter().enumerate() {
+        let options = rule.option_count(n as u64);
+        if u64::from(v) > options {
+            return impossible(n, format!("is impossible: heap {n} has {options} options"));
+        }
+    }
+    let len = values.len();
+    let mut sample: Vec<usize> = (0..len.min(256)).collect();
+    sample.extend(len.saturating_sub(16).max(256)..len);
+    sample.extend((1..64).map(|i| len / 64 * i).filter(|&n| n >= 256));
+    sample.sort_unstable();
+    sample.dedup();
+    let mut budget = SPOT_CHECK_OPTIONS;
+    let mut seen = Vec::new();
+    for n in sample {
+        let options = rule.option_count(n as u64);
+        if options > budget {
+            continue;
+        }
+        budget -= options;
+        seen.clear();
+        seen.resize(options as usize + 1, false);
+        rule.for_each_heap_option(n as u64, |left| {
+            let v = left
+                .iter()
+                .fold(0usize, |acc, &h| acc ^ usize::from(values[h as usize]));
+            if let Some(slot) = seen.get_mut(v) {
+                *slot = true;
+            }
+        });
+        let mex = seen.iter().position(|&s| !s).unwrap_or(seen.len());
+        if mex != usize::from(values[n]) {
+            return impossible(n, format!("contradicts the rule: its options give {mex}"));
+        }
+    }
+    Ok(())
+}
+
 /// `table octal CODE` or `table <named>`, as a long run: G(0..=upto) from the values `start`
 /// already known (a checkpoint, or none), with the period found and whether the periodicity
 /// theorem proves it. With `until_proved` the table stops as soon as a proved period exists
@@ -182,6 +239,7 @@ pub fn run(
     let len_us = usize::try_from(len).map_err(|_| Error::too_large("--upto is too large"))?;
     let mut start = start;
     start.truncate(len_us);
+    check_resumed_values(rule, &start)?;
     // The whole table at once: growing it by doubling could hold twice the memory it needs.
     start.reserve_exact(len_us - start.len());
     let mut runner = Runner {

@@ -255,6 +255,89 @@ fn report(heaps: &[BigUint], idx: usize, left: &[u64]) -> MoveReport {
     }
 }
 
+/// A Treblecross move, told on the rows the user typed (`rows`, the heaps less two): the X goes on
+/// the cell i whose heap i − 1 is the first part left, and each part left is the heap k + 2 of a
+/// stretch of k safe cells. The position after it is written as rows again: k ≥ 3 safe cells play
+/// as a fresh row of k, and 1 or 2 as a row of 1 (one move, then nothing). The heap's options
+/// come without their mirror images: `cell` says which of the two cells this report is for.
+fn row_report(rows: &[BigUint], idx: usize, left: &[u64], cell: u64) -> MoveReport {
+    let safe: Vec<u64> = left
+        .iter()
+        .map(|h| h.saturating_sub(2))
+        .filter(|&k| k > 0)
+        .collect();
+    let mut after: Vec<String> = rows[..idx].iter().map(|h| h.to_string()).collect();
+    after.extend(safe.iter().map(|&k| if k <= 2 { 1 } else { k }.to_string()));
+    after.extend(rows[idx + 1..].iter().map(|h| h.to_string()));
+    if after.is_empty() {
+        after.push("0".to_owned());
+    }
+    let rest = match safe.as_slice() {
+        [] => "no safe cell left".to_owned(),
+        [k] => format!("{k} safe cells left"),
+        [a, b] => format!("{a} and {b} safe cells left"),
+        _ => unreachable!("a Treblecross move leaves at most two stretches"),
+    };
+    MoveReport {
+        text: format!("row {}: X on cell {cell} of {}, {rest}", idx + 1, rows[idx]),
+        to: Some(after.join(" ")),
+        heap: Some(idx + 1),
+        cell: Some(cell),
+        ..MoveReport::default()
+    }
+}
+
+/// What a reader of `table NAME` must know when the table's n is not the number the game's
+/// players count (Treblecross: G(n) is the heap n of 0.007, and a row of n cells is G(n + 2)).
+pub fn heap_table_note(name: &str) -> Option<String> {
+    let game = NamedGame::by_name(name).filter(|g| g.heap_offset > 0)?;
+    Some(format!(
+        "G(n) is the heap n of {}; a row of n {} plays as the heap n + {}",
+        game.rule(),
+        game.counts,
+        game.heap_offset
+    ))
+}
+
+/// Analyses a named heap game (`kayles`, `treblecross`) typed as its players count it: the
+/// numbers are pins, files or tokens, each the heap of the same size, but for Treblecross, whose
+/// rows of n cells are the heaps n + 2 of 0.007; its moves are then told as cells of the rows.
+///
+/// # Errors
+///
+/// An unknown name; otherwise as [`analyse`].
+pub fn analyse_named<S: AsRef<str>>(
+    name: &str,
+    words: &[S],
+    options: &AnalysisOptions,
+    limits: &Limits,
+) -> Result<Analysis, Error> {
+    let game = NamedGame::by_name(name)
+        .ok_or_else(|| Error::bad_input(format!("no heap game is named `{name}`")))?;
+    if game.heap_offset == 0 {
+        return analyse(name, &game.rule(), words, options, limits);
+    }
+    options.refuse_misere(format!("--misere is not supported for {name}"))?;
+    let rows: Vec<BigUint> = words
+        .iter()
+        .enumerate()
+        .map(|(idx, w)| crate::nim::parse_natural(w.as_ref(), &format!("row {}", idx + 1)))
+        .collect::<Result<_, _>>()?;
+    if let Some(idx) = rows.iter().position(|r| *r == BigUint::from(2u8)) {
+        // A lone row of two cells never holds XXX, and both its cells can be filled: 0.007,
+        // which counts the cell beside an X as lost, does not model it (a row of 1 it does).
+        return Err(Error::bad_input(format!(
+            "row {}: a lone row of 2 cells can never hold XXX; rows have 0, 1 or at least 3 cells \
+             (two safe cells left between crosses play as a row of 1)",
+            idx + 1
+        )));
+    }
+    let heaps: Vec<BigUint> = rows.iter().map(|r| r + game.heap_offset).collect();
+    let mut analysis = analyse_heaps(name, &game.rule(), &heaps, Some(&rows), options, limits)?;
+    analysis.position = join_numbers(&rows);
+    Ok(analysis)
+}
+
 /// Analyses a position of heaps typed as words under `rule`; `game` names it in the report
 /// (`octal 0.77`, `kayles`).
 ///
@@ -271,6 +354,41 @@ pub fn analyse<S: AsRef<str>>(
 ) -> Result<Analysis, Error> {
     options.refuse_misere(format!("--misere is not supported for {game}"))?;
     let heaps = parse_heaps(words)?;
+    analyse_heaps(game, rule, &heaps, None, options, limits)
+}
+
+/// The analysis of `heaps` under `rule`; with `rows`, the moves are told as Treblecross moves on
+/// those rows (see [`row_report`]).
+fn analyse_heaps(
+    game: &str,
+    rule: &HeapRule,
+    heaps: &[BigUint],
+    rows: Option<&[BigUint]>,
+    options: &AnalysisOptions,
+    limits: &Limits,
+) -> Result<Analysis, Error> {
+    // A heap's move, or a Treblecross move on the row and its mirror image (the heap's options
+    // list each split once; a row's cells i and n + 1 − i are two moves).
+    let report = |idx: usize, left: &[u64]| -> Vec<MoveReport> {
+        let Some(rows) = rows else {
+            return vec![report(heaps, idx, left)];
+        };
+        let first = match left {
+            [a, _] => a + 1,
+            _ => 1,
+        };
+        let mirror = (&rows[idx] + 1u8 - first).to_u64().unwrap_or(first);
+        let mut moves = vec![row_report(rows, idx, left, first)];
+        if mirror != first {
+            let mut mirrored = left.to_vec();
+            mirrored.reverse();
+            if mirrored.len() == 1 {
+                mirrored.insert(0, 0);
+            }
+            moves.push(row_report(rows, idx, &mirrored, mirror));
+        }
+        moves
+    };
     let largest = heaps.iter().max().cloned().unwrap_or_default();
     let in_table = largest.to_u64().filter(|&h| h <= MAX_TABLE_HEAP);
     let (values, period) = match in_table {
@@ -333,12 +451,18 @@ pub fn analyse<S: AsRef<str>>(
                     )));
                 }
                 let after = &target ^ BigUint::from(v);
-                all.push(report(&heaps, idx, left).leading_to_value(after));
+                all.extend(
+                    report(idx, left)
+                        .into_iter()
+                        .map(|m| m.leading_to_value(after.clone())),
+                );
             }
             if wanted == Some(v) {
-                winning += 1;
-                if (winning_moves.len() as u64) < limits.max_listed_moves {
-                    winning_moves.push(report(&heaps, idx, left));
+                for m in report(idx, left) {
+                    winning += 1;
+                    if (winning_moves.len() as u64) < limits.max_listed_moves {
+                        winning_moves.push(m);
+                    }
                 }
             }
             Ok(())
@@ -370,7 +494,7 @@ pub fn analyse<S: AsRef<str>>(
     }
     Ok(Analysis {
         game: game.to_owned(),
-        position: join_numbers(&heaps),
+        position: join_numbers(heaps),
         outcome: normal_outcome(&total),
         nim_value: NimValue::Number(total),
         winning_moves,
@@ -667,5 +791,45 @@ mod tests {
             ..Limits::default()
         };
         assert!(table("dawson", &rule, 10_000_000, false, &small).is_err());
+    }
+
+    /// Whether the player to move wins Treblecross on a row whose cells marked in `row` hold
+    /// an X (the first XXX wins; `n` ≥ 3, so a full row always holds one).
+    fn treblecross_wins(row: u32, n: usize) -> bool {
+        let three = |r: u32| (0..n - 2).any(|i| (r >> i) & 7 == 7);
+        (0..n)
+            .filter(|&i| row & (1 << i) == 0)
+            .any(|i| three(row | 1 << i) || !treblecross_wins(row | 1 << i, n))
+    }
+
+    #[test]
+    fn treblecross_winning_cells_are_those_that_win_on_the_row() {
+        let options = AnalysisOptions::default();
+        for n in 3..=11usize {
+            let a = analyse_named(
+                "treblecross",
+                &[n.to_string()],
+                &options,
+                &Limits::default(),
+            )
+            .unwrap();
+            let mut reported: Vec<u64> = a.winning_moves.iter().map(|m| m.cell.unwrap()).collect();
+            reported.sort_unstable();
+            // Every cell whose X wins at once or leaves the opponent lost (dead cells lose).
+            let winning: Vec<u64> = (0..n)
+                .filter(|&i| {
+                    let after = 1u32 << i;
+                    !treblecross_wins(after, n)
+                })
+                .map(|i| i as u64 + 1)
+                .collect();
+            assert_eq!(reported, winning, "row of {n} cells");
+            assert_eq!(a.outcome == Outcome::N, !winning.is_empty(), "row of {n}");
+        }
+        let refused = analyse_named("treblecross", &["5", "2"], &options, &Limits::default());
+        assert!(refused
+            .unwrap_err()
+            .to_string()
+            .contains("row 2: a lone row of 2 cells"));
     }
 }

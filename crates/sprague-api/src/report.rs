@@ -60,6 +60,9 @@ pub struct MoveReport {
     /// Splitting game: the second 1-based bottle a bean is put into.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub k: Option<usize>,
+    /// Treblecross: the 1-based cell of the row (`heap`) that the X goes on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cell: Option<u64>,
     /// With `--all-moves`: the outcome of the position after the move, for the opponent.
     #[serde(
         skip_serializing_if = "Option::is_none",

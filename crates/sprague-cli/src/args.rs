@@ -138,12 +138,15 @@ pub enum Command {
         )
     )]
     Dawson(HeapGameArgs),
-    /// Dawson's chess (0.137), as a heap game.
+    /// Dawson's chess: pawns on a 3 x n board, captures compulsory; n files is the heap n of 0.137.
     #[command(
         allow_negative_numbers = true,
         after_help = heap_game_help!(
             "sprague dawsons-chess 5 7",
-            "Values: OEIS A002187; period 34 from n = 52 (proved)."
+            "A position is the number of files of each 3 x n board (a pawn of each side on every\n\
+             file): pushing a pawn sets off captures that take its file and the two beside it out\n\
+             of play, so n files play as the heap n of `octal 0.137`. Values: OEIS A002187;\n\
+             period 34 from n = 52 (proved)."
         )
     )]
     DawsonsChess(HeapGameArgs),
@@ -156,13 +159,17 @@ pub enum Command {
         )
     )]
     Guiles(HeapGameArgs),
-    /// Treblecross (0.007): one-dimensional tic-tac-toe, as a heap game.
+    /// Treblecross: crosses on rows of cells, the first XXX wins; a row of n cells is the heap n + 2 of 0.007.
     #[command(
         allow_negative_numbers = true,
-        after_help = heap_game_help!(
-            "sprague treblecross 5 7",
-            "Octal code 0.007."
-        )
+        after_help = "Example:\n  sprague treblecross 6 9\n\n\
+            A position is the length of each empty row (0, 1, or 3 cells and more; a lone row of 2\n\
+            can never hold XXX). Both players put crosses; whoever completes three in a row wins, so\n\
+            a cross beside another, or one cell short of it, loses at once: the two cells each side\n\
+            of a cross are dead, and a row of n cells plays as the heap n + 2 of `octal 0.007`\n\
+            (typed to `octal 0.007` directly, heaps are counted that way). A move is written\n\
+            `row 1: X on cell 4 of 7, 1 and 1 safe cells left`; only safe moves are listed, and the\n\
+            position after it lists the safe stretches as rows (two safe cells play as a row of 1)."
     )]
     Treblecross(HeapGameArgs),
     /// Grundy's game: split a heap into two non-empty heaps of different sizes.

@@ -12,7 +12,7 @@ pub fn run(name: Option<&str>, args: HeapGameArgs, limits: &Limits) -> Result<Ex
     let options = super::options(&args.output, false);
     let analyse = |words: &[&str]| -> Result<sprague_api::Analysis, Error> {
         match name {
-            Some(name) => octal::analyse(name, &octal::named_rule(name)?, words, &options, limits),
+            Some(name) => octal::analyse_named(name, words, &options, limits),
             None => {
                 let (code, heaps) = words
                     .split_first()

@@ -184,6 +184,13 @@ fn heap(family: &str, rule: &HeapRule, args: TableHeapArgs) -> Result<ExitCode, 
         }
         RunEnd::Finished(seq) => seq,
     };
+    let mut seq = seq;
+    if let Some(note) = octal::heap_table_note(family) {
+        seq.note = Some(match seq.note.take() {
+            Some(more) => format!("{note}; {more}"),
+            None => note,
+        });
+    }
     if let Some(path) = &range.out {
         crate::output_file::write_atomically(path, "--out", |w| {
             octal::write_values(w, &seq.values)

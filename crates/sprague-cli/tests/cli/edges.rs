@@ -559,3 +559,101 @@ fn issue_17_a_table_that_would_take_too_long_is_refused_with_an_estimate() {
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["nim_value"], 33333);
 }
+
+#[test]
+fn issue_17_named_games_take_the_position_their_players_count() {
+    // A 1 × 6 Treblecross row is lost by the player to move (0.007's heap 6 is not).
+    let row = json(&["treblecross", "6"], "");
+    assert_eq!(row["outcome"], "P");
+    assert_eq!(json(&["octal", "0.007", "6"], "")["outcome"], "N");
+    assert_eq!(json(&["octal", "0.007", "8"], "")["outcome"], "P");
+    // A row of 7: the cross in the middle, leaving one safe cell each side.
+    let row = json(&["treblecross", "7"], "");
+    assert_eq!(row["winning_moves"][0]["cell"], 4);
+    assert_eq!(row["winning_moves"][0]["to"], "1 1");
+    let line = bad_input(&["treblecross", "5", "2"], "");
+    assert!(line.contains("row 2: a lone row of 2 cells"), "{line}");
+    // Dawson's chess counts files: 3 × n is the heap n of 0.137.
+    for n in ["1", "4", "9"] {
+        assert_eq!(
+            json(&["dawsons-chess", n], "")["nim_value"],
+            json(&["octal", "0.137", n], "")["nim_value"]
+        );
+    }
+    let table = json(&["table", "treblecross", "--upto", "10"], "");
+    assert!(table["note"]
+        .as_str()
+        .unwrap()
+        .contains("a row of n cells plays as the heap n + 2"));
+    let help = sprague().args(["treblecross", "--help"]).output().unwrap();
+    assert!(String::from_utf8(help.stdout)
+        .unwrap()
+        .contains("a row of n cells plays as the heap n + 2 of `octal 0.007`"));
+}
+
+/// FNV-1a, 64 bits: the checkpoint's trailing hash, recomputed after a value is changed.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+#[test]
+fn issue_17_a_checkpoint_with_impossible_values_is_not_resumed() {
+    let dir = scratch("checkpoint-values");
+    let ckpt = dir.join("t.ckpt");
+    let ckpt = ckpt.to_str().unwrap();
+    let args = [
+        "table",
+        "octal",
+        "0.16",
+        "--upto",
+        "20000",
+        "--checkpoint",
+        ckpt,
+    ];
+    let stopped = sprague()
+        .args(args)
+        .env("SPRAGUE_STOP_AFTER", "3000")
+        .output()
+        .unwrap();
+    assert_eq!(stopped.status.code(), Some(130));
+    let good = std::fs::read(ckpt).unwrap();
+    // magic, name length, name, then the values' own 24-byte header: width at byte 8.
+    let name_len = u64::from_le_bytes(good[8..16].try_into().unwrap()) as usize;
+    let values_at = 16 + name_len + 24;
+    assert_eq!(good[16 + name_len + 8], 1, "one byte a value");
+    let tampered = |n: usize, v: u8| {
+        let mut bytes = good.clone();
+        bytes[values_at + n] = v;
+        let body = bytes.len() - 8;
+        let hash = fnv(&bytes[..body]);
+        bytes[body..].copy_from_slice(&hash.to_le_bytes());
+        std::fs::write(ckpt, &bytes).unwrap();
+        let mut resume = args.to_vec();
+        resume.push("--resume");
+        bad_input(&resume, "")
+    };
+    // G(5) = 200: heap 5 has far fewer options.
+    let line = tampered(5, 200);
+    assert!(
+        line.contains("G(5) = 200 is impossible: heap 5 has"),
+        "{line}"
+    );
+    // A plausible value changed among the first 256: the mex of its options says otherwise.
+    let n = 100;
+    let line = tampered(n, good[values_at + n] ^ 1);
+    assert!(line.contains("G(100) = "), "{line}");
+    assert!(line.contains("contradicts the rule"), "{line}");
+    // The file as written resumes and finishes.
+    std::fs::write(ckpt, &good).unwrap();
+    let mut resume = args.to_vec();
+    resume.extend(["--resume", "--json"]);
+    let out = sprague().args(&resume).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -281,6 +281,34 @@ impl HeapRule {
         }
     }
 
+    /// The number of options of a heap, counted without listing them: G(heap) is at most this
+    /// (a mex of that many values). The three-heap splits of m are the partitions of m into
+    /// three positive parts, round(m²/12) of them.
+    pub fn option_count(&self, heap: u64) -> u64 {
+        match self {
+            HeapRule::Grundy => heap.div_ceil(2).saturating_sub(1),
+            HeapRule::Octal(code) => {
+                let mut count = 0u64;
+                for (k, &d) in code.digits().iter().enumerate() {
+                    let k = k as u64;
+                    if k > heap {
+                        break;
+                    }
+                    let m = heap - k;
+                    count += u64::from(d & 1 != 0 && m == 0 && k > 0);
+                    count += u64::from(d & 2 != 0 && m >= 1 && k > 0);
+                    if d & 4 != 0 {
+                        count += m / 2;
+                    }
+                    if d & 8 != 0 {
+                        count += ((u128::from(m) * u128::from(m) + 6) / 12) as u64;
+                    }
+                }
+                count
+            }
+        }
+    }
+
     /// The largest number of tokens a move removes (0 for Grundy's game).
     pub fn max_removed(&self) -> usize {
         match self {
@@ -347,6 +375,12 @@ pub struct NamedGame {
     pub code: Option<&'static str>,
     /// The rules in a line.
     pub about: &'static str,
+    /// What a number of a position counts, as its players count it (`pins`, `cells`).
+    pub counts: &'static str,
+    /// The heap of the code that a number of the position is: the number plus this. Zero but for
+    /// Treblecross, whose row of n empty cells is the heap n + 2 of 0.007 (the two cells beside
+    /// each X are dead, and the model counts them at both ends alike).
+    pub heap_offset: u64,
 }
 
 /// The named classics.
@@ -355,31 +389,43 @@ pub const NAMED_GAMES: [NamedGame; 6] = [
         name: "kayles",
         code: Some("0.77"),
         about: "knock down one pin or two adjacent pins from a row",
+        counts: "pins",
+        heap_offset: 0,
     },
     NamedGame {
         name: "dawson",
         code: Some("0.07"),
         about: "Dawson's Kayles: knock down two adjacent pins",
+        counts: "pins",
+        heap_offset: 0,
     },
     NamedGame {
         name: "dawsons-chess",
         code: Some("0.137"),
-        about: "Dawson's chess on a 3 x n board, as the heap game 0.137",
+        about: "Dawson's chess: pawns on a 3 x n board, captures compulsory; n files is the heap n of 0.137",
+        counts: "files",
+        heap_offset: 0,
     },
     NamedGame {
         name: "guiles",
         code: Some("0.15"),
         about: "remove one heap of one token, or two tokens leaving one or two heaps",
+        counts: "tokens",
+        heap_offset: 0,
     },
     NamedGame {
         name: "treblecross",
         code: Some("0.007"),
-        about: "one-dimensional tic-tac-toe won by the first XXX, as the heap game 0.007",
+        about: "one-dimensional tic-tac-toe won by the first XXX; a row of n cells is the heap n + 2 of 0.007",
+        counts: "cells",
+        heap_offset: 2,
     },
     NamedGame {
         name: "grundys-game",
         code: None,
         about: "split a heap into two non-empty heaps of different sizes",
+        counts: "tokens",
+        heap_offset: 0,
     },
 ];
 
@@ -462,5 +508,136 @@ mod tests {
             .unwrap()
             .heap_options(4, &mut options);
         assert_eq!(options, vec![vec![1, 1, 1]]);
+    }
+
+    /// Treblecross played on the row itself: an X on any empty cell, the first XXX wins.
+    /// Whether the player to move wins on a row of `n` empty cells.
+    fn treblecross_row_is_won(n: usize) -> bool {
+        fn wins(row: u32, n: usize, memo: &mut std::collections::HashMap<u32, bool>) -> bool {
+            if let Some(&w) = memo.get(&row) {
+                return w;
+            }
+            let three = |r: u32| (0..n.saturating_sub(2)).any(|i| (r >> i) & 7 == 7);
+            let won = (0..n).filter(|&i| row & (1 << i) == 0).any(|i| {
+                let next = row | (1 << i);
+                three(next) || !wins(next, n, memo)
+            });
+            memo.insert(row, won);
+            won
+        }
+        wins(0, n, &mut std::collections::HashMap::new())
+    }
+
+    /// Dawson's chess played on the 3 × n board itself: white pawns on the first rank, black on
+    /// the third, a pawn steps forward to an empty cell or captures diagonally forward, a capture
+    /// is compulsory, and whoever cannot move loses. Whether White, to move, wins.
+    fn dawsons_chess_board_is_won(n: usize) -> bool {
+        type Board = (u64, u64, bool); // white pawns, black pawns (bit 3·file + rank), white to move
+        fn moves(&(white, black, white_moves): &Board, n: usize) -> Vec<Board> {
+            let (mine, theirs) = if white_moves {
+                (white, black)
+            } else {
+                (black, white)
+            };
+            let forward: i64 = if white_moves { 1 } else { -1 };
+            let (mut captures, mut pushes) = (Vec::new(), Vec::new());
+            for file in 0..n as i64 {
+                for rank in 0..3i64 {
+                    let from = 3 * file + rank;
+                    if mine & (1 << from) == 0 || !(0..3).contains(&(rank + forward)) {
+                        continue;
+                    }
+                    let to_rank = rank + forward;
+                    let step = 3 * file + to_rank;
+                    if (white | black) & (1 << step) == 0 {
+                        pushes.push((from, step, false));
+                    }
+                    for side in [file - 1, file + 1] {
+                        let to = 3 * side + to_rank;
+                        if (0..n as i64).contains(&side) && theirs & (1 << to) != 0 {
+                            captures.push((from, to, true));
+                        }
+                    }
+                }
+            }
+            let chosen = if captures.is_empty() {
+                pushes
+            } else {
+                captures
+            };
+            chosen
+                .into_iter()
+                .map(|(from, to, capture)| {
+                    let mine = (mine & !(1 << from)) | (1 << to);
+                    let theirs = if capture { theirs & !(1 << to) } else { theirs };
+                    if white_moves {
+                        (mine, theirs, false)
+                    } else {
+                        (theirs, mine, true)
+                    }
+                })
+                .collect()
+        }
+        fn wins(board: Board, n: usize, memo: &mut std::collections::HashMap<Board, bool>) -> bool {
+            if let Some(&w) = memo.get(&board) {
+                return w;
+            }
+            let won = moves(&board, n)
+                .into_iter()
+                .any(|next| !wins(next, n, memo));
+            memo.insert(board, won);
+            won
+        }
+        let white = (0..n).fold(0u64, |acc, f| acc | 1 << (3 * f));
+        let black = (0..n).fold(0u64, |acc, f| acc | 1 << (3 * f + 2));
+        wins(
+            (white, black, true),
+            n,
+            &mut std::collections::HashMap::new(),
+        )
+    }
+
+    #[test]
+    fn named_games_count_the_position_as_their_players_do() {
+        let values = |name: &str, len: usize| {
+            let game = NamedGame::by_name(name).unwrap();
+            let values = crate::sequence::table::tests::brute(&game.rule(), len);
+            (game, values)
+        };
+        // Treblecross: a row of n cells is the heap n + 2 of 0.007 (a 1 × 6 row is lost by the
+        // player to move, though G(6) of 0.007 is not 0).
+        let (game, g) = values("treblecross", 20);
+        assert!(!treblecross_row_is_won(6));
+        assert_ne!(g[6], 0);
+        // From three cells on (a full row always holds XXX, so the row is won by a line).
+        for n in 3..=16 {
+            let heap = n + game.heap_offset as usize;
+            assert_eq!(treblecross_row_is_won(n), g[heap] != 0, "row of {n} cells");
+        }
+        // Dawson's chess: n files is the heap n of 0.137.
+        let (game, g) = values("dawsons-chess", 12);
+        assert_eq!(game.heap_offset, 0);
+        for (n, &value) in g.iter().enumerate().take(11).skip(1) {
+            assert_eq!(dawsons_chess_board_is_won(n), value != 0, "3 × {n} board");
+        }
+    }
+
+    #[test]
+    fn option_count_counts_the_options_listed() {
+        for code in [
+            "0.77", "0.007", "0.137", "4.7", "0.3F", "0.8", "0.F", "0.0F37", "0.5C",
+        ] {
+            let rule = HeapRule::octal(code).unwrap();
+            for heap in 0..60 {
+                let mut listed = 0u64;
+                rule.for_each_heap_option(heap, |_| listed += 1);
+                assert_eq!(rule.option_count(heap), listed, "{code}, heap {heap}");
+            }
+        }
+        for heap in 0..60 {
+            let mut listed = 0u64;
+            HeapRule::Grundy.for_each_heap_option(heap, |_| listed += 1);
+            assert_eq!(HeapRule::Grundy.option_count(heap), listed, "grundy {heap}");
+        }
     }
 }
