@@ -101,6 +101,117 @@ pub fn analyse<S: AsRef<str>>(
     })
 }
 
+/// Lasker's Nim moves checked one at a time, for heaps with too many moves to list.
+pub struct LaskerMoves;
+
+impl crate::play::MoveChecker for LaskerMoves {
+    fn move_to(&self, position: &str, input: &str) -> Result<MoveReport, Error> {
+        let words: Vec<&str> = position.split_whitespace().collect();
+        let heaps = parse_heaps(&words)?;
+        let m = match crate::play::parse_heap_move(input) {
+            Some(typed) => {
+                let typed = typed?;
+                typed.check(&heaps)?;
+                match typed.parts.as_slice() {
+                    [to] => take(&heaps, typed.heap, to)?,
+                    [a, b] => split(&heaps, typed.heap, a, b)?,
+                    _ => {
+                        return Err(Error::bad_input(
+                            "a move leaves one heap or splits it in two",
+                        ))
+                    }
+                }
+            }
+            None => {
+                let after_words: Vec<&str> = input.split_whitespace().collect();
+                let after = parse_heaps(&after_words)?;
+                reached(&heaps, &after)?
+            }
+        };
+        Ok(report(&heaps, &m))
+    }
+
+    fn small_move(&self, position: &str) -> Result<Option<MoveReport>, Error> {
+        let words: Vec<&str> = position.split_whitespace().collect();
+        let heaps = parse_heaps(&words)?;
+        // One token from the largest heap: the game lasts longest that way.
+        let Some((heap, size)) = heaps.iter().enumerate().max_by_key(|(_, h)| *h) else {
+            return Ok(None);
+        };
+        if *size == BigUint::default() {
+            return Ok(None);
+        }
+        let m = LaskerMove::Take {
+            heap,
+            to: size - 1u8,
+        };
+        Ok(Some(report(&heaps, &m)))
+    }
+}
+
+/// Taking heap `heap` down to `to`.
+fn take(heaps: &[BigUint], heap: usize, to: &BigUint) -> Result<LaskerMove, Error> {
+    if *to >= heaps[heap] {
+        return Err(Error::bad_input(format!(
+            "heap {} has {} tokens: a move must leave fewer",
+            heap + 1,
+            heaps[heap]
+        )));
+    }
+    Ok(LaskerMove::Take {
+        heap,
+        to: to.clone(),
+    })
+}
+
+/// Splitting heap `heap` into `a` and `b`.
+fn split(heaps: &[BigUint], heap: usize, a: &BigUint, b: &BigUint) -> Result<LaskerMove, Error> {
+    let zero = BigUint::default();
+    if *a == zero || *b == zero || a + b != heaps[heap] {
+        return Err(Error::bad_input(format!(
+            "heap {} has {} tokens: a split leaves two non-empty heaps that add up to it",
+            heap + 1,
+            heaps[heap]
+        )));
+    }
+    let (smaller, larger) = if a <= b { (a, b) } else { (b, a) };
+    Ok(LaskerMove::Split {
+        heap,
+        smaller: smaller.clone(),
+        larger: larger.clone(),
+    })
+}
+
+/// The move from `heaps` to `after` (a heap made smaller in place, or replaced in place by two).
+fn reached(heaps: &[BigUint], after: &[BigUint]) -> Result<LaskerMove, Error> {
+    let common = heaps.iter().zip(after).take_while(|(a, b)| a == b).count();
+    let unreachable = || {
+        Error::bad_input(format!(
+            "{} cannot be reached from {} in one move",
+            join_numbers(after),
+            join_numbers(heaps)
+        ))
+    };
+    if after.len() == heaps.len() {
+        if common == heaps.len() {
+            return Err(Error::bad_input(
+                "that is the same position: a move must take a token or split a heap",
+            ));
+        }
+        if heaps[common + 1..] != after[common + 1..] {
+            return Err(unreachable());
+        }
+        return take(heaps, common, &after[common]);
+    }
+    if after.len() == heaps.len() + 1
+        && common < heaps.len()
+        && heaps[common + 1..] == after[common + 2..]
+    {
+        return split(heaps, common, &after[common], &after[common + 1]);
+    }
+    Err(unreachable())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -75,15 +75,36 @@ pub fn engine_move(
 pub type AnalyseFn<'a> =
     Box<dyn FnMut(&str, &crate::AnalysisOptions) -> Result<Analysis, Error> + 'a>;
 
+/// The moves of a game checked one at a time, for positions whose moves are too many to list.
+pub trait MoveChecker {
+    /// The move the user typed in `position`, in the words the analysis prints or as the position
+    /// after it, with `to` set.
+    ///
+    /// # Errors
+    ///
+    /// A bad-input error saying why it is not a legal move.
+    fn move_to(&self, position: &str, input: &str) -> Result<MoveReport, Error>;
+
+    /// A legal move that keeps the game long (taking one token, say), found without listing the
+    /// moves; `None` when there is no move.
+    ///
+    /// # Errors
+    ///
+    /// When the position does not parse.
+    fn small_move(&self, position: &str) -> Result<Option<MoveReport>, Error>;
+}
+
 /// Any game with an analysis that can list every move (`--all-moves`), played through that list:
 /// a typed move is accepted when it matches a listed move's words or the position after it.
 ///
-/// Positions whose moves are too many to list (past [`crate::Limits::max_listed_moves`]) cannot be
-/// played this way; the error says so. Nim has its own [`Playable`] for heaps of any size.
+/// Positions whose moves are too many to list (past [`crate::Limits::max_listed_moves`]) are
+/// played through the game's [`MoveChecker`], when it has one (Lasker's Nim and Wythoff's game on
+/// heaps of any size); without one the error says so. Nim has its own [`Playable`].
 pub struct ListedPlay<'a> {
     name: String,
     misere: bool,
     analyse: std::cell::RefCell<AnalyseFn<'a>>,
+    checker: Option<Box<dyn MoveChecker + 'a>>,
 }
 
 impl<'a> ListedPlay<'a> {
@@ -93,7 +114,14 @@ impl<'a> ListedPlay<'a> {
             name: name.into(),
             misere,
             analyse: std::cell::RefCell::new(analyse),
+            checker: None,
         }
+    }
+
+    /// This game, with moves checked one at a time where there are too many to list.
+    pub fn with_checker(mut self, checker: Box<dyn MoveChecker + 'a>) -> ListedPlay<'a> {
+        self.checker = Some(checker);
+        self
     }
 
     fn run(&self, position: &str, all_moves: bool) -> Result<Analysis, Error> {
@@ -135,6 +163,9 @@ impl Playable for ListedPlay<'_> {
     }
 
     fn user_move(&self, position: &str, input: &str) -> Result<MoveReport, Error> {
+        if let Some(checker) = &self.checker {
+            return checker.move_to(position, input);
+        }
         let moves = self.all_moves(position)?;
         let typed = normalise(input);
         if let Some(m) = moves.iter().find(|m| normalise(&m.text) == typed) {
@@ -164,7 +195,11 @@ impl Playable for ListedPlay<'_> {
     }
 
     fn stalling_move(&self, position: &str) -> Result<Option<MoveReport>, Error> {
-        let moves = self.all_moves(position)?;
+        let moves = match (self.all_moves(position), &self.checker) {
+            (Ok(moves), _) => moves,
+            (Err(_), Some(checker)) => return checker.small_move(position),
+            (Err(e), None) => return Err(e),
+        };
         // The move that leaves the opponent the fewest winning replies: the hardest win to find.
         let mut best: Option<(usize, &MoveReport)> = None;
         for m in moves.iter().take(2000) {
@@ -177,5 +212,84 @@ impl Playable for ListedPlay<'_> {
         Ok(best
             .map(|(_, m)| m.clone())
             .or_else(|| moves.first().cloned()))
+    }
+}
+
+/// A move typed in the words the analyses print, `heap I: A -> B` or `heap I: A -> B + C` (the
+/// `A ->` may be left out): the 0-based heap, the size typed before the arrow, and the parts after.
+/// `None` when the input does not start with `heap`.
+///
+/// # Errors
+///
+/// Input that starts with `heap` but is not such a move.
+pub fn parse_heap_move(input: &str) -> Option<Result<HeapMoveWords, Error>> {
+    let rest = input.trim().strip_prefix("heap")?;
+    let bad = || Error::bad_input("write a move as `heap 1: 7 -> 3` (or `heap 1: 7 -> 3 + 4`)");
+    let parse = || -> Result<HeapMoveWords, Error> {
+        let (index, sizes) = match rest.split_once(':') {
+            Some((index, sizes)) => (index, sizes),
+            None => rest
+                .split_once("->")
+                .map(|(i, _)| (i, rest))
+                .ok_or_else(bad)?,
+        };
+        let index: usize = index
+            .trim()
+            .parse()
+            .map_err(|_| Error::bad_input(format!("`{}` is not a heap number", index.trim())))?;
+        let (from, to) = sizes.rsplit_once("->").ok_or_else(bad)?;
+        let from = from.trim();
+        let from = if from.is_empty() || !from.starts_with(|c: char| c.is_ascii_digit()) {
+            None
+        } else {
+            Some(crate::nim::parse_natural(from, "the heap's size")?)
+        };
+        let parts = to
+            .split('+')
+            .map(|w| crate::nim::parse_natural(w.trim(), "the heap's new size"))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(HeapMoveWords {
+            heap: index
+                .checked_sub(1)
+                .ok_or_else(|| Error::bad_input("heaps are numbered from 1"))?,
+            from,
+            parts,
+        })
+    };
+    Some(parse())
+}
+
+/// A move typed as `heap I: A -> B [+ C]` (see [`parse_heap_move`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapMoveWords {
+    /// The heap, 0-based.
+    pub heap: usize,
+    /// The size typed before the arrow, if any.
+    pub from: Option<num_bigint::BigUint>,
+    /// The sizes typed after it.
+    pub parts: Vec<num_bigint::BigUint>,
+}
+
+impl HeapMoveWords {
+    /// Checks the heap number and the size typed against `heaps`.
+    ///
+    /// # Errors
+    ///
+    /// No such heap, or a size that is not the heap's.
+    pub fn check(&self, heaps: &[num_bigint::BigUint]) -> Result<(), Error> {
+        let Some(size) = heaps.get(self.heap) else {
+            return Err(Error::bad_input(format!(
+                "there is no heap {}: the heaps are 1..={}",
+                self.heap + 1,
+                heaps.len()
+            )));
+        };
+        match &self.from {
+            Some(from) if from != size => Err(Error::bad_input(format!(
+                "heap {} has {size} tokens, not {from}",
+                self.heap + 1
+            ))),
+            _ => Ok(()),
+        }
     }
 }

@@ -138,6 +138,89 @@ pub fn analyse<S: AsRef<str>>(
     })
 }
 
+/// Wythoff moves checked one at a time, for heaps with too many moves to list.
+pub struct WythoffMoves;
+
+impl crate::play::MoveChecker for WythoffMoves {
+    fn move_to(&self, position: &str, input: &str) -> Result<MoveReport, Error> {
+        let words: Vec<&str> = position.split_whitespace().collect();
+        let (x, y) = parse_position(&words)?;
+        let heaps = [x.clone(), y.clone()];
+        let input = input.trim();
+        let m = if let Some(typed) = crate::play::parse_heap_move(input) {
+            let typed = typed?;
+            typed.check(&heaps)?;
+            let [to] = typed.parts.as_slice() else {
+                return Err(Error::bad_input("a move leaves one heap: `heap 1: 7 -> 3`"));
+            };
+            WythoffMove::Heap {
+                heap: typed.heap,
+                to: to.clone(),
+            }
+        } else if let Some(rest) = input.strip_prefix("both:") {
+            // `both: take K` (the `-> P Q` the analysis adds may follow).
+            let k = rest
+                .split("->")
+                .next()
+                .unwrap_or("")
+                .trim()
+                .strip_prefix("take")
+                .ok_or_else(|| Error::bad_input("write a move on both heaps as `both: take 2`"))?;
+            WythoffMove::Both {
+                take: parse_natural(k.trim(), "the number taken")?,
+            }
+        } else {
+            let after_words: Vec<&str> = input.split_whitespace().collect();
+            let (p, q) = parse_position(&after_words)?;
+            if p == x && q < y {
+                WythoffMove::Heap { heap: 1, to: q }
+            } else if q == y && p < x {
+                WythoffMove::Heap { heap: 0, to: p }
+            } else if p < x && q < y && &x - &p == &y - &q {
+                WythoffMove::Both { take: &x - &p }
+            } else {
+                return Err(Error::bad_input(format!(
+                    "{p} {q} cannot be reached from {x} {y} in one move"
+                )));
+            }
+        };
+        let legal = match &m {
+            WythoffMove::Heap { heap, to } => *to < heaps[*heap],
+            WythoffMove::Both { take } => *take > BigUint::default() && *take <= x && *take <= y,
+        };
+        if !legal {
+            return Err(Error::bad_input(match &m {
+                WythoffMove::Heap { heap, .. } => format!(
+                    "heap {} has {} tokens: a move must leave fewer",
+                    heap + 1,
+                    heaps[*heap]
+                ),
+                WythoffMove::Both { .. } => format!(
+                    "a move on both heaps takes at least 1 and at most {} from each",
+                    x.clone().min(y.clone())
+                ),
+            }));
+        }
+        Ok(move_report(&x, &y, &m))
+    }
+
+    fn small_move(&self, position: &str) -> Result<Option<MoveReport>, Error> {
+        let words: Vec<&str> = position.split_whitespace().collect();
+        let (x, y) = parse_position(&words)?;
+        // One token from the larger heap.
+        let heap = usize::from(y > x);
+        let size = if heap == 0 { &x } else { &y };
+        if *size == BigUint::default() {
+            return Ok(None);
+        }
+        let m = WythoffMove::Heap {
+            heap,
+            to: size - 1u8,
+        };
+        Ok(Some(move_report(&x, &y, &m)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

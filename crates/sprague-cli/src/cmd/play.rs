@@ -29,7 +29,9 @@ pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
         PlayGame::Wythoff(a) => {
             no_output_flags(&a.output)?;
             let analyse = move |p: &str, o: &_| wythoff::analyse(&words(p), o, &limits);
-            (listed("wythoff", false, analyse), a.heaps)
+            let game = ListedPlay::new("wythoff", false, Box::new(analyse))
+                .with_checker(Box::new(wythoff::WythoffMoves));
+            (Box::new(game), a.heaps)
         }
         PlayGame::Bash(a) => {
             no_output_flags(&a.output)?;
@@ -66,7 +68,9 @@ pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
         PlayGame::Lasker(a) => {
             no_output_flags(&a.output)?;
             let analyse = move |p: &str, o: &_| lasker::analyse(&words(p), o, &limits);
-            (listed("lasker", false, analyse), a.heaps)
+            let game = ListedPlay::new("lasker", false, Box::new(analyse))
+                .with_checker(Box::new(lasker::LaskerMoves));
+            (Box::new(game), a.heaps)
         }
     };
     let start = game.analyse(&words.join(" "))?.position;

@@ -657,3 +657,86 @@ fn issue_17_a_checkpoint_with_impossible_values_is_not_resumed() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Plays `sprague play ARGS` with `moves` typed, and returns what it printed.
+fn play(args: &[&str], moves: &str) -> String {
+    let out = sprague()
+        .arg("play")
+        .args(args)
+        .write_stdin(moves)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn issue_17_play_checks_a_typed_move_on_heaps_with_too_many_moves_to_list() {
+    // Lasker's Nim on a heap of two million: three million moves, checked one at a time.
+    let text = play(
+        &["lasker", "2000000"],
+        "hint\nheap 1: 2000000 -> 3 + 4\nheap 1: 2000000 -> 1999999\n",
+    );
+    assert!(text.contains("hint: heap 1: 2000000 -> 0"), "{text}");
+    assert!(
+        text.contains("illegal move: heap 1 has 2000000 tokens: a split"),
+        "{text}"
+    );
+    assert!(text.contains("you: heap 1: 2000000 -> 1999999"), "{text}");
+    assert!(text.contains("engine: heap 1: 1999999 -> 0"), "{text}");
+    assert!(
+        text.contains("game over: you cannot move; the engine wins"),
+        "{text}"
+    );
+    // A split typed as the position after it, larger part first; the engine answers.
+    let text = play(&["lasker", "2000000", "7"], "1500000 500000 7\n");
+    assert!(
+        text.contains("you: heap 1: 2000000 -> 500000 + 1500000"),
+        "{text}"
+    );
+    assert!(text.contains("engine: "), "{text}");
+    // Wythoff's game on a heap of 10^23: the words of the analysis, and a P-position reached.
+    let huge = "100000000000000000000000";
+    let text = play(
+        &["wythoff", huge, "5"],
+        "both: take 3\n0 0\nheap 2: 1 -> 0\n",
+    );
+    assert!(
+        text.contains(&format!(
+            "you: both: take 3 -> {} 2",
+            "99999999999999999999997"
+        )),
+        "{text}"
+    );
+    assert!(
+        text.contains("engine: heap 1: 99999999999999999999997 -> 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("illegal move: 0 0 cannot be reached from 1 2 in one move"),
+        "{text}"
+    );
+    // The engine stalls from a lost position of huge heaps without listing its moves.
+    let lost = ["100000000000000000000000", "161803398874989484820459"];
+    let text = play(
+        &["--first", "engine", "wythoff", lost[0], lost[1]],
+        "quit\n",
+    );
+    assert!(text.contains("(P: the player to move loses)"), "{text}");
+    assert!(
+        text.contains("engine: heap 2: 161803398874989484820459 -> 161803398874989484820458"),
+        "{text}"
+    );
+    let text = play(
+        &["--first", "engine", "lasker", "2000000", "2000000"],
+        "quit\n",
+    );
+    assert!(
+        text.contains("engine: heap 2: 2000000 -> 1999999"),
+        "{text}"
+    );
+}
