@@ -12,9 +12,10 @@ use crate::nim::parse_heaps;
 use crate::report::join_numbers;
 use crate::{human_bytes, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
-/// The most steps (set elements looked at, over all values computed) one table may take: a few
-/// seconds of work.
-const WORK_BUDGET: u64 = 300_000_000;
+/// Steps (set elements looked at) a table takes a second, rounded down from the measured 2·10^8
+/// (`subtraction 200000000 --set 1,2,50000000`: 10^8 values of three elements in 1.4 s): with
+/// the time allowed it bounds a table's length.
+const STEPS_PER_SECOND: u64 = 100_000_000;
 
 /// How many values the analyser computes up front while looking for the period.
 const EAGER_SEARCH: usize = 1 << 16;
@@ -68,8 +69,12 @@ pub fn parse_set(text: &str) -> Result<SubtractionSet, Error> {
 #[derive(Clone, Debug)]
 pub struct SubtractionAnalyser {
     table: SubtractionTable,
-    // The most values the table may hold, from the memory limit and the work budget.
+    // For a position whose heaps are all below the set's largest element: the table of the
+    // elements that can be taken from them (the larger ones never apply), kept for the next.
+    prefix: Option<SubtractionTable>,
+    // The most values a table may hold, from the memory limit and the time allowed.
     max_values: usize,
+    limits: Limits,
 }
 
 impl SubtractionAnalyser {
@@ -77,31 +82,25 @@ impl SubtractionAnalyser {
     ///
     /// # Errors
     ///
-    /// A bad set (see [`parse_set`]); a refusal, with an estimate, when the largest element is so
-    /// large that the table needed to find the period would not fit the limits.
+    /// A bad set (see [`parse_set`]).
     pub fn new(set_text: &str, limits: &Limits) -> Result<SubtractionAnalyser, Error> {
         let set = parse_set(set_text)?;
         let by_memory = limits.memory_bytes / SubtractionTable::BYTES_PER_VALUE;
-        let by_work = WORK_BUDGET / set.elements().len() as u64;
-        let max_values = by_memory.min(by_work);
-        let table = SubtractionTable::new(set);
-        let needed = table.min_values_for_period();
-        if needed > max_values {
-            let bytes = needed.saturating_mul(SubtractionTable::BYTES_PER_VALUE);
-            return Err(Error::too_large(format!(
-                "--set: the largest element {} needs a table of at least {needed} nim-values \
-                 ({}, and about {} steps) to find the period; at most {max_values} are allowed",
-                table.set().max(),
-                human_bytes(bytes),
-                needed.saturating_mul(table.set().elements().len() as u64),
-            )));
-        }
-        let max_values = usize::try_from(max_values).unwrap_or(usize::MAX);
-        let mut table = table;
+        let by_time =
+            limits.max_seconds.saturating_mul(STEPS_PER_SECOND) / set.elements().len() as u64;
+        let max_values = usize::try_from(by_memory.min(by_time)).unwrap_or(usize::MAX);
+        let mut table = SubtractionTable::new(set);
         // Most sets show their period within a few thousand values: look for it now, cheaply, so
         // that every position of the run can use it.
-        table.find_period(max_values.min(EAGER_SEARCH));
-        Ok(SubtractionAnalyser { table, max_values })
+        if table.min_values_for_period() <= EAGER_SEARCH as u64 {
+            table.find_period(max_values.min(EAGER_SEARCH));
+        }
+        Ok(SubtractionAnalyser {
+            table,
+            prefix: None,
+            max_values,
+            limits: *limits,
+        })
     }
 
     /// The table, with what has been computed so far.
@@ -109,30 +108,79 @@ impl SubtractionAnalyser {
         &self.table
     }
 
-    /// Makes the nim-value of `heap` available: from the table, or through the period, searching
-    /// for it (within the limits) when the heap is past the table.
-    fn ensure(&mut self, heap: &BigUint, idx: usize) -> Result<Nimber, Error> {
-        if let Some(v) = self.table.grundy_value(heap) {
+    /// The table that answers heaps up to `largest`: the set's own, or, when every heap is below
+    /// its largest element and past what is computed, the table of the elements up to `largest`
+    /// (a heap below an element never takes it, nor does any heap it leads to).
+    fn table_for(&mut self, largest: &BigUint) -> &mut SubtractionTable {
+        let set = self.table.set();
+        let below = largest
+            .to_u64()
+            .filter(|&h| h < set.max() && self.table.grundy_value(largest).is_none());
+        let Some(h) = below else {
+            return &mut self.table;
+        };
+        // At least the smallest element: below it every value is 0 either way.
+        let count = set.elements().partition_point(|&s| s <= h).max(1);
+        if self.prefix.as_ref().map(|t| t.set().elements().len()) != Some(count) {
+            let elements = set.elements()[..count].to_vec();
+            let prefix = SubtractionSet::new(elements).expect("a non-empty prefix of a set");
+            self.prefix = Some(SubtractionTable::new(prefix));
+        }
+        self.prefix.as_mut().expect("just set")
+    }
+
+    /// Makes the nim-value of `heap` available in `table`: from the table, or through the period,
+    /// searching for it (within the limits) when the heap is past the table.
+    fn ensure(
+        table: &mut SubtractionTable,
+        max_values: usize,
+        limits: &Limits,
+        heap: &BigUint,
+        idx: usize,
+    ) -> Result<Nimber, Error> {
+        if let Some(v) = table.grundy_value(heap) {
             return Ok(v);
         }
+        let elements = table.set().elements().len() as u64;
+        let refuse = |values: u64, why: &str| {
+            Error::too_large(format!(
+                "heap {}: {why} the set {{{}}} needs a table of at least {values} nim-values ({}, \
+                 about {}), more than the {} and {} allowed",
+                idx + 1,
+                table.set(),
+                human_bytes(values.saturating_mul(SubtractionTable::BYTES_PER_VALUE)),
+                crate::human_seconds(
+                    values.saturating_mul(elements) as f64 / STEPS_PER_SECOND as f64
+                ),
+                human_bytes(limits.memory_bytes),
+                crate::human_seconds(limits.max_seconds as f64),
+            ))
+        };
         // A heap that the period search would compute anyway is computed directly.
         if let Some(h) = heap.to_usize() {
-            let first_search = usize::try_from(self.table.set().max().saturating_mul(2))
+            let first_search = usize::try_from(table.set().max().saturating_mul(2))
                 .unwrap_or(usize::MAX)
                 .max(64);
-            if h < first_search && h < self.max_values {
-                self.table.extend_to(h + 1);
-                return Ok(self.table.grundy_value(heap).expect("just computed"));
+            if h < first_search {
+                if h >= max_values {
+                    return Err(refuse(h as u64 + 1, "its value under"));
+                }
+                table.extend_to_within(h + 1, max_values);
+                return Ok(table.grundy_value(heap).expect("just computed"));
             }
         }
-        self.table.find_period(self.max_values);
-        self.table.grundy_value(heap).ok_or_else(|| {
+        let needed = table.min_values_for_period();
+        if needed > max_values as u64 {
+            return Err(refuse(needed, "a period (which heaps this large need) of"));
+        }
+        table.find_period(max_values);
+        table.grundy_value(heap).ok_or_else(|| {
             Error::too_large(format!(
                 "heap {}: no period of the set {{{}}} is proven within G(0..{}), the most the \
                  limits allow, and the heap is past it",
                 idx + 1,
-                self.table.set(),
-                self.table.len()
+                table.set(),
+                table.len()
             ))
         })
     }
@@ -152,12 +200,16 @@ impl SubtractionAnalyser {
     ) -> Result<Analysis, Error> {
         options.refuse_misere("--misere is not supported for subtraction games")?;
         let heaps = parse_heaps(words)?;
+        let largest = heaps.iter().max().cloned().unwrap_or_default();
+        let (max_values, own_limits) = (self.max_values, self.limits);
+        let full_set = self.table.set().clone();
+        let table = self.table_for(&largest);
         let mut values = Vec::with_capacity(heaps.len());
         for (idx, heap) in heaps.iter().enumerate() {
-            values.push(self.ensure(heap, idx)?);
+            values.push(Self::ensure(table, max_values, &own_limits, heap, idx)?);
         }
         let total = values.iter().fold(Nimber::ZERO, |acc, &v| acc ^ v);
-        let table = &self.table;
+        let table = &*table;
         let report = |m: &SubtractionMove| {
             let mut after = heaps.clone();
             after[m.heap] = m.to.clone();
@@ -190,7 +242,14 @@ impl SubtractionAnalyser {
         } else {
             None
         };
-        let mut note = format!("subtraction set {{{}}}", table.set());
+        let mut note = format!("subtraction set {{{full_set}}}");
+        if *table.set() != full_set {
+            note.push_str(&format!(
+                "; these heaps are below {}, so they play as the set {{{}}}",
+                full_set.elements()[table.set().elements().len()],
+                table.set()
+            ));
+        }
         if let Some(period) = table.known_period() {
             note.push_str(&format!(
                 "; nim-values periodic with preperiod {} and period {} (proved)",
@@ -264,10 +323,25 @@ mod tests {
     }
 
     #[test]
-    fn absurd_sets_are_refused_with_an_estimate() {
-        let err = run(&["3"], "1,1000000000000").unwrap_err();
+    fn absurd_sets_are_refused_with_an_estimate_only_where_a_heap_needs_them() {
+        let err = run(&["3", "2000000000000"], "1,1000000000000").unwrap_err();
         assert_eq!(err.kind(), crate::ErrorKind::TooLarge);
+        assert!(
+            err.message().contains("heap 2: a period"),
+            "{}",
+            err.message()
+        );
         assert!(err.message().contains("TiB"), "{}", err.message());
+        // A heap below the huge element plays as {1}: G(3) = 1.
+        let a = run(&["3"], "1,1000000000000").unwrap();
+        assert_eq!(a.nim_value, NimValue::from_u64(1));
+        // Heaps right below it are computed from the period of {1}, not value by value.
+        let a = run(&["999999999999"], "1,1000000000000").unwrap();
+        assert_eq!(a.nim_value, NimValue::from_u64(1));
+        // Below the smallest element nothing can be taken.
+        let a = run(&["4", "6"], "7,1000000000000").unwrap();
+        assert_eq!(a.outcome, Outcome::P);
+        assert!(a.winning_moves.is_empty());
     }
 
     #[test]

@@ -740,3 +740,40 @@ fn issue_17_play_checks_a_typed_move_on_heaps_with_too_many_moves_to_list() {
         "{text}"
     );
 }
+
+#[test]
+fn issue_17_a_heap_below_a_huge_subtraction_element_never_needs_it() {
+    let report = json(&["subtraction", "64656865", "--set", "1,2,808716396"], "");
+    assert_eq!(report["outcome"], "N");
+    assert_eq!(report["nim_value"], 1); // 64656865 mod 3
+    assert!(report["note"]
+        .as_str()
+        .unwrap()
+        .contains("these heaps are below 808716396, so they play as the set {1,2}"));
+    assert_eq!(report["winning_moves"][0]["to"], "64656864");
+    // A heap past it needs the period of the whole set: refused with the estimate when the
+    // memory allowed is short of it.
+    let out = sprague()
+        .args(["subtraction", "1000000000000", "--set", "1,2,808716396"])
+        .env("SPRAGUE_MEMORY_LIMIT", "1G")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("heap 1: a period (which heaps this large need) of the set {1,2,808716396} needs a table of at least 808716398 nim-values (1.5 GiB"),
+        "{stderr}"
+    );
+    // With the memory (SPRAGUE_SLOW=1: 3 GiB and half a minute), the exact answer: the period is
+    // s_max + 1 = 808716397, and 10^12 ≡ 1 (mod 3) below s_max.
+    if std::env::var_os("SPRAGUE_SLOW").is_some() {
+        let report = json(
+            &["subtraction", "1000000000000", "--set", "1,2,808716396"],
+            "",
+        );
+        assert!(report["note"]
+            .as_str()
+            .unwrap()
+            .contains("preperiod 0 and period 808716397 (proved)"));
+    }
+}

@@ -256,9 +256,12 @@ impl SubtractionTable {
     /// Extends the table (doubling its length) until a period is proven or `max_len` values are
     /// computed; returns the period if found.
     pub fn find_period(&mut self, max_len: usize) -> Option<Period> {
-        let start = usize::try_from(self.set.max().saturating_mul(2))
+        // A period q ≤ s_max + 2 with a preperiod of at most 2 is proved by 2·s_max + 4 values
+        // (p + q + a run of s_max): the common case, found by the first search.
+        let start = usize::try_from(self.set.max().saturating_mul(2).saturating_add(4))
             .unwrap_or(usize::MAX)
             .max(64);
+        self.fill_below_largest(usize::MAX, max_len);
         let mut len = self.values.len().max(start.min(max_len));
         loop {
             self.extend_to(len);
@@ -269,6 +272,50 @@ impl SubtractionTable {
                 return None;
             }
             len = len.saturating_mul(2).min(max_len);
+        }
+    }
+
+    /// Computes values until G(0..len) are known, as [`SubtractionTable::extend_to`], but copies
+    /// those below a large s_max from the period of the set without it (see
+    /// [`SubtractionTable::find_period`]), searched within `max_len` values.
+    pub fn extend_to_within(&mut self, len: usize, max_len: usize) {
+        self.fill_below_largest(len, max_len);
+        self.extend_to(len);
+    }
+
+    /// Below its largest element s_max a set plays as the set without it: when s_max is large,
+    /// G(0..min(s_max, upto)) is copied from that smaller set's proved period (found within
+    /// `max_len` values) instead of computed, which halves the work of a first period search.
+    fn fill_below_largest(&mut self, upto: usize, max_len: usize) {
+        let Ok(largest) = usize::try_from(self.set.max()) else {
+            return;
+        };
+        if self.set.elements.len() < 2 || largest < 1 << 16 || self.values.len() >= largest {
+            return;
+        }
+        let smaller = SubtractionSet {
+            elements: self.set.elements[..self.set.elements.len() - 1].to_vec(),
+        };
+        let mut below = SubtractionTable::new(smaller);
+        let Some(p) = below.find_period(max_len.min(largest)) else {
+            return;
+        };
+        let (p, q) = (p.preperiod as usize, p.period as usize);
+        let target = largest.min(max_len).min(upto);
+        self.values
+            .reserve(target.saturating_sub(self.values.len()));
+        // The preperiod and one period as computed, then whole periods copied.
+        let known = below.values.len().min(p + q);
+        if self.values.len() < known {
+            let from = self.values.len();
+            self.values
+                .extend_from_slice(&below.values[from..known.min(target)]);
+        }
+        while self.values.len() < target {
+            let n = self.values.len();
+            let start = p + (n - p) % q;
+            let take = (p + q - start).min(target - n);
+            self.values.extend_from_within(start..start + take);
         }
     }
 
@@ -556,5 +603,35 @@ mod tests {
                 proved: true
             })
         );
+    }
+
+    #[test]
+    fn values_below_a_large_element_copied_from_the_smaller_set_equal_those_computed() {
+        for set in [
+            &[1, 2, 70_000][..],
+            &[1, 2, 65_538],
+            &[3, 5, 65_543],
+            &[2, 7, 100_003],
+            &[1, 4, 9, 80_000],
+            &[5, 6, 90_001, 131_072],
+        ] {
+            let mut found = table(set);
+            let period = found.find_period(1 << 22);
+            let mut plain = table(set);
+            plain.extend_to(found.len());
+            assert_eq!(found.computed(), plain.computed(), "{set:?}");
+            let mut part = table(set);
+            part.extend_to_within(set[set.len() - 1] as usize + 3, 1 << 22);
+            assert_eq!(part.computed(), &plain.computed()[..part.len()], "{set:?}");
+            // The period found holds on the plain table too (the last set shows none so soon).
+            let Some(p) = period else {
+                assert_eq!(set.len(), 4, "{set:?}: a period within 2^22");
+                continue;
+            };
+            let v = plain.computed();
+            for n in p.preperiod as usize..v.len() - p.period as usize {
+                assert_eq!(v[n], v[n + p.period as usize], "{set:?} at {n}");
+            }
+        }
     }
 }

@@ -88,7 +88,24 @@ fn latest_repeat_of_last_window<T: Copy + Into<u64>>(values: &[T], m: usize) -> 
             folded
         }
     };
-    let digit = |v: T| (v.into() % MODULUS + 1) % MODULUS;
+    // Sums of two residues stay below 2^62: one conditional subtraction reduces them (a `%`
+    // here cost half the search's time on long tables).
+    let add = |a: u64, b: u64| {
+        let x = a + b;
+        if x >= MODULUS {
+            x - MODULUS
+        } else {
+            x
+        }
+    };
+    let digit = |v: T| {
+        let v: u64 = v.into();
+        if v < MODULUS - 1 {
+            v + 1
+        } else {
+            (v % MODULUS + 1) % MODULUS
+        }
+    };
     let len = values.len();
     if m == 0 || m >= len {
         return None;
@@ -98,7 +115,7 @@ fn latest_repeat_of_last_window<T: Copy + Into<u64>>(values: &[T], m: usize) -> 
         values[start..start + m]
             .iter()
             .rev()
-            .fold(0u64, |acc, &v| (mul(acc, BASE) + digit(v)) % MODULUS)
+            .fold(0u64, |acc, &v| add(mul(acc, BASE), digit(v)))
     };
     let top = (1..m).fold(1u64, |acc, _| mul(acc, BASE));
     let target = hash(len - m);
@@ -119,9 +136,9 @@ fn latest_repeat_of_last_window<T: Copy + Into<u64>>(values: &[T], m: usize) -> 
         }
         // Drop the last element of the window, shift, and take in the one before it.
         let last = mul(digit(values[start + m - 1]), top);
-        let without = (h + MODULUS - last) % MODULUS;
+        let without = add(h, MODULUS - last);
         start -= 1;
-        h = (mul(without, BASE) + digit(values[start])) % MODULUS;
+        h = add(mul(without, BASE), digit(values[start]));
     }
 }
 
