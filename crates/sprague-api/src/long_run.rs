@@ -117,6 +117,76 @@ struct Runner<'h, 'a> {
     last_checkpoint: Instant,
     // How long the last checkpoint took to write.
     writing: Duration,
+    // The pace so far, to refuse a run that would outlast the time allowed (see `project`).
+    pace: Pace,
+}
+
+/// The time a table takes, measured as it runs: for rules whose cost cannot be told in advance
+/// (a code of many two-heap digits whose values keep growing costs up to n per value, one whose
+/// values stay sparse a few steps), the run is refused once its pace says it would outlast the
+/// time allowed.
+struct Pace {
+    started: Instant,
+    max_seconds: f64,
+    // The table's family as typed (`octal --take-set 1,70,150`), for the refusal.
+    family: String,
+    // (middle of a chunk, seconds per value) of chunks long enough to time.
+    samples: Vec<(f64, f64)>,
+}
+
+impl Pace {
+    /// Seconds a run measured for at least this long may be refused after.
+    const GRACE: f64 = 2.0;
+
+    /// The seconds still needed to reach `target` values from `done`, projected from the samples:
+    /// the cost per value taken to grow as n^e, e fitted on the last sample and one at half its
+    /// place or less (clamped to 0..=2), else as n.
+    fn remaining(&self, done: f64, target: f64) -> Option<f64> {
+        let &(n2, c2) = self.samples.last()?;
+        let exponent = self
+            .samples
+            .iter()
+            .rev()
+            .find(|&&(n1, _)| n1 * 2.0 <= n2)
+            .map(|&(n1, c1)| ((c2 / c1).ln() / (n2 / n1).ln()).clamp(0.0, 2.0))
+            .unwrap_or(1.0);
+        let integral = |n: f64| (n / n2).powf(exponent + 1.0) * n2 / (exponent + 1.0);
+        Some(c2 * (integral(target) - integral(done)))
+    }
+
+    /// Records a chunk of `values` values ending at `end` that took `took`; refuses the run when
+    /// the time so far and the projected rest pass the time allowed.
+    fn record(
+        &mut self,
+        end: usize,
+        values: usize,
+        took: Duration,
+        target: u64,
+    ) -> Result<(), Error> {
+        if values == 0 || took < Duration::from_millis(20) {
+            return Ok(());
+        }
+        let middle = end as f64 - values as f64 / 2.0;
+        self.samples
+            .push((middle, took.as_secs_f64() / values as f64));
+        let elapsed = self.started.elapsed().as_secs_f64();
+        if elapsed < Self::GRACE {
+            return Ok(());
+        }
+        let Some(rest) = self.remaining(end as f64, target as f64) else {
+            return Ok(());
+        };
+        if elapsed + rest > self.max_seconds {
+            return Err(Error::too_large(format!(
+                "a table of {target} values of {} would take about {} at the pace of its first \
+                 {end} values, more than the {} allowed",
+                self.family,
+                crate::human_seconds(elapsed + rest),
+                crate::human_seconds(self.max_seconds)
+            )));
+        }
+        Ok(())
+    }
 }
 
 impl Runner<'_, '_> {
@@ -138,6 +208,7 @@ impl Runner<'_, '_> {
                 .extend_to(end)
                 .map_err(|e| Error::too_large(e.to_string()))?;
             let took = started.elapsed();
+            self.pace.record(end, end - done, took, self.target)?;
             if took < Duration::from_millis(100) {
                 self.chunk = (self.chunk * 2).min(1 << 24);
             } else if took > Duration::from_millis(500) {
@@ -249,6 +320,12 @@ pub fn run(
         chunk: 1024,
         last_checkpoint: Instant::now(),
         writing: Duration::ZERO,
+        pace: Pace {
+            started: Instant::now(),
+            max_seconds: limits.max_seconds as f64,
+            family: family.to_owned(),
+            samples: Vec::new(),
+        },
     };
     let stopped = |runner: Runner<'_, '_>| Ok(RunEnd::Stopped(runner.table.into_values()));
     // The period is looked for each time the table doubles (and at the exact length a proof
@@ -451,7 +528,7 @@ pub fn read_checkpoint<R: Read>(
         return Err(damaged("no SPRGCKP1 header"));
     }
     let name_len = u64::from_le_bytes(head[8..16].try_into().expect("8 bytes"));
-    if name_len > 4096 || name_len > size {
+    if name_len > 1 << 21 || name_len > size {
         return Err(damaged("the family's name is too long"));
     }
     let mut name = vec![0u8; name_len as usize];

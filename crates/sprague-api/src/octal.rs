@@ -31,9 +31,47 @@ pub const MAX_TABLE_HEAP: u64 = 200_000;
 ///
 /// A code that is not valid, with the reason.
 pub fn parse_code(code: &str) -> Result<HeapRule, Error> {
-    code.parse::<OctalCode>()
-        .map(HeapRule::Octal)
-        .map_err(|e| Error::bad_input(format!("code `{code}`: {e}")))
+    code.parse::<OctalCode>().map(HeapRule::Octal).map_err(|e| {
+        // A code of thousands of digits is not echoed whole.
+        let shown: String = code.chars().take(24).collect();
+        let more = if shown.len() < code.len() { "…" } else { "" };
+        Error::bad_input(format!("code `{shown}{more}`: {e}"))
+    })
+}
+
+/// The rule "take s consecutive tokens from a row, s in S", S typed as `1,70,150`: the code
+/// whose digit is 7 at each s (see [`OctalCode::take_set`]), and the name it is reported by.
+///
+/// # Errors
+///
+/// A set that is not positive integers separated by commas, or an element past the longest code.
+pub fn parse_take_set(text: &str) -> Result<(HeapRule, String), Error> {
+    let mut takes = Vec::new();
+    for (idx, word) in text.split(',').enumerate() {
+        let word = word.trim();
+        let take: usize = word.parse().map_err(|_| {
+            Error::bad_input(format!(
+                "--take-set element {}: `{word}` is not a positive integer (expected a list like 1,2,5)",
+                idx + 1
+            ))
+        })?;
+        if take == 0 {
+            return Err(Error::bad_input(format!(
+                "--take-set element {}: taking 0 tokens would be a pass",
+                idx + 1
+            )));
+        }
+        takes.push(take);
+    }
+    let code = OctalCode::take_set(&takes)
+        .map_err(|e| Error::bad_input(format!("--take-set `{text}`: {e}")))?;
+    takes.sort_unstable();
+    takes.dedup();
+    let set: Vec<String> = takes.iter().map(usize::to_string).collect();
+    Ok((
+        HeapRule::Octal(code),
+        format!("octal --take-set {}", set.join(",")),
+    ))
 }
 
 /// The rule of a named game (`kayles`, `dawson`, `dawsons-chess`, `guiles`, `treblecross`,

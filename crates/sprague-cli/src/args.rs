@@ -116,10 +116,13 @@ pub enum Command {
         after_help = heap_game_help!(
             "sprague octal 0.77 5 7",
             "Digit d_k: bit 1: a move removing k tokens may leave no heap, bit 2: one heap, bit 4: two\n\
-            heaps, bit 8 (hexadecimal digits): three heaps; d0 for moves removing nothing (4.7)."
+            heaps, bit 8 (hexadecimal digits): three heaps; d0 for moves removing nothing (4.7).\n\
+            Codes may have up to a million digits. `--take-set 1,70,150` stands for \"take s\n\
+            consecutive tokens from a row, s in the set\": the code with a 7 at each s (then every\n\
+            word is a heap: `sprague octal --take-set 1,2 5 7` is Kayles)."
         )
     )]
-    Octal(HeapGameArgs),
+    Octal(OctalArgs),
     /// Kayles (0.77): knock down one pin or two adjacent pins from rows of pins.
     #[command(
         allow_negative_numbers = true,
@@ -463,6 +466,17 @@ pub struct LaskerArgs {
     pub output: OutputArgs,
 }
 
+/// `octal CODE H…` or `octal --take-set S H…`.
+#[derive(Debug, Args)]
+pub struct OctalArgs {
+    /// The rule "take s consecutive tokens from a row, s in S" (S like 1,70,150), instead of a
+    /// code: the code with digit 7 at each s.
+    #[arg(long, value_name = "S")]
+    pub take_set: Option<String>,
+    #[command(flatten)]
+    pub heaps: HeapGameArgs,
+}
+
 /// `octal CODE H…` and the named heap games (`kayles H…`): for `octal` the first word is the code.
 #[derive(Debug, Args)]
 pub struct HeapGameArgs {
@@ -550,9 +564,13 @@ pub struct TableRunArgs {
 
 #[derive(Debug, Args)]
 pub struct TableOctalArgs {
-    /// The code, d0.d1d2… (0.07).
-    #[arg(value_name = "CODE")]
-    pub code: String,
+    /// The code, d0.d1d2… (0.07); or --take-set.
+    #[arg(value_name = "CODE", required_unless_present = "take_set")]
+    pub code: Option<String>,
+    /// The rule "take s consecutive tokens from a row, s in S" (S like 1,70,150), instead of a
+    /// code: the code with digit 7 at each s.
+    #[arg(long, value_name = "S", conflicts_with = "code")]
+    pub take_set: Option<String>,
     #[command(flatten)]
     pub table: TableHeapArgs,
 }

@@ -38,7 +38,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Staircase(args) => staircase::run(args, &limits),
         Command::Subtraction(args) => subtraction::run(args, &limits),
         Command::Lasker(args) => lasker::run(args, &limits),
-        Command::Octal(args) => octal::run(None, args, &limits),
+        Command::Octal(args) => octal::run_code(args, &limits),
         Command::Kayles(args) => octal::run(Some("kayles"), args, &limits),
         Command::Dawson(args) => octal::run(Some("dawson"), args, &limits),
         Command::DawsonsChess(args) => octal::run(Some("dawsons-chess"), args, &limits),

@@ -4,8 +4,23 @@ use std::process::ExitCode;
 
 use sprague_api::{octal, Error, Limits};
 
-use crate::args::HeapGameArgs;
+use crate::args::{HeapGameArgs, OctalArgs};
 use crate::failure::Failure;
+
+/// Runs `octal CODE H…`, or `octal --take-set S H…`.
+pub fn run_code(args: OctalArgs, limits: &Limits) -> Result<ExitCode, Failure> {
+    let Some(set) = &args.take_set else {
+        return run(None, args.heaps, limits);
+    };
+    let (rule, family) = octal::parse_take_set(set)?;
+    let options = super::options(&args.heaps.output, false);
+    let analyse = |words: &[&str]| octal::analyse(&family, &rule, words, &options, limits);
+    if args.heaps.output.batch {
+        return super::word_batch(&args.heaps.words, |words| Ok(analyse(words)?));
+    }
+    let words: Vec<&str> = args.heaps.words.iter().map(String::as_str).collect();
+    super::print(&args.heaps.output, &analyse(&words)?)
+}
 
 /// Runs `octal` (`name` = None: the first word is the code) or a named game.
 pub fn run(name: Option<&str>, args: HeapGameArgs, limits: &Limits) -> Result<ExitCode, Failure> {

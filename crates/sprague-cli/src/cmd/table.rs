@@ -24,10 +24,16 @@ use crate::failure::Failure;
 pub fn run(args: TableArgs) -> Result<ExitCode, Failure> {
     match args.family {
         TableFamily::Script(a) => script(a),
-        TableFamily::Octal(a) => {
-            let rule = octal::parse_code(&a.code)?;
-            heap(&format!("octal {}", a.code), &rule, a.table)
-        }
+        TableFamily::Octal(a) => match (&a.code, &a.take_set) {
+            (_, Some(set)) => {
+                let (rule, family) = octal::parse_take_set(set)?;
+                heap(&family, &rule, a.table)
+            }
+            (Some(code), None) => {
+                heap(&format!("octal {code}"), &octal::parse_code(code)?, a.table)
+            }
+            (None, None) => unreachable!("clap requires a code or --take-set"),
+        },
         TableFamily::Kayles(a) => named("kayles", a),
         TableFamily::Dawson(a) => named("dawson", a),
         TableFamily::DawsonsChess(a) => named("dawsons-chess", a),
@@ -223,10 +229,18 @@ fn checkpoint_path(family: &str, upto: u64, range: &TableRangeArgs, run: &TableR
         name.push(".ckpt");
         return PathBuf::from(name);
     }
-    let slug: String = family
+    let mut slug: String = family
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
         .collect();
+    if slug.len() > 64 {
+        // A code of hundreds of digits: its start and a hash of the whole keep the name short
+        // (file names end at 255 bytes) and distinct.
+        let hash = family.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        slug = format!("{}-{hash:016x}", &slug[..40]);
+    }
     PathBuf::from(format!("sprague-table-{slug}-{upto}.ckpt"))
 }
 

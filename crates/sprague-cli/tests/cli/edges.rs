@@ -777,3 +777,67 @@ fn issue_17_a_heap_below_a_huge_subtraction_element_never_needs_it() {
             .contains("preperiod 0 and period 808716397 (proved)"));
     }
 }
+
+#[test]
+fn issue_17_codes_of_hundreds_of_digits_and_take_sets() {
+    // --take-set 1,2 is Kayles.
+    assert_eq!(
+        json(&["octal", "--take-set", "1,2", "5", "7"], "")["nim_value"],
+        json(&["octal", "0.77", "5", "7"], "")["nim_value"]
+    );
+    // Take 1, 70 or 150 consecutive tokens: a code of 150 digits, typed or as a set.
+    let mut code = String::from("0.");
+    for k in 1..=150 {
+        code.push(if [1, 70, 150].contains(&k) { '7' } else { '0' });
+    }
+    let typed = json(&["table", "octal", &code, "--upto", "400"], "");
+    let set = json(
+        &["table", "octal", "--take-set", "150,1,70", "--upto", "400"],
+        "",
+    );
+    assert_eq!(typed["values"], set["values"]);
+    assert_eq!(set["family"], "octal --take-set 1,70,150");
+    let heap = json(&["octal", "--take-set", "1,70,150", "400"], "");
+    assert_eq!(heap["nim_value"], typed["values"][400]);
+    // Batch lines are heaps.
+    let lines = batch(&["octal", "--take-set", "1,2", "--batch"], "5 7\n3\n", 0);
+    assert_eq!(lines[0]["nim_value"], 6);
+    for (set, says) in [
+        ("0,3", "taking 0 tokens would be a pass"),
+        ("1,x", "`x` is not a positive integer"),
+        ("2000000", "more than the 1048576 supported"),
+    ] {
+        let line = bad_input(&["octal", "--take-set", set, "4"], "");
+        assert!(line.contains(says), "{set}: {line}");
+    }
+    // A long bad code is not echoed whole.
+    let line = bad_input(&["octal", &format!("0.{}x", "7".repeat(500)), "4"], "");
+    assert!(line.len() < 200, "{line}");
+}
+
+#[test]
+fn issue_17_a_table_whose_pace_would_outlast_the_time_allowed_is_stopped_with_the_projection() {
+    // Six two-heap digits up to 500 with values that keep growing: about n operations a value.
+    let out = sprague()
+        .args([
+            "table",
+            "octal",
+            "--take-set",
+            "1,70,150,300,301,500",
+            "--upto",
+            "1000000",
+        ])
+        .env("SPRAGUE_TIME_LIMIT", "3")
+        .current_dir(scratch("pace"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "a table of 1000001 values of octal --take-set 1,70,150,300,301,500 would take about"
+        ),
+        "{stderr}"
+    );
+    assert!(stderr.contains("more than the 3 s allowed"), "{stderr}");
+}

@@ -26,8 +26,11 @@ use std::str::FromStr;
 
 use crate::Impartial;
 
-/// The most digits after the point a code may have (moves removing up to this many tokens).
-pub const MAX_DIGITS: usize = 64;
+/// The most digits after the point a code may have (moves removing up to this many tokens): a
+/// million, a megabyte of digits. Codes of hundreds of digits are common ("take s consecutive
+/// tokens, s in S"); a table examines every digit for every heap, so longer codes cost time, not
+/// correctness.
+pub const MAX_DIGITS: usize = 1 << 20;
 
 /// Why a text is not an octal (or hexadecimal) code.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,6 +174,29 @@ impl FromStr for OctalCode {
         }
         if digits.len() > MAX_DIGITS + 1 + 64 {
             return Err(OctalCodeError::TooManyDigits(digits.len() - 1));
+        }
+        OctalCode::new(digits)
+    }
+}
+
+impl OctalCode {
+    /// "Take s consecutive tokens from a row, s in `takes`": the code whose digit is 7 for each s
+    /// (removing s tokens may leave no heap, one, or two) and 0 elsewhere; {1, 2} is Kayles, 0.77.
+    ///
+    /// # Errors
+    ///
+    /// An empty set, a 0 in it, or an element past [`MAX_DIGITS`].
+    pub fn take_set(takes: &[usize]) -> Result<OctalCode, OctalCodeError> {
+        if takes.contains(&0) {
+            return Err(OctalCodeError::Pass);
+        }
+        let longest = takes.iter().copied().max().ok_or(OctalCodeError::NoMove)?;
+        if longest > MAX_DIGITS {
+            return Err(OctalCodeError::TooManyDigits(longest));
+        }
+        let mut digits = vec![0u8; longest + 1];
+        for &s in takes {
+            digits[s] = 7;
         }
         OctalCode::new(digits)
     }
@@ -639,5 +665,29 @@ mod tests {
             HeapRule::Grundy.for_each_heap_option(heap, |_| listed += 1);
             assert_eq!(HeapRule::Grundy.option_count(heap), listed, "grundy {heap}");
         }
+    }
+
+    #[test]
+    fn long_codes_and_take_sets_are_accepted_and_tabulated_right() {
+        // Take 1, 70 or 150 consecutive tokens from a row: a code of 150 digits.
+        let code = OctalCode::take_set(&[1, 70, 150]).unwrap();
+        let mut text = String::from("0.");
+        for k in 1..=150 {
+            text.push(if [1, 70, 150].contains(&k) { '7' } else { '0' });
+        }
+        assert_eq!(text.parse::<OctalCode>().unwrap(), code);
+        assert_eq!(code.to_string(), text);
+        assert_eq!(OctalCode::take_set(&[2, 1]).unwrap().to_string(), "0.77");
+        assert_eq!(OctalCode::take_set(&[]), Err(OctalCodeError::NoMove));
+        assert_eq!(OctalCode::take_set(&[0, 3]), Err(OctalCodeError::Pass));
+        assert!(OctalCode::take_set(&[MAX_DIGITS + 1]).is_err());
+        let rule = HeapRule::Octal(code);
+        let brute = crate::sequence::table::tests::brute(&rule, 320);
+        let mut table = crate::sequence::table::HeapTable::new(
+            rule.clone(),
+            crate::sequence::table::Method::Sparse,
+        );
+        table.extend_to(320).unwrap();
+        assert_eq!(table.values(), &brute[..]);
     }
 }
