@@ -125,7 +125,7 @@ struct Runner<'h, 'a> {
 /// (a code of many two-heap digits whose values keep growing costs up to n per value, one whose
 /// values stay sparse a few steps), the run is refused once its pace says it would outlast the
 /// time allowed.
-struct Pace {
+pub(crate) struct Pace {
     started: Instant,
     max_seconds: f64,
     // The table's family as typed (`octal --take-set 1,70,150`), for the refusal.
@@ -137,6 +137,16 @@ struct Pace {
 impl Pace {
     /// Seconds a run measured for at least this long may be refused after.
     const GRACE: f64 = 2.0;
+
+    /// The pace of a table of `family` starting now, against `limits.max_seconds`.
+    pub(crate) fn new(family: &str, limits: &Limits) -> Pace {
+        Pace {
+            started: Instant::now(),
+            max_seconds: limits.max_seconds as f64,
+            family: family.to_owned(),
+            samples: Vec::new(),
+        }
+    }
 
     /// The seconds still needed to reach `target` values from `done`, projected from the samples:
     /// the cost per value taken to grow as n^e, e fitted on the last sample and one at half its
@@ -156,7 +166,7 @@ impl Pace {
 
     /// Records a chunk of `values` values ending at `end` that took `took`; refuses the run when
     /// the time so far and the projected rest pass the time allowed.
-    fn record(
+    pub(crate) fn record(
         &mut self,
         end: usize,
         values: usize,
@@ -320,12 +330,7 @@ pub fn run(
         chunk: 1024,
         last_checkpoint: Instant::now(),
         writing: Duration::ZERO,
-        pace: Pace {
-            started: Instant::now(),
-            max_seconds: limits.max_seconds as f64,
-            family: family.to_owned(),
-            samples: Vec::new(),
-        },
+        pace: Pace::new(family, limits),
     };
     let stopped = |runner: Runner<'_, '_>| Ok(RunEnd::Stopped(runner.table.into_values()));
     // The period is looked for each time the table doubles (and at the exact length a proof

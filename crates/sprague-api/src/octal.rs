@@ -88,7 +88,7 @@ pub fn named_rule(name: &str) -> Result<HeapRule, Error> {
 
 /// The table of `rule` with `len` values, or a refusal; once a period is proved on the way, the
 /// rest of the values come from it.
-fn table_of(rule: &HeapRule, len: u64, limits: &Limits) -> Result<Vec<u16>, Error> {
+fn table_of(game: &str, rule: &HeapRule, len: u64, limits: &Limits) -> Result<Vec<u16>, Error> {
     check_memory(len, limits)?;
     let too_large = |e: table::ValueTooLarge| Error::too_large(e.to_string());
     let len_us = len as usize;
@@ -97,9 +97,25 @@ fn table_of(rule: &HeapRule, len: u64, limits: &Limits) -> Result<Vec<u16>, Erro
     // Doubling, as the engine's `values_with_period` does, with the time allowed checked before
     // each step: a game whose period is proved early is never refused for the length asked.
     let mut step = 1024usize.min(len_us);
+    let mut pace = crate::long_run::Pace::new(game, limits);
+    let mut chunk = 1024usize;
     loop {
         check_time_of_step(rule, 0, step as u64, t.values().len() as u64, len, limits)?;
-        t.extend_to(step).map_err(too_large)?;
+        // In chunks of a tenth of a second or so, each timed: a code whose values keep growing
+        // is stopped once its pace says it would outlast the time allowed.
+        while t.values().len() < step {
+            let done = t.values().len();
+            let end = done.saturating_add(chunk).min(step);
+            let started = std::time::Instant::now();
+            t.extend_to(end).map_err(too_large)?;
+            let took = started.elapsed();
+            pace.record(end, end - done, took, len)?;
+            if took < std::time::Duration::from_millis(100) {
+                chunk = chunk.saturating_mul(2).min(1 << 24);
+            } else {
+                chunk = (chunk / 2).max(64);
+            }
+        }
         if looks {
             if let Some(p) = table::period(rule, t.values()).filter(|p| p.proved) {
                 let mut values = t.into_values();
@@ -430,7 +446,7 @@ fn analyse_heaps(
     let largest = heaps.iter().max().cloned().unwrap_or_default();
     let in_table = largest.to_u64().filter(|&h| h <= MAX_TABLE_HEAP);
     let (values, period) = match in_table {
-        Some(h) => (table_of(rule, h + 1, limits)?, None),
+        Some(h) => (table_of(game, rule, h + 1, limits)?, None),
         None => {
             let Some((values, period)) = proved_table(rule, limits)? else {
                 return Err(Error::too_large(format!(

@@ -840,4 +840,13 @@ fn issue_17_a_table_whose_pace_would_outlast_the_time_allowed_is_stopped_with_th
         "{stderr}"
     );
     assert!(stderr.contains("more than the 3 s allowed"), "{stderr}");
+    // The same for the table behind one heap's analysis.
+    let out = sprague()
+        .args(["octal", "--take-set", "1,70,150,300,301,500", "200000"])
+        .env("SPRAGUE_TIME_LIMIT", "3")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("would take about"), "{stderr}");
 }
