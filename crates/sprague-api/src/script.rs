@@ -73,7 +73,8 @@ impl<'g> ScriptSession<'g> {
 
     fn too_many(&self, err: SolveError) -> Error {
         Error::too_large(format!(
-            "{err} (raise --max-positions, at about 100 bytes a position)"
+            "{err} (raise --max-positions, at about {} bytes a position)",
+            sprague_script::POSITION_BYTES
         ))
     }
 

@@ -392,12 +392,15 @@ pub struct ScriptArgs {
 /// Limits on a script's run.
 #[derive(Debug, Args)]
 pub struct ScriptLimitArgs {
-    /// The most positions kept in memory (about 100 bytes each).
+    /// The most positions kept in memory (about 200 bytes each for one or two integers).
     #[arg(long, default_value_t = 10_000_000)]
     pub max_positions: usize,
     /// The most operations one call of the script may run.
     #[arg(long, default_value_t = 1_000_000)]
     pub max_operations: u64,
+    /// The most seconds one call of the script may run.
+    #[arg(long, default_value_t = 10)]
+    pub max_call_seconds: u64,
 }
 
 #[derive(Debug, Args)]

@@ -7,6 +7,7 @@ mod args;
 mod cmd;
 mod failure;
 mod input;
+mod memory;
 mod output_file;
 mod plot;
 mod render;
@@ -37,9 +38,19 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return clap_failure(err),
     };
-    match cmd::run(cli) {
+    let work = move || match cmd::run(cli) {
         Ok(code) => code,
         Err(failure) => failure.report(),
+    };
+    // The work runs on a thread with a large stack (reserved, not used): a script's values may
+    // nest tens of thousands deep, and dropping them recurses once a level.
+    match std::thread::Builder::new()
+        .name("sprague".to_owned())
+        .stack_size(256 << 20)
+        .spawn(work)
+    {
+        Ok(thread) => thread.join().unwrap_or(ExitCode::FAILURE),
+        Err(e) => Failure::Internal(format!("cannot start the work thread: {e}")).report(),
     }
 }
 

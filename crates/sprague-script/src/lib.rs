@@ -140,13 +140,53 @@ impl fmt::Display for ScriptError {
 
 impl std::error::Error for ScriptError {}
 
+/// The memory the process holds, as its allocator counts it, and a ceiling the allocator enforces
+/// while a script call runs (a step past it ends the process with one error line: no call may
+/// allocate without bound in one step, as `a.pad(1000000000, 0)` or `s += s` would).
+///
+/// The `sprague` binary installs such an allocator; without one (a library user's process), the
+/// limits on time, operations, positions and position sizes still hold, the memory ones do not.
+pub trait MemoryMeter: Sync {
+    /// Bytes allocated and not yet freed.
+    fn allocated(&self) -> usize;
+    /// Sets the ceiling (`usize::MAX`: none).
+    fn set_ceiling(&self, bytes: usize);
+}
+
 /// Limits on what a script may do.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct ScriptLimits {
     /// Operations one call of a hook may run before it is stopped.
     pub max_operations_per_call: u64,
     /// Positions one call of `moves` may return.
     pub max_moves_per_position: usize,
+    /// Integers one position (one array) may hold.
+    pub max_position_len: usize,
+    /// Seconds one call of a hook may run (a loop of few operations that each copy much, like a
+    /// nested array rebuilt deeper each time, is stopped by this rather than by the operation
+    /// count).
+    pub max_seconds_per_call: u64,
+    /// Bytes one call may allocate: it is stopped with an error past half of it, and the process
+    /// ends with one error line if a single step goes past all of it.
+    pub max_bytes_per_call: usize,
+    /// Bytes the whole process may hold while a script runs (the positions kept included).
+    pub max_total_bytes: usize,
+    /// The allocator's meter, when the process has one.
+    pub meter: Option<&'static dyn MemoryMeter>,
+}
+
+impl fmt::Debug for ScriptLimits {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ScriptLimits")
+            .field("max_operations_per_call", &self.max_operations_per_call)
+            .field("max_moves_per_position", &self.max_moves_per_position)
+            .field("max_position_len", &self.max_position_len)
+            .field("max_seconds_per_call", &self.max_seconds_per_call)
+            .field("max_bytes_per_call", &self.max_bytes_per_call)
+            .field("max_total_bytes", &self.max_total_bytes)
+            .field("metered", &self.meter.is_some())
+            .finish()
+    }
 }
 
 impl Default for ScriptLimits {
@@ -154,9 +194,32 @@ impl Default for ScriptLimits {
         ScriptLimits {
             max_operations_per_call: 1_000_000,
             max_moves_per_position: 1_000_000,
+            max_position_len: 4096,
+            max_seconds_per_call: 10,
+            max_bytes_per_call: 1 << 30,
+            max_total_bytes: usize::MAX,
+            meter: None,
         }
     }
 }
+
+/// What a call of the script is checked against while it runs (see `ScriptGame::call`).
+#[derive(Clone, Copy)]
+struct CallBudget {
+    started: std::time::Instant,
+    // Past this many bytes allocated, the call is stopped with an error.
+    soft_ceiling: usize,
+}
+
+thread_local! {
+    // The budget of the script call running on this thread, if any.
+    static CALL: std::cell::Cell<Option<CallBudget>> = const { std::cell::Cell::new(None) };
+}
+
+/// Why the progress callback stopped a call.
+const STOPPED_FOR_TIME: &str = "time";
+const STOPPED_FOR_CALL_MEMORY: &str = "call memory";
+const STOPPED_FOR_TOTAL_MEMORY: &str = "total memory";
 
 /// What `split([a, b, …])` returns in a script: a move to a sum of independent positions.
 #[derive(Clone, Debug)]
@@ -189,6 +252,23 @@ impl ScriptGame {
         // which made `moves` quadratic in the number of moves (a third of the time of a Lasker
         // table). The operation limit already bounds what one call can build.
         engine.set_max_expr_depths(256, 256);
+        // Time and memory, checked every 64 operations against the running call's budget.
+        let meter = limits.meter;
+        let (max_seconds, max_total) = (limits.max_seconds_per_call, limits.max_total_bytes);
+        engine.on_progress(move |ops| {
+            if ops % 64 != 0 {
+                return None;
+            }
+            let budget = CALL.with(std::cell::Cell::get)?;
+            if budget.started.elapsed().as_secs() >= max_seconds {
+                return Some(STOPPED_FOR_TIME.into());
+            }
+            let held = meter?.allocated();
+            if held > budget.soft_ceiling {
+                return Some(STOPPED_FOR_CALL_MEMORY.into());
+            }
+            (held > max_total).then(|| STOPPED_FOR_TOTAL_MEMORY.into())
+        });
         // No file system: `import` resolves nothing, and printing goes nowhere.
         engine.set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
         engine.on_print(|_| {});
@@ -250,17 +330,64 @@ impl ScriptGame {
     fn call(&self, name: &str, atom: &Atom) -> Result<Dynamic, ScriptError> {
         let mut scope = Scope::new();
         let arg = atom_to_dynamic(atom);
-        self.engine
-            .call_fn::<Dynamic>(&mut scope, &self.ast, name, (arg,))
-            .map_err(|err| self.runtime_error(name, atom, &err))
+        let held = self.limits.meter.map_or(0, |m| m.allocated());
+        let per_call = self.limits.max_bytes_per_call;
+        CALL.with(|c| {
+            c.set(Some(CallBudget {
+                started: std::time::Instant::now(),
+                soft_ceiling: held.saturating_add(per_call / 2),
+            }))
+        });
+        if let Some(meter) = self.limits.meter {
+            meter.set_ceiling(held.saturating_add(per_call));
+        }
+        let res = self
+            .engine
+            .call_fn::<Dynamic>(&mut scope, &self.ast, name, (arg,));
+        // The values the call built are dropped here, still under its ceiling.
+        drop(scope);
+        let res = res.map_err(|err| self.runtime_error(name, atom, &err));
+        if let Some(meter) = self.limits.meter {
+            meter.set_ceiling(usize::MAX);
+        }
+        CALL.with(|c| c.set(None));
+        res
     }
 
     fn runtime_error(&self, name: &str, atom: &Atom, err: &EvalAltResult) -> ScriptError {
+        if let EvalAltResult::ErrorTerminated(why, _) = err {
+            let why = why.clone().into_string().unwrap_or_default();
+            let limits = &self.limits;
+            return ScriptError::new(match why.as_str() {
+                STOPPED_FOR_TIME => format!(
+                    "the script ran more than {} s in {name}({}): one call may run at most that \
+                     long",
+                    limits.max_seconds_per_call,
+                    short(atom)
+                ),
+                STOPPED_FOR_CALL_MEMORY => format!(
+                    "the script held more than {} MiB in {name}({}): one call may allocate at \
+                     most {} MiB (SPRAGUE_MEMORY_LIMIT / 4, at most 1 GiB)",
+                    (limits.max_bytes_per_call / 2) >> 20,
+                    short(atom),
+                    limits.max_bytes_per_call >> 20
+                ),
+                _ => format!(
+                    "the run held more than {} MiB (SPRAGUE_MEMORY_LIMIT) in {name}({}): the \
+                     positions kept and the script's values fill it (a position of one or two \
+                     integers takes about {} bytes); lower --max-positions or raise the limit",
+                    limits.max_total_bytes >> 20,
+                    short(atom),
+                    POSITION_BYTES
+                ),
+            });
+        }
         if let EvalAltResult::ErrorTooManyOperations(_) = err {
             return ScriptError::new(format!(
-                "the script ran more than {} operations in {name}({atom}): it may loop for ever \
+                "the script ran more than {} operations in {name}({}): it may loop for ever \
                  (raise the limit with --max-operations)",
-                self.limits.max_operations_per_call
+                self.limits.max_operations_per_call,
+                short(atom)
             ));
         }
         let pos = err.position();
@@ -276,7 +403,8 @@ impl ScriptGame {
             text.truncate(cut);
         }
         ScriptError::new(format!(
-            "the script failed in {name}({atom}){place}: {text}"
+            "the script failed in {name}({}){place}: {text}",
+            short(atom)
         ))
     }
 
@@ -285,10 +413,12 @@ impl ScriptGame {
             return Ok(atom);
         }
         let value = self.call("normalize", &atom)?;
-        match dynamic_to_parts(&value) {
+        match dynamic_to_parts(&value, self.limits.max_position_len) {
             Some(parts) if parts.len() == 1 && !value.is::<Split>() => Ok(parts.into_iter().next().expect("one part")),
             _ => Err(ScriptError::new(format!(
-                "normalize({atom}) returned `{value}`, which is not a position (an integer or an array of integers)"
+                "normalize({}) returned {}, which is not a position (an integer or an array of integers)",
+                short(&atom),
+                describe(&value)
             ))),
         }
     }
@@ -302,7 +432,8 @@ impl ScriptGame {
                 Ok(false) => {}
                 Err(kind) => {
                     return Err(ScriptError::new(format!(
-                        "terminal({atom}) returned a {kind}, not true or false"
+                        "terminal({}) returned a {kind}, not true or false",
+                        short(atom)
                     )))
                 }
             }
@@ -310,24 +441,29 @@ impl ScriptGame {
         let value = self.call("moves", atom)?;
         let Some(list) = value.read_lock::<Array>() else {
             return Err(ScriptError::new(format!(
-                "moves({atom}) returned `{value}` ({}), not an array of positions",
+                "moves({}) returned {} ({}), not an array of positions",
+                short(atom),
+                describe(&value),
                 value.type_name()
             )));
         };
         if list.len() > self.limits.max_moves_per_position {
             return Err(ScriptError::new(format!(
-                "moves({atom}) returned {} positions, more than the {} allowed",
+                "moves({}) returned {} positions, more than the {} allowed",
+                short(atom),
                 list.len(),
                 self.limits.max_moves_per_position
             )));
         }
         let mut res = Vec::with_capacity(list.len());
         for (idx, item) in list.iter().enumerate() {
-            let Some(parts) = dynamic_to_parts(item) else {
+            let Some(parts) = dynamic_to_parts(item, self.limits.max_position_len) else {
                 return Err(ScriptError::new(format!(
-                    "moves({atom}) returned `{item}` ({}) at index {idx}, which is not a position: \
-                     a position is an integer, an array of integers, or split([...])",
-                    item.type_name()
+                    "moves({}) returned {} at index {idx}, which is not a position: a position \
+                     is an integer, an array of at most {} integers, or split([...])",
+                    short(atom),
+                    describe(item),
+                    self.limits.max_position_len
                 )));
             };
             let mut atoms = Vec::with_capacity(parts.len());
@@ -400,30 +536,76 @@ fn atom_to_dynamic(atom: &Atom) -> Dynamic {
     }
 }
 
-/// The atoms a value stands for: one for an integer or an array of integers, the parts of a
-/// `split(…)` (flattened), `None` for anything else.
-fn dynamic_to_parts(value: &Dynamic) -> Option<Vec<Atom>> {
-    if let Ok(n) = value.as_int() {
-        return Some(vec![Atom::Int(n)]);
-    }
-    if let Some(split) = value.read_lock::<Split>() {
-        let mut res = Vec::new();
-        for part in split.0.iter() {
-            res.extend(dynamic_to_parts(part)?);
+/// The atoms a value stands for: one for an integer or an array of at most `max_len` integers,
+/// the parts of a `split(…)` (flattened, nested at most 16 deep), `None` for anything else.
+fn dynamic_to_parts(value: &Dynamic, max_len: usize) -> Option<Vec<Atom>> {
+    fn parts(value: &Dynamic, max_len: usize, depth: usize, res: &mut Vec<Atom>) -> Option<()> {
+        if let Ok(n) = value.as_int() {
+            res.push(Atom::Int(n));
+            return Some(());
         }
-        return Some(res);
-    }
-    if let Some(array) = value.read_lock::<Array>() {
-        let mut res = Vec::with_capacity(array.len());
-        for v in array.iter() {
-            res.push(v.as_int().ok()?);
+        if let Some(split) = value.read_lock::<Split>() {
+            if depth >= 16 {
+                return None;
+            }
+            for part in split.0.iter() {
+                parts(part, max_len, depth + 1, res)?;
+            }
+            return Some(());
         }
-        return Some(vec![Atom::Array(res)]);
+        let array = value.read_lock::<Array>()?;
+        if array.len() > max_len {
+            return None;
+        }
+        let ints = array
+            .iter()
+            .map(|v| v.as_int().ok())
+            .collect::<Option<Vec<i64>>>()?;
+        res.push(Atom::Array(ints));
+        Some(())
     }
-    None
+    let mut res = Vec::new();
+    parts(value, max_len, 0, &mut res)?;
+    Some(res)
 }
 
-/// Splits `a + b + c` at the top level (not inside brackets).
+/// A value named for an error message without printing it whole (it may be huge, or nested
+/// deeper than printing can go): an integer, or what kind of value it is and how long.
+fn describe(value: &Dynamic) -> String {
+    if let Ok(n) = value.as_int() {
+        return format!("`{n}`");
+    }
+    if let Some(array) = value.read_lock::<Array>() {
+        let flat = array.len() <= 8 && array.iter().all(|v| v.as_int().is_ok());
+        if flat {
+            return format!("`{value}`");
+        }
+        return format!("an array of {} items", array.len());
+    }
+    if let Some(text) = value.read_lock::<rhai::ImmutableString>() {
+        if text.len() <= 40 {
+            return format!("`{value}` (a string)");
+        }
+        return format!("a string of {} bytes", text.len());
+    }
+    format!("a {}", value.type_name())
+}
+
+/// A position for an error message: at most 60 characters of it.
+fn short(atom: &Atom) -> String {
+    let text = atom.to_string();
+    if text.len() <= 60 {
+        return text;
+    }
+    let cut: String = text.chars().take(57).collect();
+    format!("{cut}...")
+}
+
+/// Bytes one position kept by the solver takes, measured at the peak of the process (its entry in
+/// the memo table and its share of the table's growth): 170 for integers (a table of
+/// examples/subtraction-1-3-4.rhai to 10^6, 168 MB), 200 for pairs (a 1000 × 1000 grid, 204 MB).
+pub const POSITION_BYTES: usize = 200;
+
 fn split_sum(text: &str) -> Vec<&str> {
     let mut res = Vec::new();
     let mut depth = 0i32;
@@ -542,5 +724,45 @@ mod tests {
         let g = game("import \"/etc/passwd\" as p;\nfn moves(n) { [] }");
         let err = g.component_moves(&Atom::Int(3)).unwrap_err();
         assert!(err.message().contains("failed"), "{err}");
+    }
+
+    #[test]
+    fn one_call_is_bounded_in_time_and_in_the_size_of_what_it_returns() {
+        let limits = ScriptLimits {
+            max_seconds_per_call: 1,
+            max_position_len: 8,
+            ..ScriptLimits::default()
+        };
+        let slow = ScriptGame::compile(
+            "fn moves(n) { let a = []; for i in 0..100000 { a = [a]; } [] }",
+            limits,
+        )
+        .unwrap();
+        let err = slow.component_moves(&Atom::Int(3)).unwrap_err();
+        assert!(
+            err.message().contains("ran more than 1 s in moves(3)"),
+            "{err}"
+        );
+        let long =
+            ScriptGame::compile("fn moves(n) { let a = []; a.pad(9, 0); [a] }", limits).unwrap();
+        let err = long.component_moves(&Atom::Int(3)).unwrap_err();
+        assert!(
+            err.message().contains("returned an array of 9 items"),
+            "{err}"
+        );
+        assert!(err.message().contains("at most 8 integers"), "{err}");
+        let nested = ScriptGame::compile(
+            "fn moves(n) { let s = split([1]); for i in 0..20 { s = split([s]); } [s] }",
+            limits,
+        )
+        .unwrap();
+        assert!(nested.component_moves(&Atom::Int(3)).is_err());
+        let text = ScriptGame::compile(
+            "fn moves(n) { let s = \"x\"; s.pad(100, \"y\"); [s] }",
+            limits,
+        )
+        .unwrap();
+        let err = text.component_moves(&Atom::Int(3)).unwrap_err();
+        assert!(err.message().contains("a string of 100 bytes"), "{err}");
     }
 }

@@ -850,3 +850,103 @@ fn issue_17_a_table_whose_pace_would_outlast_the_time_allowed_is_stopped_with_th
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("would take about"), "{stderr}");
 }
+
+/// Runs `sprague script` on a script written to a scratch file, expecting one error line.
+fn hostile_script(name: &str, source: &str, args: &[&str]) -> String {
+    let dir = scratch(name);
+    let file = dir.join("game.rhai");
+    std::fs::write(&file, source).unwrap();
+    let mut all = vec!["script", file.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let line = bad_input(&all, "");
+    std::fs::remove_dir_all(&dir).unwrap();
+    line
+}
+
+#[test]
+fn issue_17_a_script_that_allocates_without_bound_is_stopped_with_one_line() {
+    // One step asking for 15 GiB: refused before the memory is taken.
+    let line = hostile_script(
+        "pad",
+        "fn moves(p) { let a = []; a.pad(1000000000, 0); [] }",
+        &["5"],
+    );
+    assert!(
+        line.contains("MiB in one step, past the memory one call may hold"),
+        "{line}"
+    );
+    // A string and an array doubled forty times.
+    for (name, source) in [
+        (
+            "string",
+            "fn moves(p) { let s = \"x\"; for i in 0..40 { s += s; } [] }",
+        ),
+        (
+            "array",
+            "fn moves(p) { let a = [1]; for i in 0..40 { a += a; } [] }",
+        ),
+    ] {
+        let line = hostile_script(name, source, &["5"]);
+        assert!(
+            line.contains("past the memory one call may hold") || line.contains("held more than"),
+            "{name}: {line}"
+        );
+    }
+    // Pushing without end is stopped at half the call's budget, with the call named.
+    let line = hostile_script(
+        "push",
+        "fn moves(p) { let a = []; loop { a.push(p); } }",
+        &["5", "--max-operations", "1000000000000"],
+    );
+    assert!(line.contains("MiB in moves(5)"), "{line}");
+    // Positions that grow for ever: past 4096 integers a position is refused.
+    let line = hostile_script(
+        "grow",
+        "fn moves(p) { let q = p; q.push(0); [q] }",
+        &["[1]"],
+    );
+    assert!(line.contains("an array of 4097 items"), "{line}");
+    assert!(line.len() < 400, "{line}");
+    // Many large positions: the whole run's memory is bounded too.
+    let dir = scratch("many");
+    let file = dir.join("game.rhai");
+    std::fs::write(
+        &file,
+        "fn moves(p) { if type_of(p) == \"array\" { return []; } let r = []; \
+         for i in 0..200 { let q = []; q.pad(4000, p * 1000 + i); r.push(q); } r.push(p + 1); r }",
+    )
+    .unwrap();
+    let out = sprague()
+        .args(["script", file.to_str().unwrap(), "0"])
+        .env("SPRAGUE_MEMORY_LIMIT", "300M")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("the run held more than 300 MiB (SPRAGUE_MEMORY_LIMIT)"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn issue_17_a_script_that_nests_deep_is_stopped_by_the_time_one_call_may_take() {
+    for source in [
+        "fn moves(p) { let a = []; for i in 0..100000 { a = [a]; } [] }",
+        "fn moves(p) { let a = []; for i in 0..100000 { a = [a]; } [a] }",
+    ] {
+        let line = hostile_script("deep", source, &["5", "--max-call-seconds", "1"]);
+        assert!(line.contains("ran more than 1 s in moves(5)"), "{line}");
+    }
+    // A nested value returned is named, not printed.
+    let line = hostile_script(
+        "nested",
+        "fn moves(p) { let a = []; for i in 0..2000 { a = [a]; } [a] }",
+        &["5"],
+    );
+    assert!(
+        line.contains("returned an array of 1 items at index 0"),
+        "{line}"
+    );
+}
