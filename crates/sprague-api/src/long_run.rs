@@ -551,8 +551,11 @@ pub fn read_checkpoint<R: Read>(
     if &seq[..8] != VALUES_MAGIC || !(width == 1 || width == 2) {
         return Err(damaged("no SPRGSEQ1 values"));
     }
-    let expected = 16 + name_len + 24 + count.saturating_mul(width) + 8;
-    if expected != size {
+    // Checked: a count near 2^64 must not wrap round to the file's length.
+    let expected = count
+        .checked_mul(width)
+        .and_then(|bytes| bytes.checked_add(16 + name_len + 24 + 8));
+    if expected != Some(size) {
         return Err(damaged("its length does not match its count"));
     }
     let mut values = Vec::with_capacity((count as usize).max(capacity));
@@ -737,5 +740,23 @@ mod tests {
         let short = &bytes[..bytes.len() - 3];
         assert!(read_checkpoint(short, short.len() as u64, "kayles", 0).is_err());
         assert!(read_checkpoint(short, size, "kayles", 0).is_err());
+    }
+
+    #[test]
+    fn a_checkpoint_whose_count_wraps_round_is_refused_not_a_panic() {
+        // Found by the values_files fuzz target: a count near 2^64 whose byte length, wrapped,
+        // equalled the file's length.
+        let bytes: &[u8] = b"\x53\x50\x52\x47\x43\x4b\x50\x31\x0a\x00\x00\x00\x00\x00\x00\x00\x6f\x63\x74\x61\x6c\x20\x30\x2e\x37\x37\x53\x50\x52\x47\x53\x45\x51\x31\x02\x10\x00\x00\x0b\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\xe4\xff\xff\xff\x00\x00\x24\x00";
+        let bytes = bytes.to_vec();
+        let size = bytes.len() as u64;
+        let err = read_checkpoint(&bytes[..], size, "octal 0.77", 1 << 16).unwrap_err();
+        assert!(err.to_string().contains("damaged"), "{err}");
+        // Every count whose bytes would pass 2^64, with every width.
+        for count in [u64::MAX, u64::MAX / 2 + 1, 1 << 63, 0xe4 << 56] {
+            let mut b = bytes.clone();
+            let at = 16 + 10 + 16;
+            b[at..at + 8].copy_from_slice(&count.to_le_bytes());
+            assert!(read_checkpoint(&b[..], size, "octal 0.77", 16).is_err());
+        }
     }
 }

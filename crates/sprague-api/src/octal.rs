@@ -248,6 +248,10 @@ pub const MAX_PROOF_SEARCH: u64 = 1 << 21;
 /// proved, with that period; `None` when none is proved within it, or the values outgrow two
 /// bytes first (as arithmetic periods do: their table is cut there, the period answers).
 fn proved_table(rule: &HeapRule, limits: &Limits) -> Result<Option<(Vec<u16>, Period)>, Error> {
+    // Without a periodicity theorem (Grundy's game) nothing is proved: no search.
+    if table::values_to_prove(rule, 0, 0).is_none() {
+        return Ok(None);
+    }
     let most = MAX_PROOF_SEARCH;
     check_memory(most, limits)?;
     let mut t = HeapTable::new(rule.clone(), Method::Sparse);
@@ -449,6 +453,13 @@ fn analyse_heaps(
         Some(h) => (table_of(game, rule, h + 1, limits)?, None),
         None => {
             let Some((values, period)) = proved_table(rule, limits)? else {
+                if table::values_to_prove(rule, 0, 0).is_none() {
+                    return Err(Error::too_large(format!(
+                        "heap {largest} is above {MAX_TABLE_HEAP}, and {game} has no \
+                         periodicity theorem: only heaps up to {MAX_TABLE_HEAP} are answered \
+                         (`table {game} --upto N` computes further)"
+                    )));
+                }
                 return Err(Error::too_large(format!(
                     "heap {largest} is above {MAX_TABLE_HEAP}, and {game} has no period proved \
                      within {MAX_PROOF_SEARCH} values; its table would take about {} ({})",
@@ -778,7 +789,7 @@ mod tests {
             &Limits::default(),
         )
         .unwrap_err();
-        assert!(err.to_string().contains("no period proved"), "{err}");
+        assert!(err.to_string().contains("no periodicity theorem"), "{err}");
     }
 
     #[test]

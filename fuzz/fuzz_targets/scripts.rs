@@ -1,0 +1,34 @@
+//! Scripts and script positions: the first line is the position, the rest the script, run with
+//! small budgets (operations, seconds, positions, position sizes).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sprague_api::script::{compile, ScriptSession};
+use sprague_api::AnalysisOptions;
+use sprague_script::ScriptLimits;
+
+#[path = "common.rs"]
+mod common;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&pick, data)) = data.split_first() else {
+        return;
+    };
+    let (position, source) = common::head_and_rest(data);
+    let limits = ScriptLimits {
+        max_operations_per_call: 20_000,
+        max_moves_per_position: 1_000,
+        max_position_len: 64,
+        max_seconds_per_call: 1,
+        ..ScriptLimits::default()
+    };
+    let Ok(game) = compile(&source, limits) else {
+        return;
+    };
+    let mut session = ScriptSession::new(&game, 10_000);
+    let options = AnalysisOptions {
+        all_moves: pick & 1 != 0,
+        misere: pick & 2 != 0,
+    };
+    let _ = session.analyse(&position, &options);
+});
