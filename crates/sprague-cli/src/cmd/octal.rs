@@ -41,6 +41,36 @@ pub fn run(name: Option<&str>, args: HeapGameArgs, limits: &Limits) -> Result<Ex
         return super::word_batch(&args.words, |words| Ok(analyse(words)?));
     }
     let words: Vec<&str> = args.words.iter().map(String::as_str).collect();
+    if name.is_none() {
+        say_the_cost(&words, limits);
+    }
     let analysis = analyse(&words)?;
     super::print(&args.output, &analysis)
+}
+
+/// For `octal CODE H…` with three-heap moves: the time its table will take, said on standard
+/// error before a wait of ten seconds or more (a longer one than allowed is refused instead).
+fn say_the_cost(words: &[&str], limits: &Limits) {
+    let Some((code, heaps)) = words.split_first() else {
+        return;
+    };
+    let Ok(rule) = octal::parse_code(code) else {
+        return;
+    };
+    let largest = heaps
+        .iter()
+        .filter_map(|h| h.parse::<u64>().ok())
+        .filter(|&h| h <= octal::MAX_TABLE_HEAP)
+        .max();
+    let Some(len) = largest.map(|h| h + 1) else {
+        return;
+    };
+    let within = |&s: &f64| (10.0..=limits.max_seconds as f64).contains(&s);
+    if let Some(seconds) = octal::estimate_seconds(&rule, len).filter(within) {
+        eprintln!(
+            "a table of {len} values of {rule} first: up to about {} (three-heap splits; less if \
+             a period is proved on the way)",
+            sprague_api::human_seconds(seconds)
+        );
+    }
 }
