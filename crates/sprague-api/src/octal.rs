@@ -101,21 +101,7 @@ fn table_of(game: &str, rule: &HeapRule, len: u64, limits: &Limits) -> Result<Ve
     let mut chunk = 1024usize;
     loop {
         check_time_of_step(rule, 0, step as u64, t.values().len() as u64, len, limits)?;
-        // In chunks of a tenth of a second or so, each timed: a code whose values keep growing
-        // is stopped once its pace says it would outlast the time allowed.
-        while t.values().len() < step {
-            let done = t.values().len();
-            let end = done.saturating_add(chunk).min(step);
-            let started = std::time::Instant::now();
-            t.extend_to(end).map_err(too_large)?;
-            let took = started.elapsed();
-            pace.record(end, end - done, took, len)?;
-            if took < std::time::Duration::from_millis(100) {
-                chunk = chunk.saturating_mul(2).min(1 << 24);
-            } else {
-                chunk = (chunk / 2).max(64);
-            }
-        }
+        grow_timed(&mut t, step, len, &mut pace, &mut chunk)?;
         if looks {
             if let Some(p) = table::period(rule, t.values()).filter(|p| p.proved) {
                 let mut values = t.into_values();
@@ -128,6 +114,50 @@ fn table_of(game: &str, rule: &HeapRule, len: u64, limits: &Limits) -> Result<Ve
         }
         step = step.saturating_mul(2).min(len_us);
     }
+}
+
+/// Why [`grow_timed`] stopped short.
+enum GrowthStopped {
+    /// A value past two bytes.
+    ValueTooLarge(table::ValueTooLarge),
+    /// The pace's refusal: the table would outlast the time allowed.
+    TooSlow(Error),
+}
+
+impl From<GrowthStopped> for Error {
+    fn from(e: GrowthStopped) -> Error {
+        match e {
+            GrowthStopped::ValueTooLarge(e) => Error::too_large(e.to_string()),
+            GrowthStopped::TooSlow(e) => e,
+        }
+    }
+}
+
+/// Grows `t` to `step` values in chunks of a tenth of a second or so, each timed in `pace`: a
+/// code whose values keep growing is stopped once its pace says the `target` values would
+/// outlast the time allowed.
+fn grow_timed(
+    t: &mut HeapTable,
+    step: usize,
+    target: u64,
+    pace: &mut crate::long_run::Pace,
+    chunk: &mut usize,
+) -> Result<(), GrowthStopped> {
+    while t.values().len() < step {
+        let done = t.values().len();
+        let end = done.saturating_add(*chunk).min(step);
+        let started = std::time::Instant::now();
+        t.extend_to(end).map_err(GrowthStopped::ValueTooLarge)?;
+        let took = started.elapsed();
+        pace.record(end, end - done, took, target)
+            .map_err(GrowthStopped::TooSlow)?;
+        if took < std::time::Duration::from_millis(100) {
+            *chunk = chunk.saturating_mul(2).min(1 << 24);
+        } else {
+            *chunk = (*chunk / 2).max(64);
+        }
+    }
+    Ok(())
 }
 
 /// Refuses a table of `len` values that would not fit in `limits`.
@@ -244,28 +274,52 @@ pub(crate) fn values_to_prove(rule: &HeapRule, values: &[u16], p: &Period) -> Op
 /// [`MAX_TABLE_HEAP`] (0.16 proves its period of 149459 with 509621 values).
 pub const MAX_PROOF_SEARCH: u64 = 1 << 21;
 
-/// The shortest table (doubling from 1024 values up to [`MAX_PROOF_SEARCH`]) whose period is
-/// proved, with that period; `None` when none is proved within it, or the values outgrow two
-/// bytes first (as arithmetic periods do: their table is cut there, the period answers).
-fn proved_table(rule: &HeapRule, limits: &Limits) -> Result<Option<(Vec<u16>, Period)>, Error> {
+/// How the search for a proved period of a huge heap's game ended.
+enum ProofSearch {
+    /// The shortest table (doubling from 1024 values) whose period is proved, with that period.
+    Proved(Vec<u16>, Period),
+    /// No proof: the game has no periodicity theorem, the values outgrew two bytes (as
+    /// arithmetic periods do before their proof), or none was found within
+    /// [`MAX_PROOF_SEARCH`] values.
+    NotFound,
+    /// The next doubling would outlast the time allowed: why, with the values computed so far.
+    OutOfTime(u64, String),
+}
+
+/// Looks for a proved period by doubling a table from 1024 values up to [`MAX_PROOF_SEARCH`],
+/// each step timed: a code whose two-heap table is slow (Treblecross, take sets) ends the search
+/// when its pace says the next step would outlast the time allowed.
+fn proved_table(game: &str, rule: &HeapRule, limits: &Limits) -> Result<ProofSearch, Error> {
     // Without a periodicity theorem (Grundy's game) nothing is proved: no search.
     if table::values_to_prove(rule, 0, 0).is_none() {
-        return Ok(None);
+        return Ok(ProofSearch::NotFound);
     }
     let most = MAX_PROOF_SEARCH;
     check_memory(most, limits)?;
     let mut t = HeapTable::new(rule.clone(), Method::Sparse);
+    let mut pace = crate::long_run::Pace::new(game, limits);
+    let mut chunk = 1024usize;
     let mut len = 1024u64.min(most);
     loop {
-        // A search that would outlast the time allowed ends here, as one that finds no proof.
-        if check_time(rule, len, limits).is_err() || t.extend_to(len as usize).is_err() {
-            return Ok(None);
+        let done = t.values().len() as u64;
+        if let Err(e) = check_time(rule, len, limits) {
+            return Ok(ProofSearch::OutOfTime(done, e.to_string()));
+        }
+        match grow_timed(&mut t, len as usize, len, &mut pace, &mut chunk) {
+            Ok(()) => {}
+            Err(GrowthStopped::ValueTooLarge(_)) => return Ok(ProofSearch::NotFound),
+            Err(GrowthStopped::TooSlow(e)) => {
+                return Ok(ProofSearch::OutOfTime(
+                    t.values().len() as u64,
+                    e.to_string(),
+                ));
+            }
         }
         if let Some(p) = table::period(rule, t.values()).filter(|p| p.proved) {
-            return Ok(Some((t.into_values(), p)));
+            return Ok(ProofSearch::Proved(t.into_values(), p));
         }
         if len == most {
-            return Ok(None);
+            return Ok(ProofSearch::NotFound);
         }
         len = (len * 2).min(most);
     }
@@ -391,7 +445,20 @@ pub fn analyse_named<S: AsRef<str>>(
         )));
     }
     let heaps: Vec<BigUint> = rows.iter().map(|r| r + game.heap_offset).collect();
-    let mut analysis = analyse_heaps(name, &game.rule(), &heaps, Some(&rows), options, limits)?;
+    let mut analysis = analyse_heaps(name, &game.rule(), &heaps, Some(&rows), options, limits)
+        .map_err(|e| {
+            if e.kind() != crate::ErrorKind::TooLarge {
+                return e;
+            }
+            // The refusal speaks of heaps: say which the rows are.
+            Error::too_large(format!(
+                "a row of n {} is the heap n + {} of {}: {}",
+                game.counts,
+                game.heap_offset,
+                game.rule(),
+                e.message()
+            ))
+        })?;
     analysis.position = join_numbers(&rows);
     Ok(analysis)
 }
@@ -452,20 +519,30 @@ fn analyse_heaps(
     let (values, period) = match in_table {
         Some(h) => (table_of(game, rule, h + 1, limits)?, None),
         None => {
-            let Some((values, period)) = proved_table(rule, limits)? else {
-                if table::values_to_prove(rule, 0, 0).is_none() {
+            let (values, period) = match proved_table(game, rule, limits)? {
+                ProofSearch::Proved(values, period) => (values, period),
+                ProofSearch::OutOfTime(done, why) => {
+                    return Err(Error::too_large(format!(
+                        "heap {largest} is above {MAX_TABLE_HEAP}, and {game} has no period \
+                         proved within its first {done} values; looking further stopped: {why}"
+                    )));
+                }
+                ProofSearch::NotFound if table::values_to_prove(rule, 0, 0).is_none() => {
                     return Err(Error::too_large(format!(
                         "heap {largest} is above {MAX_TABLE_HEAP}, and {game} has no \
                          periodicity theorem: only heaps up to {MAX_TABLE_HEAP} are answered \
                          (`table {game} --upto N` computes further)"
                     )));
                 }
-                return Err(Error::too_large(format!(
-                    "heap {largest} is above {MAX_TABLE_HEAP}, and {game} has no period proved \
-                     within {MAX_PROOF_SEARCH} values; its table would take about {} ({})",
-                    human_bytes(estimate_bytes(largest.to_u64().unwrap_or(u64::MAX))),
-                    "try `table` with --until-proved"
-                )));
+                ProofSearch::NotFound => {
+                    return Err(Error::too_large(format!(
+                        "heap {largest} is above {MAX_TABLE_HEAP}, and {game} has no period \
+                         proved within {MAX_PROOF_SEARCH} values; its table would take about {} \
+                         ({})",
+                        human_bytes(estimate_bytes(largest.to_u64().unwrap_or(u64::MAX))),
+                        "try `table` with --until-proved"
+                    )));
+                }
             };
             // The heaps within reach keep their moves: the table covers them when its values
             // fit (always for a pure period).

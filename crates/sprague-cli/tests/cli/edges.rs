@@ -849,6 +849,28 @@ fn issue_17_a_table_whose_pace_would_outlast_the_time_allowed_is_stopped_with_th
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("would take about"), "{stderr}");
+    // And for the search for a proved period behind a heap above the table's reach (found by
+    // fuzzing: it ran for ten minutes whatever the time allowed). Treblecross names its rows.
+    for (args, says) in [
+        (
+            &["octal", "--take-set", "151", "304004"][..],
+            "octal --take-set 151 has no period proved within its first",
+        ),
+        (
+            &["treblecross", "14345345"][..],
+            "a row of n cells is the heap n + 2 of 0.007: heap 14345347 is above 200000",
+        ),
+    ] {
+        let out = sprague()
+            .args(args)
+            .env("SPRAGUE_TIME_LIMIT", "3")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(says), "{stderr}");
+        assert!(stderr.contains("more than the 3 s allowed"), "{stderr}");
+    }
 }
 
 /// Runs `sprague script` on a script written to a scratch file, expecting one error line.
