@@ -3,6 +3,7 @@
 
 use sprague::solve::{explore, misere, retrograde, MemoSolver, SolveError};
 use sprague::value::Outcome;
+use sprague::Impartial;
 use sprague_script::{ScriptGame, ScriptLimits, ScriptPosition};
 
 use crate::{Analysis, AnalysisOptions, Error, MoveReport, NimValue};
@@ -72,6 +73,13 @@ impl<'g> ScriptSession<'g> {
     }
 
     fn too_many(&self, err: SolveError) -> Error {
+        if let SolveError::TooManyBytes { .. } = err {
+            return Error::too_large(format!(
+                "{err} (SPRAGUE_MEMORY_LIMIT; a position of one or two integers takes about {} \
+                 bytes, a sum of k parts more)",
+                sprague_script::POSITION_BYTES
+            ));
+        }
         Error::too_large(format!(
             "{err} (raise --max-positions, at about {} bytes a position)",
             sprague_script::POSITION_BYTES
@@ -84,6 +92,7 @@ impl<'g> ScriptSession<'g> {
     ///
     /// A bad position, a script error (with its place in the script), or too many positions.
     pub fn analyse(&mut self, text: &str, options: &AnalysisOptions) -> Result<Analysis, Error> {
+        self.game.start_request();
         let position = self.parse(text)?;
         if options.misere {
             return self.analyse_misere(position, options);
@@ -204,15 +213,38 @@ impl<'g> ScriptSession<'g> {
         position: ScriptPosition,
         options: &AnalysisOptions,
     ) -> Result<Analysis, Error> {
-        let explored = explore::reachable_graph(self.game, &position, self.max_positions);
+        // Parts with no moves are left out of sums (`0 + n` is `n`), and positions that still
+        // grow as they are explored (a sum that gains a part at every move) are bounded by their
+        // size as well as by their count.
+        let game = WithoutFinishedParts::new(self.game);
+        let explored = explore::reachable_graph_within(
+            &game,
+            &position,
+            self.max_positions,
+            self.game.limits().max_total_bytes,
+            ScriptPosition::stored_bytes,
+        );
         self.check_script()?;
         let explored = explored.map_err(|e| self.too_many(e))?;
         let values = retrograde::generalized_values(&explored.graph);
         let value = values.value(0);
+        // The moves are listed as the script makes them, each valued at its position without
+        // finished parts.
+        let followers: std::collections::HashMap<&ScriptPosition, u32> = explored
+            .graph
+            .followers(0)
+            .iter()
+            .map(|&w| (&explored.positions[w as usize], w))
+            .collect();
+        let mut made = Vec::new();
+        self.game.options(&position, &mut made);
+        self.check_script()?;
         let mut winning_moves = Vec::new();
         let mut listed = Vec::new();
-        for &w in explored.graph.followers(0) {
-            let to = &explored.positions[w as usize];
+        for to in &made {
+            let Some(&w) = followers.get(&game.without_finished_parts(to)) else {
+                continue;
+            };
             let after = values.value(w);
             if after.outcome() == Outcome::P {
                 winning_moves.push(report(&position, to, to));
@@ -224,6 +256,7 @@ impl<'g> ScriptSession<'g> {
                 listed.push(r);
             }
         }
+        self.check_script()?;
         Ok(Analysis {
             game: "script".to_owned(),
             position: position.to_string(),
@@ -232,10 +265,75 @@ impl<'g> ScriptSession<'g> {
             winning_moves,
             all_moves: options.all_moves.then_some(listed),
             note: Some(format!(
-                "a position can be reached from itself: solved as a loopy game over its {} reachable positions (generalised nim-values; D is a draw)",
+                "a position can be reached from itself: solved as a loopy game over its {} reachable positions, parts with no moves left out of sums (generalised nim-values; D is a draw)",
                 explored.positions.len()
             )),
         })
+    }
+}
+
+/// The script's game with the parts that have no moves left out of every sum (`0 + n` is `n`:
+/// a part with no moves changes nothing, in any play), so that a move splitting off an empty
+/// part does not make ever longer sums of a loop. Whether a part has moves is remembered.
+struct WithoutFinishedParts<'g> {
+    game: &'g ScriptGame,
+    finished: std::cell::RefCell<std::collections::HashMap<sprague_script::Atom, bool>>,
+}
+
+impl<'g> WithoutFinishedParts<'g> {
+    // Parts remembered at most; past it the memory is cleared.
+    const MAX_REMEMBERED: usize = 1 << 20;
+
+    fn new(game: &'g ScriptGame) -> WithoutFinishedParts<'g> {
+        WithoutFinishedParts {
+            game,
+            finished: Default::default(),
+        }
+    }
+
+    fn is_finished(&self, atom: &sprague_script::Atom) -> bool {
+        if let Some(&known) = self.finished.borrow().get(atom) {
+            return known;
+        }
+        // A script error here is met again, and recorded, when the part's moves are asked for.
+        let finished = self
+            .game
+            .component_moves(atom)
+            .is_ok_and(|moves| moves.is_empty());
+        let mut memory = self.finished.borrow_mut();
+        if memory.len() >= Self::MAX_REMEMBERED {
+            memory.clear();
+        }
+        memory.insert(atom.clone(), finished);
+        finished
+    }
+
+    fn without_finished_parts(&self, position: &ScriptPosition) -> ScriptPosition {
+        if position.atoms().len() < 2 {
+            return position.clone();
+        }
+        ScriptPosition::new(
+            position
+                .atoms()
+                .iter()
+                .filter(|a| !self.is_finished(a))
+                .cloned()
+                .collect(),
+        )
+    }
+}
+
+impl Impartial for WithoutFinishedParts<'_> {
+    type Position = ScriptPosition;
+
+    fn options(&self, position: &ScriptPosition, options: &mut Vec<ScriptPosition>) {
+        let start = options.len();
+        self.game.options(position, options);
+        for option in &mut options[start..] {
+            if option.atoms().len() > 1 {
+                *option = self.without_finished_parts(option);
+            }
+        }
     }
 }
 
@@ -254,6 +352,7 @@ impl ScriptSession<'_> {
     ///
     /// A script error, a loop, or more positions than the session allows.
     pub fn table(&mut self, family: &str, upto: u64) -> Result<crate::table::TableReport, Error> {
+        self.game.start_request();
         if upto as usize >= self.max_positions {
             return Err(Error::too_large(format!(
                 "--upto {upto} needs more than the {} positions allowed (raise --max-positions)",
@@ -290,6 +389,7 @@ impl ScriptSession<'_> {
         rows: u64,
         cols: u64,
     ) -> Result<crate::table::GridReport, Error> {
+        self.game.start_request();
         let cells = (rows + 1).saturating_mul(cols + 1);
         if cells >= self.max_positions as u64 {
             return Err(Error::too_large(format!(

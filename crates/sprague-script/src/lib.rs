@@ -160,7 +160,7 @@ pub struct ScriptLimits {
     pub max_operations_per_call: u64,
     /// Positions one call of `moves` may return.
     pub max_moves_per_position: usize,
-    /// Integers one position (one array) may hold.
+    /// Integers one position (one array) may hold, and parts one sum may have.
     pub max_position_len: usize,
     /// Seconds one call of a hook may run (a loop of few operations that each copy much, like a
     /// nested array rebuilt deeper each time, is stopped by this rather than by the operation
@@ -171,6 +171,9 @@ pub struct ScriptLimits {
     pub max_bytes_per_call: usize,
     /// Bytes the whole process may hold while a script runs (the positions kept included).
     pub max_total_bytes: usize,
+    /// Seconds one request (an analysis, a table, a grid: from [`ScriptGame::start_request`])
+    /// may run, all its calls together.
+    pub max_seconds_per_request: u64,
     /// The allocator's meter, when the process has one.
     pub meter: Option<&'static dyn MemoryMeter>,
 }
@@ -184,6 +187,7 @@ impl fmt::Debug for ScriptLimits {
             .field("max_seconds_per_call", &self.max_seconds_per_call)
             .field("max_bytes_per_call", &self.max_bytes_per_call)
             .field("max_total_bytes", &self.max_total_bytes)
+            .field("max_seconds_per_request", &self.max_seconds_per_request)
             .field("metered", &self.meter.is_some())
             .finish()
     }
@@ -198,6 +202,7 @@ impl Default for ScriptLimits {
             max_seconds_per_call: 10,
             max_bytes_per_call: 1 << 30,
             max_total_bytes: usize::MAX,
+            max_seconds_per_request: 600,
             meter: None,
         }
     }
@@ -232,6 +237,8 @@ pub struct ScriptGame {
     has_normalize: bool,
     has_terminal: bool,
     limits: ScriptLimits,
+    // When the running request started (see `start_request`).
+    request_started: std::cell::Cell<Option<std::time::Instant>>,
     // The first error met inside `Impartial::options`, which cannot return one; solvers' results are
     // discarded when it is set.
     error: RefCell<Option<ScriptError>>,
@@ -299,6 +306,7 @@ impl ScriptGame {
             has_normalize,
             has_terminal,
             limits,
+            request_started: std::cell::Cell::new(None),
             error: RefCell::new(None),
         })
     }
@@ -322,12 +330,35 @@ impl ScriptGame {
         Ok(ScriptPosition::new(atoms))
     }
 
+    /// The limits the script runs under.
+    pub fn limits(&self) -> &ScriptLimits {
+        &self.limits
+    }
+
+    /// Starts the clock of a request: its calls together may run at most
+    /// `limits.max_seconds_per_request` seconds from now.
+    pub fn start_request(&self) {
+        self.request_started.set(Some(std::time::Instant::now()));
+    }
+
     /// Takes the error met while the solver was asking for moves, if any.
     pub fn take_error(&self) -> Option<ScriptError> {
         self.error.borrow_mut().take()
     }
 
     fn call(&self, name: &str, atom: &Atom) -> Result<Dynamic, ScriptError> {
+        // Every move of a request passes here: a request whose positions keep growing (sums that
+        // gain a part at each move) is stopped by its time as well as by its positions.
+        if let Some(started) = self.request_started.get() {
+            if started.elapsed().as_secs() >= self.limits.max_seconds_per_request {
+                return Err(ScriptError::new(format!(
+                    "the request ran more than the {} s allowed (SPRAGUE_TIME_LIMIT), at \
+                     {name}({})",
+                    self.limits.max_seconds_per_request,
+                    short(atom)
+                )));
+            }
+        }
         let mut scope = Scope::new();
         let arg = atom_to_dynamic(atom);
         let held = self.limits.meter.map_or(0, |m| m.allocated());
@@ -502,6 +533,11 @@ impl Impartial for ScriptGame {
             return;
         }
         for (idx, atom) in position.0.iter().enumerate() {
+            // Equal parts (kept side by side) have the same moves, and a move in either leaves
+            // the same sum: each is asked for once.
+            if idx > 0 && position.0[idx - 1] == *atom {
+                continue;
+            }
             let moves = match self.component_moves(atom) {
                 Ok(m) => m,
                 Err(e) => {
@@ -514,6 +550,17 @@ impl Impartial for ScriptGame {
                 continue;
             }
             for option in moves {
+                let parts = position.0.len() - 1 + option.0.len();
+                if parts > self.limits.max_position_len {
+                    // A sum that gains parts at every move (a loopy game explored whole) would
+                    // otherwise grow until the memory runs out.
+                    self.record(ScriptError::new(format!(
+                        "a move in {} makes a sum of {parts} parts, more than the {} allowed",
+                        short(atom),
+                        self.limits.max_position_len
+                    )));
+                    return;
+                }
                 let mut atoms: Vec<Atom> = position.0[..idx].to_vec();
                 atoms.extend(option.0);
                 atoms.extend_from_slice(&position.0[idx + 1..]);
@@ -605,6 +652,24 @@ fn short(atom: &Atom) -> String {
 /// the memo table and its share of the table's growth): 170 for integers (a table of
 /// examples/subtraction-1-3-4.rhai to 10^6, 168 MB), 200 for pairs (a 1000 × 1000 grid, 204 MB).
 pub const POSITION_BYTES: usize = 200;
+
+impl ScriptPosition {
+    /// The bytes this position takes once stored by a solver: [`POSITION_BYTES`] for one
+    /// integer or pair, and more for each further component (a sum) or integer (an array), kept
+    /// twice (the position and its key).
+    pub fn stored_bytes(&self) -> usize {
+        let extra_atoms = self.0.len().saturating_sub(1);
+        let ints: usize = self
+            .0
+            .iter()
+            .map(|a| match a {
+                Atom::Int(_) => 0,
+                Atom::Array(v) => v.len().saturating_sub(2),
+            })
+            .sum();
+        POSITION_BYTES + 2 * (extra_atoms * std::mem::size_of::<Atom>() + ints * 8)
+    }
+}
 
 fn split_sum(text: &str) -> Vec<&str> {
     let mut res = Vec::new();

@@ -12,13 +12,15 @@ use crate::failure::Failure;
 pub fn load(file: &str, limits: &ScriptLimitArgs) -> Result<ScriptGame, Failure> {
     // A script longer than 16 MiB is no one's rules: refuse it rather than read for ever.
     let source = crate::input::read_text(file, 16 << 20, "script")?;
-    let memory = super::limits().memory_bytes;
+    let all = super::limits();
+    let memory = all.memory_bytes;
     let limits = ScriptLimits {
         max_operations_per_call: limits.max_operations,
         max_seconds_per_call: limits.max_call_seconds,
         // A quarter of the memory allowed, at most 1 GiB: no game's moves need more in one call.
         max_bytes_per_call: usize::try_from((memory / 4).min(1 << 30)).unwrap_or(1 << 30),
         max_total_bytes: usize::try_from(memory).unwrap_or(usize::MAX),
+        max_seconds_per_request: all.max_seconds,
         meter: Some(&crate::memory::ALLOCATOR),
         ..ScriptLimits::default()
     };

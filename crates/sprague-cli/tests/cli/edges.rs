@@ -953,6 +953,70 @@ fn issue_17_a_script_that_allocates_without_bound_is_stopped_with_one_line() {
 }
 
 #[test]
+fn issue_17_a_loopy_script_whose_sums_keep_growing_is_answered_or_stopped_within_seconds() {
+    // Found by fuzzing: a part of 0 makes n -> 0 + n a loop, and the loopy analysis explored
+    // sums of ever more parts (n, 0 + n, 0 + 0 + n, ...): minutes and gigabytes under the
+    // default --max-positions. A part with no moves is now left out of sums.
+    let dir = scratch("loop-split");
+    let file = dir.join("game.rhai");
+    std::fs::write(
+        &file,
+        "fn moves(n) { let r = []; for a in 0..n { if 2 * a != n { r.push(split([a, n - a])); } } r }",
+    )
+    .unwrap();
+    let out = sprague()
+        .args(["script", file.to_str().unwrap(), "9", "--json"])
+        .env("SPRAGUE_TIME_LIMIT", "20")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Every heap can pass (n -> 0 + n): a draw, and the pass is listed as the script makes it.
+    assert!(stdout.contains("\"outcome\":\"D\""), "{stdout}");
+    assert!(
+        stdout.contains("over its 28 reachable positions"),
+        "{stdout}"
+    );
+    // A sum that truly grows (n -> n + n) is stopped at the parts a sum may have, or by time.
+    std::fs::write(
+        &file,
+        "fn moves(n) { if n > 0 { [split([n, n])] } else { [] } }",
+    )
+    .unwrap();
+    let out = sprague()
+        .args(["script", file.to_str().unwrap(), "3"])
+        .env("SPRAGUE_TIME_LIMIT", "20")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("makes a sum of 4097 parts, more than the 4096 allowed"),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    // And by the time allowed before that, when it is short.
+    std::fs::write(
+        &file,
+        "fn moves(n) { let r = []; for i in 0..n { r.push(split([n, i])); } r }",
+    )
+    .unwrap();
+    let out = sprague()
+        .args(["script", file.to_str().unwrap(), "40"])
+        .env("SPRAGUE_TIME_LIMIT", "2")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.lines().count() == 1, "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn issue_17_a_script_that_nests_deep_is_stopped_by_the_time_one_call_may_take() {
     for source in [
         "fn moves(p) { let a = []; for i in 0..100000 { a = [a]; } [] }",

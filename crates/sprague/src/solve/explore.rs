@@ -30,7 +30,27 @@ pub fn reachable_graph<G: Impartial>(
     start: &G::Position,
     max_positions: usize,
 ) -> Result<Explored<G::Position>, SolveError> {
+    reachable_graph_within(game, start, max_positions, usize::MAX, |_| 0)
+}
+
+/// Explores every position reachable from `start`, breadth first, storing at most
+/// `max_positions` positions whose sizes, as `bytes` measures them, add up to at most
+/// `max_bytes`: a game whose positions grow as it is explored (sums that gain a component at
+/// every move) is stopped by its size, not only by its count.
+///
+/// # Errors
+///
+/// [`SolveError::TooManyPositions`] when more than `max_positions` positions are reachable,
+/// [`SolveError::TooManyBytes`] when they take more than `max_bytes`.
+pub fn reachable_graph_within<G: Impartial>(
+    game: &G,
+    start: &G::Position,
+    max_positions: usize,
+    max_bytes: usize,
+    bytes: impl Fn(&G::Position) -> usize,
+) -> Result<Explored<G::Position>, SolveError> {
     let mut index: HashMap<G::Position, Vertex> = HashMap::new();
+    let mut held = bytes(start);
     let mut positions = vec![start.clone()];
     index.insert(start.clone(), 0);
     let mut offsets = vec![0usize];
@@ -48,6 +68,10 @@ pub fn reachable_graph<G: Impartial>(
                         return Err(SolveError::TooManyPositions {
                             limit: max_positions,
                         });
+                    }
+                    held = held.saturating_add(bytes(&option));
+                    if held > max_bytes {
+                        return Err(SolveError::TooManyBytes { limit: max_bytes });
                     }
                     let id = positions.len() as Vertex;
                     index.insert(option.clone(), id);

@@ -34,6 +34,11 @@ pub enum SolveError {
         /// The limit that was reached.
         limit: usize,
     },
+    /// The positions to be stored would take more than the configured number of bytes.
+    TooManyBytes {
+        /// The limit that was reached, in bytes.
+        limit: usize,
+    },
 }
 
 impl fmt::Display for SolveError {
@@ -46,6 +51,11 @@ impl fmt::Display for SolveError {
             SolveError::TooManyPositions { limit } => {
                 write!(f, "more than {limit} positions would have to be stored")
             }
+            SolveError::TooManyBytes { limit } => write!(
+                f,
+                "the positions to be stored would take more than {} MiB",
+                limit >> 20
+            ),
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use sprague::games::graph::analyse_tokens;
-use sprague::solve::{explore, retrograde, GameGraph};
+use sprague::solve::{explore, retrograde, GameGraph, SolveError};
 use sprague::value::{LoopyValue, Outcome};
 use sprague::Impartial;
 
@@ -137,4 +137,34 @@ fn explore_builds_the_graph_of_a_loopy_ruleset() {
     assert_eq!(value_of(4).outcome(), Outcome::N);
     assert_eq!(value_of(3).outcome(), Outcome::N);
     assert!(explore::reachable_graph(&Ring, &1, 3).is_err());
+}
+
+#[test]
+fn exploring_stops_at_the_bytes_its_positions_may_take() {
+    // A game whose positions grow without end: n -> n + 1.
+    struct Climb;
+    impl Impartial for Climb {
+        type Position = u64;
+        fn options(&self, p: &u64, options: &mut Vec<u64>) {
+            options.push(p + 1);
+        }
+    }
+    // Positions weigh their own number: 1 + 2 + ... + 44 = 990 fits in 1000, 45 more does not.
+    let res = explore::reachable_graph_within(&Climb, &1, usize::MAX, 1000, |&p| p as usize);
+    assert_eq!(res.unwrap_err(), SolveError::TooManyBytes { limit: 1000 });
+    // The count limit still applies first when it is the smaller.
+    let res = explore::reachable_graph_within(&Climb, &1, 10, 1000, |&p| p as usize);
+    assert_eq!(res.unwrap_err(), SolveError::TooManyPositions { limit: 10 });
+    // A finite game within both limits is explored whole.
+    struct Cycle;
+    impl Impartial for Cycle {
+        type Position = u64;
+        fn options(&self, p: &u64, options: &mut Vec<u64>) {
+            options.push((p + 1) % 5);
+        }
+    }
+    let explored = explore::reachable_graph_within(&Cycle, &1, 100, 40, |_| 8).unwrap();
+    assert_eq!(explored.positions.len(), 5);
+    let res = explore::reachable_graph_within(&Cycle, &1, 100, 39, |_| 8);
+    assert_eq!(res.unwrap_err(), SolveError::TooManyBytes { limit: 39 });
 }
