@@ -1,0 +1,689 @@
+//! The one list of games every front end reads: the command line (its subcommands' one-line
+//! rules, `sprague games`), the web server (`/api/games`, the page's forms) and the Python
+//! package. Each entry says what a user needs to ask about a game (its rule, how a position is
+//! written, an example, its parameters, whether misère play, tables and play against the engine
+//! are offered) and holds the function that answers it, so that every front end gives the same
+//! answer to the same request. Adding a game is one entry here plus its engine and API modules.
+//!
+//! The model is ripgrep's flag definitions (`crates/core/flags/defs.rs`): one slice of plain
+//! definitions, everything else generated from it, and a test that the front ends agree with it.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::{
+    bash, cursors, geography, graph, hackenbush, lasker, nim, octal, split, staircase, subtraction,
+    wythoff, Analysis, AnalysisOptions, Error, Limits, ScoreReport, ScoreSolver, SolveOptions,
+};
+
+/// How a game is reached on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Command {
+    /// `sprague NAME POSITION…`: an impartial game, answered with outcome, nim-value and
+    /// winning moves.
+    Analyse,
+    /// `sprague solve NAME POSITION`: a scoring game, answered with its minimax value.
+    Solve,
+}
+
+/// Where a position comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Input {
+    /// Words typed after the name (heaps, counts, a board).
+    Words,
+    /// A file's text (`FILE`, `-` for standard input; the web page sends the text).
+    File,
+}
+
+/// A parameter of a game's rules or of its position, given as a flag (`--set 1,3,4`).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Parameter {
+    /// The flag's name without its dashes (`set`).
+    pub name: &'static str,
+    /// What its value looks like (`S`); empty for a flag without a value.
+    pub value: &'static str,
+    /// One line on what it does.
+    pub help: &'static str,
+    /// Whether every request must give it.
+    pub required: bool,
+}
+
+/// A game of the catalogue.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Game {
+    /// The name typed on the command line (`kayles`, `connect4`).
+    pub name: &'static str,
+    /// The rule in one line, as the command line's help shows it.
+    pub rule: &'static str,
+    /// How a position is written.
+    pub position: &'static str,
+    /// An example request: the words typed after the name, parameters included (`-` for a
+    /// file game's text, which is `example_text`).
+    pub example: &'static [&'static str],
+    /// A file game's example text.
+    pub example_text: Option<&'static str>,
+    /// The parameters it takes besides the position.
+    pub parameters: &'static [Parameter],
+    /// How it is reached on the command line.
+    pub command: Command,
+    /// Where its position comes from.
+    pub input: Input,
+    /// Whether `--misere` is answered.
+    pub misere: bool,
+    /// Whether `sprague play NAME` plays it.
+    pub play: bool,
+    /// The `sprague table` family that tabulates it, if any (`table kayles`, `table octal CODE`).
+    pub table: Option<&'static str>,
+    #[serde(skip)]
+    answer: Answer,
+}
+
+/// What a request asks of a game: the position's words, the parameters by name, the text of a
+/// file game, and the analysis options.
+#[derive(Clone, Debug, Default)]
+pub struct Request<'a> {
+    /// The words of the position (heaps, a board, a start vertex).
+    pub words: Vec<&'a str>,
+    /// The parameters, by name without dashes (`"set" => "1,3,4"`; `"all" => ""` for a flag).
+    pub parameters: BTreeMap<&'a str, &'a str>,
+    /// A file game's text.
+    pub text: Option<&'a [u8]>,
+    /// `--all-moves`, `--misere`.
+    pub options: AnalysisOptions,
+}
+
+/// The answer to a request: the object `sprague … --json` prints.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum Report {
+    /// An impartial game's analysis.
+    Analysis(Analysis),
+    /// A scoring game's value and best moves.
+    Score(ScoreReport),
+    /// Geography from every start (`--all`).
+    AllStarts(geography::AllStarts),
+    /// The cursor game's value.
+    Cursors(cursors::CursorsReport),
+}
+
+type Analyse = fn(&Request, &Limits) -> Result<Analysis, Error>;
+type Solve = fn(&mut ScoreSolver, &Request, &SolveOptions) -> Result<ScoreReport, Error>;
+
+#[derive(Clone, Copy)]
+enum Answer {
+    Analyse(Analyse),
+    Solve(Solve),
+    Other(fn(&Request, &Limits) -> Result<Report, Error>),
+    // A named heap game: `octal::analyse_named` with the entry's name.
+    Named,
+}
+
+impl std::fmt::Debug for Answer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Answer::Analyse(_) => "Analyse",
+            Answer::Solve(_) => "Solve",
+            Answer::Other(_) => "Other",
+            Answer::Named => "Named",
+        })
+    }
+}
+
+impl Game {
+    /// Answers `request`.
+    ///
+    /// # Errors
+    ///
+    /// A bad position or parameter, a missing file text, or a request past `limits`.
+    pub fn answer(&self, request: &Request, limits: &Limits) -> Result<Report, Error> {
+        match self.answer {
+            Answer::Analyse(analyse) => analyse(request, limits).map(Report::Analysis),
+            Answer::Solve(solve) => {
+                let mut solver = ScoreSolver::new(*limits);
+                solve(&mut solver, request, &SolveOptions::default()).map(Report::Score)
+            }
+            Answer::Other(answer) => answer(request, limits),
+            Answer::Named => {
+                octal::analyse_named(self.name, &request.words, &request.options, limits)
+                    .map(Report::Analysis)
+            }
+        }
+    }
+
+    /// Answers a scoring game's request with `solver` (which keeps its tables between requests)
+    /// and `options`; `None` for an impartial game.
+    pub fn solve(
+        &self,
+        solver: &mut ScoreSolver,
+        request: &Request,
+        options: &SolveOptions,
+    ) -> Option<Result<ScoreReport, Error>> {
+        match self.answer {
+            Answer::Solve(solve) => Some(solve(solver, request, options)),
+            _ => None,
+        }
+    }
+
+    /// A request from the words typed after the game's name: `--misere`, `--all-moves`, the
+    /// game's parameters (`--set 1,3,4`, `--all`), and the position's words; `text` is a file
+    /// game's text. This is how the web page and the Python package pass a request on, in the
+    /// command line's own terms.
+    ///
+    /// # Errors
+    ///
+    /// An unknown flag, a parameter without its value, or misère play for a game without it.
+    pub fn request<'a>(
+        &self,
+        args: &[&'a str],
+        text: Option<&'a [u8]>,
+    ) -> Result<Request<'a>, Error> {
+        let mut request = Request {
+            text,
+            ..Request::default()
+        };
+        let mut rest = args.iter();
+        while let Some(&word) = rest.next() {
+            let Some(flag) = word.strip_prefix("--") else {
+                request.words.push(word);
+                continue;
+            };
+            match flag {
+                "misere" if self.misere => request.options.misere = true,
+                "all-moves" if self.command == Command::Analyse => request.options.all_moves = true,
+                _ => {
+                    let parameter =
+                        self.parameters
+                            .iter()
+                            .find(|p| p.name == flag)
+                            .ok_or_else(|| {
+                                Error::bad_input(format!("{} takes no flag `{word}`", self.name))
+                            })?;
+                    let value = if parameter.value.is_empty() {
+                        ""
+                    } else {
+                        rest.next().copied().ok_or_else(|| {
+                            Error::bad_input(format!(
+                                "`{word}` needs a value ({})",
+                                parameter.value
+                            ))
+                        })?
+                    };
+                    request.parameters.insert(parameter.name, value);
+                }
+            }
+        }
+        if let Some(missing) = self
+            .parameters
+            .iter()
+            .find(|p| p.required && !request.parameters.contains_key(p.name))
+        {
+            return Err(Error::bad_input(format!(
+                "{} needs --{} {}: {}",
+                self.name, missing.name, missing.value, missing.help
+            )));
+        }
+        Ok(request)
+    }
+
+    /// The example as one command line (`sprague kayles 5 7`, `sprague solve connect4 4453`).
+    pub fn example_command(&self) -> String {
+        let mut words = vec!["sprague"];
+        if self.command == Command::Solve {
+            words.push("solve");
+        }
+        words.push(self.name);
+        words.extend(self.example.iter().copied());
+        words.join(" ")
+    }
+}
+
+/// Every game, in the order the command line's help lists them.
+pub fn games() -> &'static [Game] {
+    GAMES
+}
+
+/// The game named `name`.
+pub fn game(name: &str) -> Option<&'static Game> {
+    GAMES.iter().find(|g| g.name == name)
+}
+
+impl Request<'_> {
+    fn parameter(&self, name: &str) -> Option<&str> {
+        self.parameters.get(name).copied()
+    }
+
+    fn required(&self, name: &str) -> Result<&str, Error> {
+        self.parameter(name)
+            .ok_or_else(|| Error::bad_input(format!("the parameter --{name} is required")))
+    }
+
+    fn text(&self) -> Result<&[u8], Error> {
+        self.text
+            .ok_or_else(|| Error::bad_input("this game reads its position from a file's text"))
+    }
+
+    fn joined(&self) -> String {
+        self.words.join(" ")
+    }
+}
+
+/// A named heap game of `octal` (its table is `table NAME`).
+const fn named(name: &'static str, rule: &'static str, position: &'static str) -> Game {
+    Game {
+        name,
+        rule,
+        position,
+        example: &["5", "7"],
+        example_text: None,
+        parameters: &[],
+        command: Command::Analyse,
+        input: Input::Words,
+        misere: false,
+        play: false,
+        table: Some(name),
+        answer: Answer::Named,
+    }
+}
+
+static GAMES: &[Game] = &[
+    Game {
+        name: "nim",
+        rule: "Nim: take any positive number of tokens from one heap; whoever cannot move loses.",
+        position: "heap sizes: non-negative integers of any size",
+        example: &["3", "4", "5"],
+        example_text: None,
+        parameters: &[],
+        command: Command::Analyse,
+        input: Input::Words,
+        misere: true,
+        play: true,
+        table: None,
+        answer: Answer::Analyse(|r, limits| nim::analyse(&r.words, &r.options, limits)),
+    },
+    Game {
+        name: "wythoff",
+        rule: "Wythoff's game: two heaps; take any number from one heap, or the same number from both.",
+        position: "the two heap sizes: non-negative integers of any size",
+        example: &["5", "8"],
+        example_text: None,
+        parameters: &[],
+        command: Command::Analyse,
+        input: Input::Words,
+        misere: false,
+        play: true,
+        table: None,
+        answer: Answer::Analyse(|r, limits| wythoff::analyse(&r.words, &r.options, limits)),
+    },
+    Game {
+        name: "bash",
+        rule: "Bash's game: one heap; take 1..M tokens (or P..M with --min; fewer than P left: take all).",
+        position: "the heap size: a non-negative integer of any size",
+        example: &["15", "--max", "3"],
+        example_text: None,
+        parameters: &[
+            Parameter {
+                name: "max",
+                value: "M",
+                help: "the most tokens a move takes",
+                required: true,
+            },
+            Parameter {
+                name: "min",
+                value: "P",
+                help: "the fewest tokens a move takes (default 1)",
+                required: false,
+            },
+        ],
+        command: Command::Analyse,
+        input: Input::Words,
+        misere: true,
+        play: true,
+        table: Some("bash"),
+        answer: Answer::Analyse(|r, limits| {
+            let rules = bash::parse_rules(r.required("max")?, r.parameter("min"))?;
+            bash::analyse(&r.words, &rules, &r.options, limits)
+        }),
+    },
+    Game {
+        name: "staircase",
+        rule: "Staircase Nim: coins on steps 1..n; move any number of coins from step i to step i-1.",
+        position: "the coins on steps 1, 2, …: non-negative integers of any size",
+        example: &["0", "5", "3"],
+        example_text: None,
+        parameters: &[],
+        command: Command::Analyse,
+        input: Input::Words,
+        misere: false,
+        play: true,
+        table: None,
+        answer: Answer::Analyse(|r, limits| staircase::analyse(&r.words, &r.options, limits)),
+    },
+    Game {
+        name: "subtraction",
+        rule: "Subtraction game (S-Nim): take s tokens from one heap, for some s in the set S.",
+        position: "heap sizes: non-negative integers of any size",
+        example: &["7", "12", "--set", "1,3,4"],
+        example_text: None,
+        parameters: &[Parameter {
+            name: "set",
+            value: "S",
+            help: "the subtraction set, positive integers separated by commas",
+            required: true,
+        }],
+        command: Command::Analyse,
+        input: Input::Words,
+        misere: false,
+        play: true,
+        table: Some("subtraction"),
+        answer: Answer::Analyse(|r, limits| {
+            subtraction::analyse(&r.words, r.required("set")?, &r.options, limits)
+        }),
+    },
+    Game {
+        name: "lasker",
+        rule: "Lasker's Nim: take any positive number of tokens from one heap, or split a heap in two.",
+        position: "heap sizes: non-negative integers of any size",
+        example: &["1", "8", "1"],
+        example_text: None,
+        parameters: &[],
+        command: Command::Analyse,
+        input: Input::Words,
+        misere: false,
+        play: true,
+        table: Some("lasker"),
+        answer: Answer::Analyse(|r, limits| lasker::analyse(&r.words, &r.options, limits)),
+    },
+    Game {
+        name: "octal",
+        rule: "A take-and-break heap game given by its code d0.d1d2… (0.77 is Kayles).",
+        position: "the code (0.77, 4.7, hexadecimal digits for three-heap moves), then heap sizes; \
+                   with --take-set, heap sizes only",
+        example: &["0.77", "5", "7"],
+        example_text: None,
+        parameters: &[Parameter {
+            name: "take-set",
+            value: "S",
+            help: "take s consecutive tokens from a row, s in S: the code with a 7 at each s",
+            required: false,
+        }],
+        command: Command::Analyse,
+        input: Input::Words,
+        misere: false,
+        play: false,
+        table: Some("octal"),
+        answer: Answer::Analyse(|r, limits| match r.parameter("take-set") {
+            Some(set) => {
+                let (rule, family) = octal::parse_take_set(set)?;
+                octal::analyse(&family, &rule, &r.words, &r.options, limits)
+            }
+            None => {
+                let (code, heaps) = r
+                    .words
+                    .split_first()
+                    .ok_or_else(|| Error::bad_input("expected a code (like 0.77), then heaps"))?;
+                let rule = octal::parse_code(code)?;
+                octal::analyse(&format!("octal {code}"), &rule, heaps, &r.options, limits)
+            }
+        }),
+    },
+    named(
+        "kayles",
+        "Kayles (0.77): knock down one pin or two adjacent pins from rows of pins.",
+        "the pins in each row: non-negative integers",
+    ),
+    named(
+        "dawson",
+        "Dawson's Kayles (0.07): knock down two adjacent pins.",
+        "the pins in each row: non-negative integers",
+    ),
+    named(
+        "dawsons-chess",
+        "Dawson's chess: pawns on a 3 x n board, captures compulsory; n files is the heap n of 0.137.",
+        "the files of each 3 x n board: non-negative integers",
+    ),
+    named(
+        "guiles",
+        "Guiles (0.15): take a lone token, or two tokens leaving one or two heaps.",
+        "heap sizes: non-negative integers",
+    ),
+    named(
+        "treblecross",
+        "Treblecross: crosses on rows of cells, the first XXX wins; a row of n cells is the heap n + 2 of 0.007.",
+        "the cells of each empty row: 0, 1, or 3 and more",
+    ),
+    named(
+        "grundys-game",
+        "Grundy's game: split a heap into two non-empty heaps of different sizes.",
+        "heap sizes: non-negative integers",
+    ),
+    Game {
+        name: "split",
+        rule: "The splitting game: take a bean from bottle i, put one into j and one into k (i < j <= k).",
+        position: "the beans in bottles 1, 2, …: non-negative integers of any size",
+        example: &["1", "0", "1", "5000"],
+        example_text: None,
+        parameters: &[],
+        command: Command::Analyse,
+        input: Input::Words,
+        misere: false,
+        play: false,
+        table: None,
+        answer: Answer::Analyse(|r, limits| split::analyse(&r.words, &r.options, limits)),
+    },
+    Game {
+        name: "graph",
+        rule: "Tokens on a directed graph: move one token along an edge; cycles allowed (draws).",
+        position: "a file: `n m k`, m lines `u v` (edges u -> v), then the k vertices holding a token",
+        example: &["-"],
+        example_text: Some("3 2 2\n1 2\n2 3\n1 2\n"),
+        parameters: &[],
+        command: Command::Analyse,
+        input: Input::File,
+        misere: false,
+        play: false,
+        table: None,
+        answer: Answer::Analyse(|r, limits| {
+            graph::analyse(&graph::parse(r.text()?, limits)?, &r.options, limits)
+        }),
+    },
+    Game {
+        name: "hackenbush",
+        rule: "Green Hackenbush: cut an edge; whatever no longer reaches the ground (vertex 1) falls.",
+        position: "a file: `n m` (vertex 1 is the ground), then m lines `u v`, one undirected edge each",
+        example: &["-"],
+        example_text: Some("4 4\n1 2\n2 3\n3 4\n4 2\n"),
+        parameters: &[],
+        command: Command::Analyse,
+        input: Input::File,
+        misere: false,
+        play: false,
+        table: None,
+        answer: Answer::Analyse(|r, limits| {
+            hackenbush::analyse(&hackenbush::parse(r.text()?, limits)?, &r.options, limits)
+        }),
+    },
+    Game {
+        name: "geography",
+        rule: "Undirected vertex geography: slide the token to an unvisited neighbour; stuck loses.",
+        position: "a file: `n m`, then m lines `u v`, one undirected edge each; the start with --start",
+        example: &["-", "--start", "2"],
+        example_text: Some("3 2\n1 2\n2 3\n"),
+        parameters: &[
+            Parameter {
+                name: "start",
+                value: "V",
+                help: "the vertex the token starts on",
+                required: false,
+            },
+            Parameter {
+                name: "all",
+                value: "",
+                help: "the outcome from every start at once",
+                required: false,
+            },
+        ],
+        command: Command::Analyse,
+        input: Input::File,
+        misere: false,
+        play: false,
+        table: None,
+        answer: Answer::Other(|r, limits| {
+            let input = geography::parse(r.text()?, limits)?;
+            if r.parameter("all").is_some() {
+                return geography::analyse_all(&input).map(Report::AllStarts);
+            }
+            let start = geography::parse_start(r.required("start")?, &input)?;
+            geography::analyse(&input, start, &r.options).map(Report::Analysis)
+        }),
+    },
+    Game {
+        name: "triangle-war",
+        rule: "Triangle War (POJ 1085): draw lines between ten dots; completing a triangle scores it and earns another move.",
+        position: "the lines drawn so far, with --moves \"2-4 4-5 …\" (dots 1 / 2 3 / 4 5 6 / 7 8 9 10)",
+        example: &["--moves", "2-4 4-5"],
+        example_text: None,
+        parameters: &[Parameter {
+            name: "moves",
+            value: "LINES",
+            help: "the lines drawn from the start, `u-v` separated by spaces",
+            required: false,
+        }],
+        command: Command::Solve,
+        input: Input::Words,
+        misere: false,
+        play: true,
+        table: None,
+        answer: Answer::Solve(|solver, r, options| {
+            solver.triangle_war(r.parameter("moves").unwrap_or(""), options)
+        }),
+    },
+    Game {
+        name: "tictactoe",
+        rule: "Tic-tac-toe: value 1, 0 or -1 for the player to move.",
+        position: "nine characters of x, o and ., row by row (x moves first); none for the empty board",
+        example: &["x...o...."],
+        example_text: None,
+        parameters: &[],
+        command: Command::Solve,
+        input: Input::Words,
+        misere: false,
+        play: true,
+        table: None,
+        answer: Answer::Solve(|solver, r, options| solver.tictactoe(&r.joined(), options)),
+    },
+    Game {
+        name: "connect4",
+        rule: "Connect Four (7 wide, 6 high): the exact score for the player to move.",
+        position: "the columns played from the empty board, digits 1-7; none for the start",
+        example: &["4453"],
+        example_text: None,
+        parameters: &[],
+        command: Command::Solve,
+        input: Input::Words,
+        misere: false,
+        play: true,
+        table: None,
+        answer: Answer::Solve(|solver, r, options| solver.connect4(&r.joined(), options)),
+    },
+    Game {
+        name: "cursors",
+        rule: "The cursor game (seed notes 002): end the game scoring a_C + b_D, or move a cursor to a state never seen; the first player minimises.",
+        position: "the sequences with --a and --b (comma-separated integers), the start with --start C,D",
+        example: &["--a", "0", "--b", "5,3,1"],
+        example_text: None,
+        parameters: &[
+            Parameter {
+                name: "a",
+                value: "A",
+                help: "the first sequence, comma-separated integers",
+                required: true,
+            },
+            Parameter {
+                name: "b",
+                value: "B",
+                help: "the second sequence, comma-separated integers",
+                required: true,
+            },
+            Parameter {
+                name: "start",
+                value: "C,D",
+                help: "the cursors' start (default 1,1)",
+                required: false,
+            },
+        ],
+        command: Command::Solve,
+        input: Input::Words,
+        misere: false,
+        play: false,
+        table: None,
+        answer: Answer::Other(|r, limits| {
+            let a = cursors::parse_sequence(r.required("a")?, "--a", limits)?;
+            let b = cursors::parse_sequence(r.required("b")?, "--b", limits)?;
+            let start = cursors::parse_start(r.parameter("start").unwrap_or("1,1"), a.len(), b.len())?;
+            cursors::solve(&a, &b, start).map(Report::Cursors)
+        }),
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_every_example_is_answered() {
+        let limits = Limits::default();
+        for (idx, game) in games().iter().enumerate() {
+            assert!(
+                games()[..idx].iter().all(|g| g.name != game.name),
+                "{} twice",
+                game.name
+            );
+            assert!(game.rule.ends_with('.'), "{}: {}", game.name, game.rule);
+            assert_eq!(
+                game.input == Input::File,
+                game.example_text.is_some(),
+                "{}",
+                game.name
+            );
+            let request = game
+                .request(game.example, game.example_text.map(str::as_bytes))
+                .unwrap_or_else(|e| panic!("{}: {e}", game.name));
+            let report = game
+                .answer(&request, &limits)
+                .unwrap_or_else(|e| panic!("{}: {e}", game.name));
+            let json = serde_json::to_value(&report).unwrap();
+            assert!(json.is_object(), "{}", game.name);
+        }
+    }
+
+    #[test]
+    fn requests_refuse_unknown_flags_and_missing_parameters() {
+        let bash = game("bash").unwrap();
+        let err = bash.request(&["15"], None).unwrap_err();
+        assert_eq!(
+            err.message(),
+            "bash needs --max M: the most tokens a move takes"
+        );
+        let err = bash.request(&["15", "--max"], None).unwrap_err();
+        assert_eq!(err.message(), "`--max` needs a value (M)");
+        let err = game("wythoff")
+            .unwrap()
+            .request(&["1", "2", "--misere"], None)
+            .unwrap_err();
+        assert_eq!(err.message(), "wythoff takes no flag `--misere`");
+        let nim = game("nim")
+            .unwrap()
+            .request(&["1", "1", "--misere"], None)
+            .unwrap();
+        assert!(nim.options.misere);
+        // A file game without its text says so.
+        let graph = game("graph").unwrap();
+        let err = graph
+            .answer(&graph.request(&["-"], None).unwrap(), &Limits::default())
+            .unwrap_err();
+        assert!(err.message().contains("file"), "{}", err.message());
+    }
+}
