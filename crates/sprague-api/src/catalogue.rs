@@ -460,20 +460,6 @@ static GAMES: &[Game] = &[
         "heap sizes: non-negative integers",
     ),
     Game {
-        name: "split",
-        rule: "The splitting game: take a bean from bottle i, put one into j and one into k (i < j <= k).",
-        position: "the beans in bottles 1, 2, …: non-negative integers of any size",
-        example: &["1", "0", "1", "5000"],
-        example_text: None,
-        parameters: &[],
-        command: Command::Analyse,
-        input: Input::Words,
-        misere: false,
-        play: false,
-        table: None,
-        answer: Answer::Analyse(|r, limits| split::analyse(&r.words, &r.options, limits)),
-    },
-    Game {
         name: "graph",
         rule: "Tokens on a directed graph: move one token along an edge; cycles allowed (draws).",
         position: "a file: `n m k`, m lines `u v` (edges u -> v), then the k vertices holding a token",
@@ -504,6 +490,20 @@ static GAMES: &[Game] = &[
         answer: Answer::Analyse(|r, limits| {
             hackenbush::analyse(&hackenbush::parse(r.text()?, limits)?, &r.options, limits)
         }),
+    },
+    Game {
+        name: "split",
+        rule: "The splitting game: take a bean from bottle i, put one into j and one into k (i < j <= k).",
+        position: "the beans in bottles 1, 2, …: non-negative integers of any size",
+        example: &["1", "0", "1", "5000"],
+        example_text: None,
+        parameters: &[],
+        command: Command::Analyse,
+        input: Input::Words,
+        misere: false,
+        play: false,
+        table: None,
+        answer: Answer::Analyse(|r, limits| split::analyse(&r.words, &r.options, limits)),
     },
     Game {
         name: "geography",

@@ -50,7 +50,6 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Nim: take any positive number of tokens from one heap; whoever cannot move loses.
     #[command(
         allow_negative_numbers = true,
         after_help = "Example:\n  sprague nim 3 4 5\n  \
@@ -59,7 +58,6 @@ pub enum Command {
             player who takes the last token loses (Anti-Nim)."
     )]
     Nim(NimArgs),
-    /// Wythoff's game: two heaps; take any number from one heap, or the same number from both.
     #[command(
         allow_negative_numbers = true,
         after_help = "Example:\n  sprague wythoff 5 8\n  \
@@ -69,7 +67,6 @@ pub enum Command {
             has no closed form; it is given when both heaps are at most 2000."
     )]
     Wythoff(WythoffArgs),
-    /// Bash's game: one heap; take 1..M tokens (or P..M with --min; fewer than P left: take all).
     #[command(
         allow_negative_numbers = true,
         after_help = "Example:\n  sprague bash 15 --max 3\n  \
@@ -79,7 +76,6 @@ pub enum Command {
             (sprague bash 7 --min 2 --max 4 --misere: lost, as in HDU 2897). Numbers of any size."
     )]
     Bash(BashArgs),
-    /// Staircase Nim: coins on steps 1..n; move any number of coins from step i to step i-1.
     #[command(
         allow_negative_numbers = true,
         after_help = "Example:\n  sprague staircase 0 5 3\n  \
@@ -89,7 +85,6 @@ pub enum Command {
             may be of any size."
     )]
     Staircase(StaircaseArgs),
-    /// Subtraction game (S-Nim): take s tokens from one heap, for some s in the set S.
     #[command(
         allow_negative_numbers = true,
         after_help = "Example:\n  sprague subtraction 7 12 --set 1,3,4\n  \
@@ -99,7 +94,6 @@ pub enum Command {
             period. With --batch every input line shares the same table."
     )]
     Subtraction(SubtractionArgs),
-    /// Lasker's Nim: take any positive number of tokens from one heap, or split a heap in two.
     #[command(
         allow_negative_numbers = true,
         after_help = "Example:\n  sprague lasker 1 8 1\n  \
@@ -110,7 +104,6 @@ pub enum Command {
             splits: the first 1000 are listed and the note gives the exact number."
     )]
     Lasker(LaskerArgs),
-    /// A take-and-break heap game given by its code d0.d1d2… (0.77 is Kayles).
     #[command(
         allow_negative_numbers = true,
         after_help = heap_game_help!(
@@ -123,7 +116,6 @@ pub enum Command {
         )
     )]
     Octal(OctalArgs),
-    /// Kayles (0.77): knock down one pin or two adjacent pins from rows of pins.
     #[command(
         allow_negative_numbers = true,
         after_help = heap_game_help!(
@@ -132,7 +124,6 @@ pub enum Command {
         )
     )]
     Kayles(HeapGameArgs),
-    /// Dawson's Kayles (0.07): knock down two adjacent pins.
     #[command(
         allow_negative_numbers = true,
         after_help = heap_game_help!(
@@ -141,7 +132,6 @@ pub enum Command {
         )
     )]
     Dawson(HeapGameArgs),
-    /// Dawson's chess: pawns on a 3 x n board, captures compulsory; n files is the heap n of 0.137.
     #[command(
         allow_negative_numbers = true,
         after_help = heap_game_help!(
@@ -153,7 +143,6 @@ pub enum Command {
         )
     )]
     DawsonsChess(HeapGameArgs),
-    /// Guiles (0.15): take a lone token, or two tokens leaving one or two heaps.
     #[command(
         allow_negative_numbers = true,
         after_help = heap_game_help!(
@@ -162,7 +151,6 @@ pub enum Command {
         )
     )]
     Guiles(HeapGameArgs),
-    /// Treblecross: crosses on rows of cells, the first XXX wins; a row of n cells is the heap n + 2 of 0.007.
     #[command(
         allow_negative_numbers = true,
         after_help = "Example:\n  sprague treblecross 6 9\n\n\
@@ -175,7 +163,6 @@ pub enum Command {
             position after it lists the safe stretches as rows (two safe cells play as a row of 1)."
     )]
     Treblecross(HeapGameArgs),
-    /// Grundy's game: split a heap into two non-empty heaps of different sizes.
     #[command(
         allow_negative_numbers = true,
         after_help = heap_game_help!(
@@ -184,7 +171,6 @@ pub enum Command {
         )
     )]
     GrundysGame(HeapGameArgs),
-    /// Tokens on a directed graph: move one token along an edge; cycles allowed (draws).
     #[command(after_help = "\
 File format (FILE, or - for standard input):
   n m k        vertices 1..n, m edges, k tokens
@@ -199,7 +185,6 @@ On an acyclic graph the nim-value is the XOR of the tokens' values. With a cycle
 Smith's generalised one: a number, or ∞{K} (K: the finite values of the followers); one token\n\
 on ∞{K} with the rest XOR-ing to a wins iff a is in K, else the game is a draw (D).")]
     Graph(GraphArgs),
-    /// Green Hackenbush: cut an edge; whatever no longer reaches the ground (vertex 1) falls.
     #[command(after_help = "\
 File format (FILE, or - for standard input):
   n m          vertices 1..n (vertex 1 is the ground), m edges
@@ -213,7 +198,6 @@ Trees by the colon principle (a vertex is worth the XOR of (child + 1)); cycles 
 principle (each two-edge-connected component fuses to one vertex whose edges become loops, *1\n\
 each). Linear time; a winning move names the edge by its 1-based index among the edge lines.")]
     Hackenbush(HackenbushArgs),
-    /// The splitting game: take a bean from bottle i, put one into j and one into k (i < j <= k).
     #[command(
         allow_negative_numbers = true,
         after_help = "Example:\n  sprague split 1 0 1 5000\n  \
@@ -223,7 +207,6 @@ each). Linear time; a winning move names the edge by its 1-based index among the
             counts may be of any size. Bottles are 1-based (HNOI2007 prints them 0-based)."
     )]
     Split(SplitArgs),
-    /// Undirected vertex geography: slide the token to an unvisited neighbour; stuck loses.
     #[command(after_help = "\
 File format (FILE, or - for standard input):
   n m          vertices 1..n, m edges
@@ -296,6 +279,36 @@ connect4 4453`; type a line `2-4`, a cell 1-9 or a column 1-7. The engine plays 
 minimax value and names it; in Connect Four it searches at most 2,000,000 positions a move and says
 when its move is an unproven guess.")]
     Play(PlayArgs),
+    /// The games sprague knows: name, rule, position, example (the catalogue the web page and
+    /// Python read).
+    Games(GamesArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct GamesArgs {
+    /// Print the catalogue as one JSON array.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The command line, with each game's one-line rule taken from the catalogue
+/// (`sprague_api::catalogue`), so that the help and the other front ends cannot drift apart.
+pub fn command() -> clap::Command {
+    use clap::CommandFactory;
+    let mut command = Cli::command();
+    for game in sprague_api::catalogue::games() {
+        // clap's derive drops a doc comment's final period from `about`; so does this.
+        let about = game.rule.strip_suffix('.').unwrap_or(game.rule);
+        command = match game.command {
+            sprague_api::catalogue::Command::Analyse => {
+                command.mut_subcommand(game.name, |c| c.about(about))
+            }
+            sprague_api::catalogue::Command::Solve => command.mut_subcommand("solve", |solve| {
+                solve.mut_subcommand(game.name, |c| c.about(about))
+            }),
+        };
+    }
+    command
 }
 
 /// Who moves first in `play`.
@@ -722,8 +735,6 @@ pub struct CursorsArgs {
 /// The scoring games `solve` knows.
 #[derive(Debug, Subcommand)]
 pub enum SolveGame {
-    /// Triangle War (POJ 1085): draw lines between ten dots; completing a triangle scores it and
-    /// earns another move.
     #[command(after_help = "\
 Dots in rows 1 / 2 3 / 4 5 6 / 7 8 9 10; 18 lines join neighbours, bounding 9 triangles. A moves
 first. The value is A's final score minus B's under optimal play from the given position.
@@ -732,7 +743,6 @@ Example:
   sprague solve triangle-war --moves \"2-4 4-5 5-9 3-6 2-5 3-5\"
   value -5: B wins (POJ 1085, sample game 1)")]
     TriangleWar(TriangleWarArgs),
-    /// Tic-tac-toe: value 1, 0 or -1 for the player to move.
     #[command(after_help = "\
 CELLS: nine characters of x, o and ., row by row (x moves first); default the empty board.
 
@@ -740,7 +750,6 @@ Example:
   sprague solve tictactoe x...o....
   value 0 (a draw); best moves listed with the board they leave")]
     Tictactoe(TicTacToeArgs),
-    /// Connect Four (7 wide, 6 high): the exact score for the player to move.
     #[command(after_help = "\
 SEQ: the columns played from the empty board, digits 1-7 (Pons' notation); empty for the start.
 Score (the standard test sets' convention): 0 draw; 22-k if the player to move wins with its k-th
@@ -750,8 +759,6 @@ Example:
   sprague solve connect4 2252576253462244111563365343671351441
   score -1")]
     Connect4(Connect4Args),
-    /// The cursor game (seed notes 002): end the game scoring a_C + b_D, or move a cursor to a
-    /// state never seen; the first player minimises.
     #[command(after_help = "\
 Example:
   sprague solve cursors --a 0 --b 5,3,1

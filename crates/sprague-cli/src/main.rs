@@ -15,7 +15,7 @@ mod render;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::FromArgMatches;
 
 use crate::failure::Failure;
 
@@ -34,7 +34,10 @@ fn main() -> ExitCode {
         let _ = writeln!(io::stderr(), "error: internal failure: {message}{place}");
         std::process::exit(1);
     }));
-    let cli = match args::Cli::try_parse() {
+    let cli = match args::command()
+        .try_get_matches()
+        .and_then(|matches| args::Cli::from_arg_matches(&matches))
+    {
         Ok(cli) => cli,
         Err(err) => return clap_failure(err),
     };

@@ -1,6 +1,7 @@
 //! One module per command: turn arguments into a request, run it, print the report.
 
 mod bash;
+mod games;
 mod geography;
 mod graph;
 mod hackenbush;
@@ -49,6 +50,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Split(args) => split::run(args, &limits),
         Command::Geography(args) => geography::run(args, &limits),
         Command::Solve(args) => solve::run(args, &limits),
+        Command::Games(args) => games::run(&args),
     }
 }
 

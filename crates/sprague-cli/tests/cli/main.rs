@@ -2,6 +2,7 @@
 //! exit code 2 for each kind of bad input.
 
 mod bash;
+mod catalogue;
 mod cursors;
 mod edges;
 mod errors;

@@ -1,0 +1,128 @@
+//! The catalogue (`sprague_api::catalogue`) against the command line: every game's example gives
+//! the same JSON through `sprague … --json` as through the catalogue's own answer, every game's
+//! help shows its rule, and every game command of the binary is in the catalogue.
+
+use sprague_api::catalogue::{self, Command as Kind, Input};
+use sprague_api::Limits;
+
+use super::sprague;
+
+fn cli_args(game: &catalogue::Game) -> Vec<&'static str> {
+    let mut args = Vec::new();
+    if game.command == Kind::Solve {
+        args.push("solve");
+    }
+    args.push(game.name);
+    args.extend(game.example.iter().copied());
+    args
+}
+
+#[test]
+fn every_example_answers_the_same_through_the_cli_and_the_catalogue() {
+    for game in catalogue::games() {
+        let mut args = cli_args(game);
+        args.push("--json");
+        let out = sprague()
+            .args(&args)
+            .write_stdin(game.example_text.unwrap_or(""))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}: {}",
+            game.name,
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let cli: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let request = game
+            .request(game.example, game.example_text.map(str::as_bytes))
+            .unwrap();
+        let answer = game.answer(&request, &Limits::default()).unwrap();
+        assert_eq!(cli, serde_json::to_value(&answer).unwrap(), "{}", game.name);
+        // And the same request with --all-moves (analysed games) answers alike too.
+        if game.command == Kind::Analyse && game.name != "geography" {
+            args.insert(args.len() - 1, "--all-moves");
+            let out = sprague()
+                .args(&args)
+                .write_stdin(game.example_text.unwrap_or(""))
+                .output()
+                .unwrap();
+            let cli: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            let mut words = game.example.to_vec();
+            words.push("--all-moves");
+            let request = game
+                .request(&words, game.example_text.map(str::as_bytes))
+                .unwrap();
+            let answer = game.answer(&request, &Limits::default()).unwrap();
+            assert_eq!(cli, serde_json::to_value(&answer).unwrap(), "{}", game.name);
+        }
+    }
+}
+
+#[test]
+fn every_game_help_shows_its_rule_and_the_list_matches_the_binary() {
+    let listed = |args: &[&str]| -> Vec<String> {
+        let out = sprague().args(args).arg("--help").output().unwrap();
+        let help = String::from_utf8(out.stdout).unwrap();
+        help.lines()
+            .skip_while(|l| l.trim() != "Commands:")
+            .skip(1)
+            .take_while(|l| l.starts_with("  "))
+            .filter(|l| !l.starts_with("   "))
+            .filter_map(|l| l.split_whitespace().next().map(str::to_owned))
+            .filter(|name| name != "help")
+            .collect()
+    };
+    let analysed: Vec<&str> = catalogue::games()
+        .iter()
+        .filter(|g| g.command == Kind::Analyse)
+        .map(|g| g.name)
+        .collect();
+    let commands: Vec<String> = listed(&[])
+        .into_iter()
+        .filter(|c| !["play", "script", "table", "solve", "games"].contains(&c.as_str()))
+        .collect();
+    assert_eq!(commands, analysed);
+    let solved: Vec<&str> = catalogue::games()
+        .iter()
+        .filter(|g| g.command == Kind::Solve)
+        .map(|g| g.name)
+        .collect();
+    assert_eq!(listed(&["solve"]), solved);
+    let played = listed(&["play"]);
+    let tables = listed(&["table"]);
+    for game in catalogue::games() {
+        let mut args = cli_args(game);
+        args.truncate(if game.command == Kind::Solve { 2 } else { 1 });
+        args.push("--help");
+        let out = sprague().args(&args).output().unwrap();
+        let help = String::from_utf8(out.stdout).unwrap();
+        let rule = game.rule.strip_suffix('.').unwrap_or(game.rule);
+        // The first paragraph, as the terminal's width wrapped it.
+        let first: Vec<&str> = help
+            .lines()
+            .take_while(|l| !l.is_empty())
+            .map(str::trim)
+            .collect();
+        assert_eq!(first.join(" "), rule, "{}", game.name);
+        assert_eq!(
+            played.iter().any(|p| p == game.name),
+            game.play,
+            "{} in `sprague play`",
+            game.name
+        );
+        assert_eq!(
+            tables.iter().any(|t| Some(t.as_str()) == game.table),
+            game.table.is_some(),
+            "{} in `sprague table`",
+            game.name
+        );
+        if game.input == Input::File {
+            assert_eq!(game.example.first(), Some(&"-"), "{}", game.name);
+        }
+    }
+    // `sprague games --json` is the catalogue itself.
+    let out = sprague().args(["games", "--json"]).output().unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json, serde_json::to_value(catalogue::games()).unwrap());
+}
