@@ -1191,6 +1191,10 @@ impl Known<'_> {
                 start: all_from,
                 end: all_to,
             } = range(self.rare_heaps);
+            // The first heap's m. A block that starts below k (a removal longer than the heaps
+            // before the block, as in take set {10, 733}) has no rare heap pairing with all of
+            // it (every range above is empty), and m0 is then never read.
+            let m0 = s.saturating_sub(k);
             let split = self.split;
             if splitting {
                 let marked = range(&split.marked_heaps);
@@ -1215,14 +1219,14 @@ impl Known<'_> {
                         &split.checked_values[cut..checked.end],
                     ),
                 ] {
-                    mark_runs(rows, g, s - k, self.unequal, heaps, values);
+                    mark_runs(rows, g, m0, self.unequal, heaps, values);
                 }
                 checks.push((k, checked.start..cut));
             } else {
                 mark_runs(
                     rows,
                     g,
-                    s - k,
+                    m0,
                     self.unequal,
                     &self.rare_heaps[all_from..all_to],
                     &self.rare_values[all_from..all_to],
@@ -2122,6 +2126,22 @@ pub(crate) mod tests {
                     .value() as u16
             })
             .collect()
+    }
+
+    #[test]
+    fn a_removal_longer_than_the_heaps_before_a_block_is_marked_right() {
+        // Found by fuzzing (`octal --take-set 10,733 30000`): a block starting below the long
+        // removal computed its first m as s - k, which overflowed (harmless in release, where no
+        // rare heap pairs with such a block, but a panic with overflow checks).
+        for takes in [&[10, 733][..], &[3, 150], &[1, 70, 150, 300]] {
+            let rule = HeapRule::Octal(crate::games::octal::OctalCode::take_set(takes).unwrap());
+            let len = 2500;
+            let mut sparse = HeapTable::new(rule.clone(), Method::Sparse);
+            sparse.extend_to(len).unwrap();
+            let mut naive = HeapTable::new(rule.clone(), Method::Naive);
+            naive.extend_to(len).unwrap();
+            assert_eq!(sparse.values(), naive.values(), "take set {takes:?}");
+        }
     }
 
     /// Every code with these digits after the point (d0 = 0 or 4).
