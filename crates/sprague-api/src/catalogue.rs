@@ -153,6 +153,25 @@ impl Game {
         }
     }
 
+    /// Answers an analysed game's request (every `Command::Analyse` game but geography, whose
+    /// `--all` answers every start at once).
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::answer`]; a game whose answer is not an analysis.
+    pub fn analyse(&self, request: &Request, limits: &Limits) -> Result<Analysis, Error> {
+        match self.answer {
+            Answer::Analyse(analyse) => analyse(request, limits),
+            Answer::Named => {
+                octal::analyse_named(self.name, &request.words, &request.options, limits)
+            }
+            _ => Err(Error::bad_input(format!(
+                "{} is not answered by an analysis of one position",
+                self.name
+            ))),
+        }
+    }
+
     /// Answers a scoring game's request with `solver` (which keeps its tables between requests)
     /// and `options`; `None` for an impartial game.
     pub fn solve(

@@ -5,17 +5,13 @@ mod games;
 mod geography;
 mod graph;
 mod hackenbush;
-mod lasker;
 mod nim;
 mod octal;
 mod play;
 mod script;
 mod solve;
-mod split;
-mod staircase;
 mod subtraction;
 mod table;
-mod wythoff;
 
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -34,20 +30,26 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Play(args) => play::run(args, &limits),
         Command::Script(args) => script::run(args),
         Command::Table(args) => table::run(args),
-        Command::Wythoff(args) => wythoff::run(args, &limits),
+        Command::Wythoff(args) => analyse_game("wythoff", &args.heaps, &args.output, &limits),
         Command::Bash(args) => bash::run(args, &limits),
-        Command::Staircase(args) => staircase::run(args, &limits),
+        Command::Staircase(args) => analyse_game("staircase", &args.steps, &args.output, &limits),
         Command::Subtraction(args) => subtraction::run(args, &limits),
-        Command::Lasker(args) => lasker::run(args, &limits),
-        Command::Octal(args) => octal::run_code(args, &limits),
-        Command::Kayles(args) => octal::run(Some("kayles"), args, &limits),
-        Command::Dawson(args) => octal::run(Some("dawson"), args, &limits),
-        Command::DawsonsChess(args) => octal::run(Some("dawsons-chess"), args, &limits),
-        Command::Guiles(args) => octal::run(Some("guiles"), args, &limits),
-        Command::Treblecross(args) => octal::run(Some("treblecross"), args, &limits),
-        Command::GrundysGame(args) => octal::run(Some("grundys-game"), args, &limits),
+        Command::Lasker(args) => analyse_game("lasker", &args.heaps, &args.output, &limits),
+        Command::Octal(args) => octal::run(args, &limits),
+        Command::Kayles(args) => analyse_game("kayles", &args.words, &args.output, &limits),
+        Command::Dawson(args) => analyse_game("dawson", &args.words, &args.output, &limits),
+        Command::DawsonsChess(args) => {
+            analyse_game("dawsons-chess", &args.words, &args.output, &limits)
+        }
+        Command::Guiles(args) => analyse_game("guiles", &args.words, &args.output, &limits),
+        Command::Treblecross(args) => {
+            analyse_game("treblecross", &args.words, &args.output, &limits)
+        }
+        Command::GrundysGame(args) => {
+            analyse_game("grundys-game", &args.words, &args.output, &limits)
+        }
         Command::Hackenbush(args) => hackenbush::run(args, &limits),
-        Command::Split(args) => split::run(args, &limits),
+        Command::Split(args) => analyse_game("split", &args.counts, &args.output, &limits),
         Command::Geography(args) => geography::run(args, &limits),
         Command::Solve(args) => solve::run(args, &limits),
         Command::Games(args) => games::run(&args),
@@ -93,6 +95,31 @@ fn available_memory() -> Option<u64> {
     let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)
+}
+
+/// Runs a game of the catalogue whose position is the words typed (with `--batch`, the words of
+/// every line after them): the game's own command module is then one line here.
+fn analyse_game(
+    name: &str,
+    words: &[String],
+    output: &OutputArgs,
+    limits: &Limits,
+) -> Result<ExitCode, Failure> {
+    let game = sprague_api::catalogue::game(name).expect("every game command is in the catalogue");
+    let options = options(output, false);
+    let analyse = |words: &[&str]| -> Result<Analysis, Failure> {
+        let request = sprague_api::catalogue::Request {
+            words: words.to_vec(),
+            options,
+            ..Default::default()
+        };
+        Ok(game.analyse(&request, limits)?)
+    };
+    if output.batch {
+        return word_batch(words, analyse);
+    }
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    print(output, &analyse(&words)?)
 }
 
 fn options(output: &OutputArgs, misere: bool) -> AnalysisOptions {

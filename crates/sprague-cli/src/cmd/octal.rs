@@ -1,51 +1,39 @@
-//! `sprague octal CODE H…` and the named heap games (`kayles H…`, `grundys-game H…`, …).
+//! `sprague octal CODE H…` and `sprague octal --take-set S H…` (the named heap games go through
+//! `cmd::analyse_game`).
 
 use std::process::ExitCode;
 
-use sprague_api::{octal, Error, Limits};
+use sprague_api::{catalogue, octal, Limits};
 
-use crate::args::{HeapGameArgs, OctalArgs};
+use crate::args::OctalArgs;
 use crate::failure::Failure;
 
-/// Runs `octal CODE H…`, or `octal --take-set S H…`.
-pub fn run_code(args: OctalArgs, limits: &Limits) -> Result<ExitCode, Failure> {
-    let Some(set) = &args.take_set else {
-        return run(None, args.heaps, limits);
-    };
-    let (rule, family) = octal::parse_take_set(set)?;
+/// Runs `octal CODE H…`, or `octal --take-set S H…`, through the catalogue's `octal` entry.
+pub fn run(args: OctalArgs, limits: &Limits) -> Result<ExitCode, Failure> {
+    let game = catalogue::game("octal").expect("octal is in the catalogue");
     let options = super::options(&args.heaps.output, false);
-    let analyse = |words: &[&str]| octal::analyse(&family, &rule, words, &options, limits);
+    let mut parameters = std::collections::BTreeMap::new();
+    if let Some(set) = &args.take_set {
+        parameters.insert("take-set", set.as_str());
+    }
+    let analyse = |words: &[&str]| -> Result<sprague_api::Analysis, Failure> {
+        let request = catalogue::Request {
+            words: words.to_vec(),
+            parameters: parameters.clone(),
+            text: None,
+            options,
+        };
+        Ok(game.analyse(&request, limits)?)
+    };
     if args.heaps.output.batch {
-        return super::word_batch(&args.heaps.words, |words| Ok(analyse(words)?));
+        return super::word_batch(&args.heaps.words, analyse);
     }
     let words: Vec<&str> = args.heaps.words.iter().map(String::as_str).collect();
-    super::print(&args.heaps.output, &analyse(&words)?)
-}
-
-/// Runs `octal` (`name` = None: the first word is the code) or a named game.
-pub fn run(name: Option<&str>, args: HeapGameArgs, limits: &Limits) -> Result<ExitCode, Failure> {
-    let options = super::options(&args.output, false);
-    let analyse = |words: &[&str]| -> Result<sprague_api::Analysis, Error> {
-        match name {
-            Some(name) => octal::analyse_named(name, words, &options, limits),
-            None => {
-                let (code, heaps) = words
-                    .split_first()
-                    .ok_or_else(|| Error::bad_input("expected a code (like 0.77), then heaps"))?;
-                let rule = octal::parse_code(code)?;
-                octal::analyse(&format!("octal {code}"), &rule, heaps, &options, limits)
-            }
-        }
-    };
-    if args.output.batch {
-        return super::word_batch(&args.words, |words| Ok(analyse(words)?));
-    }
-    let words: Vec<&str> = args.words.iter().map(String::as_str).collect();
-    if name.is_none() {
+    if args.take_set.is_none() {
         say_the_cost(&words, limits);
     }
     let analysis = analyse(&words)?;
-    super::print(&args.output, &analysis)
+    super::print(&args.heaps.output, &analysis)
 }
 
 /// For `octal CODE H…` with three-heap moves: the time its table will take, said on standard

@@ -918,7 +918,14 @@ fn issue_17_a_script_that_allocates_without_bound_is_stopped_with_one_line() {
     let line = hostile_script(
         "push",
         "fn moves(p) { let a = []; loop { a.push(p); } }",
-        &["5", "--max-operations", "1000000000000"],
+        // Time enough that a busy machine reaches the memory budget first.
+        &[
+            "5",
+            "--max-operations",
+            "1000000000000",
+            "--max-call-seconds",
+            "300",
+        ],
     );
     assert!(line.contains("MiB in moves(5)"), "{line}");
     // Positions that grow for ever: past 4096 integers a position is refused.
