@@ -698,6 +698,26 @@ mod tests {
             .request(&["1", "1", "--misere"], None)
             .unwrap();
         assert!(nim.options.misere);
+        // Misère play where a game has none: one wording for every game, naming no flag.
+        let misere = AnalysisOptions {
+            misere: true,
+            all_moves: false,
+        };
+        for name in ["wythoff", "lasker", "staircase", "split", "kayles"] {
+            let game = game(name).unwrap();
+            let request = Request {
+                words: game.example.to_vec(),
+                options: misere,
+                ..Request::default()
+            };
+            let err = game.analyse(&request, &Limits::default()).unwrap_err();
+            assert_eq!(
+                err.message(),
+                format!(
+                    "misère play of {name} is not supported (only normal play: the last move wins)"
+                )
+            );
+        }
         // A file game without its text says so.
         let graph = game("graph").unwrap();
         let err = graph

@@ -90,7 +90,7 @@ pub fn analyse(
     start: usize,
     options: &AnalysisOptions,
 ) -> Result<Analysis, Error> {
-    options.refuse_misere("geography: --misere is not supported")?;
+    options.refuse_misere("geography")?;
     let mut game = board(input)?;
     let wins = game.wins_from(start);
     let winning = game.winning_moves(start);

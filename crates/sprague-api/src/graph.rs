@@ -246,7 +246,7 @@ pub fn analyse(
     options: &AnalysisOptions,
     limits: &Limits,
 ) -> Result<Analysis, Error> {
-    options.refuse_misere("graph: --misere is not supported for game graphs")?;
+    options.refuse_misere("game graphs")?;
     let graph = &input.graph;
     let tokens = &input.tokens;
     let analysis = analyse_tokens(graph, tokens);

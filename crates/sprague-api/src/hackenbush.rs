@@ -60,7 +60,7 @@ pub fn analyse(
     options: &AnalysisOptions,
     limits: &Limits,
 ) -> Result<Analysis, Error> {
-    options.refuse_misere("hackenbush: --misere is not supported")?;
+    options.refuse_misere("hackenbush")?;
     let analysis = hackenbush::analyse(game, WORK_BUDGET);
     let winning_moves = analysis
         .winning_edges

@@ -55,7 +55,7 @@ pub fn analyse<S: AsRef<str>>(
     options: &AnalysisOptions,
     limits: &Limits,
 ) -> Result<Analysis, Error> {
-    options.refuse_misere("--misere is not supported for lasker")?;
+    options.refuse_misere("lasker")?;
     let heaps = parse_heaps(words)?;
     let total = lasker::nim_value(&heaps);
     let winning = lasker::winning_moves(&heaps, MAX_WINNING_SPLITS);

@@ -92,10 +92,13 @@ pub struct AnalysisOptions {
 }
 
 impl AnalysisOptions {
-    /// Refuses misère play, with `message`, for a game analysed in normal play only.
-    pub(crate) fn refuse_misere(&self, message: impl Into<String>) -> Result<(), Error> {
+    /// Refuses misère play of `game` (as the request names it: `wythoff`, `octal 0.77`), analysed
+    /// in normal play only: one wording for every game, which names no front end's flag.
+    pub(crate) fn refuse_misere(&self, game: &str) -> Result<(), Error> {
         if self.misere {
-            return Err(Error::bad_input(message));
+            return Err(Error::bad_input(format!(
+                "misère play of {game} is not supported (only normal play: the last move wins)"
+            )));
         }
         Ok(())
     }

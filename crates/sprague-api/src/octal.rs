@@ -429,7 +429,7 @@ pub fn analyse_named<S: AsRef<str>>(
     if game.heap_offset == 0 {
         return analyse(name, &game.rule(), words, options, limits);
     }
-    options.refuse_misere(format!("--misere is not supported for {name}"))?;
+    options.refuse_misere(name)?;
     let rows: Vec<BigUint> = words
         .iter()
         .enumerate()
@@ -477,7 +477,7 @@ pub fn analyse<S: AsRef<str>>(
     options: &AnalysisOptions,
     limits: &Limits,
 ) -> Result<Analysis, Error> {
-    options.refuse_misere(format!("--misere is not supported for {game}"))?;
+    options.refuse_misere(game)?;
     let heaps = parse_heaps(words)?;
     analyse_heaps(game, rule, &heaps, None, options, limits)
 }

@@ -52,7 +52,7 @@ pub fn analyse<S: AsRef<str>>(
     options: &AnalysisOptions,
     limits: &Limits,
 ) -> Result<Analysis, Error> {
-    options.refuse_misere("split: --misere is not supported")?;
+    options.refuse_misere("split")?;
     let counts = parse_counts(words)?;
     let n = counts.len();
     let odd: Vec<bool> = counts.iter().map(|c| c.bit(0)).collect();

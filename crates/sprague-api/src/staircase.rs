@@ -55,7 +55,7 @@ pub fn analyse<S: AsRef<str>>(
     options: &AnalysisOptions,
     limits: &Limits,
 ) -> Result<Analysis, Error> {
-    options.refuse_misere("staircase: misère play is not supported")?;
+    options.refuse_misere("staircase")?;
     let steps = parse_steps(words)?;
     let value = staircase::nim_value(&steps);
     let winning_moves = staircase::winning_moves(&steps)

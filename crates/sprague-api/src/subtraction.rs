@@ -198,7 +198,7 @@ impl SubtractionAnalyser {
         options: &AnalysisOptions,
         limits: &Limits,
     ) -> Result<Analysis, Error> {
-        options.refuse_misere("--misere is not supported for subtraction games")?;
+        options.refuse_misere("subtraction games")?;
         let heaps = parse_heaps(words)?;
         let largest = heaps.iter().max().cloned().unwrap_or_default();
         let (max_values, own_limits) = (self.max_values, self.limits);

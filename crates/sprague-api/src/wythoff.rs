@@ -72,7 +72,7 @@ pub fn analyse<S: AsRef<str>>(
     options: &AnalysisOptions,
     limits: &Limits,
 ) -> Result<Analysis, Error> {
-    options.refuse_misere("wythoff: misère play is not supported")?;
+    options.refuse_misere("wythoff")?;
     let (x, y) = parse_position(words)?;
     let small = match (x.to_u64(), y.to_u64()) {
         (Some(a), Some(b)) if a.max(b) <= MAX_HEAP_FOR_NIM_VALUE => Some((a, b)),
