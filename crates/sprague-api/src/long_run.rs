@@ -119,6 +119,8 @@ struct Runner<'h, 'a> {
     writing: Duration,
     // The pace so far, to refuse a run that would outlast the time allowed (see `project`).
     pace: Pace,
+    // Where the cost per value jumps (see `cost_jumps`).
+    jumps: Vec<usize>,
 }
 
 /// The time a table takes, measured as it runs: for rules whose cost cannot be told in advance
@@ -199,6 +201,31 @@ impl Pace {
     }
 }
 
+/// The heaps where a rule's cost per value jumps: each number of tokens a move removes (below it
+/// the move is not there). A timed chunk stops at the next of them and the one after starts
+/// small, so that the pace sees a jump within a chunk of its own: a take set {821185} costs
+/// nothing a value up to 821185 and about n from there on, and one chunk across it ran for ten
+/// seconds before its pace was known.
+pub(crate) fn cost_jumps(rule: &HeapRule) -> Vec<usize> {
+    match rule {
+        HeapRule::Octal(code) => (1..code.digits().len())
+            .filter(|&k| code.digit(k) != 0)
+            .collect(),
+        HeapRule::Grundy => Vec::new(),
+    }
+}
+
+/// The end of the next timed chunk from `done`, at most `chunk` values and `len`, cut at the next
+/// cost jump; true when it was cut there (the chunk after should start small).
+pub(crate) fn chunk_end(done: usize, chunk: usize, len: usize, jumps: &[usize]) -> (usize, bool) {
+    let end = done.saturating_add(chunk).min(len);
+    let next = jumps.partition_point(|&k| k <= done);
+    match jumps.get(next) {
+        Some(&k) if k < end => (k, true),
+        _ => (end, false),
+    }
+}
+
 impl Runner<'_, '_> {
     /// Extends the table to `len` values; false when stopped first.
     fn extend(&mut self, len: usize) -> Result<bool, Error> {
@@ -209,7 +236,7 @@ impl Runner<'_, '_> {
             {
                 return Ok(false);
             }
-            let mut end = done.saturating_add(self.chunk).min(len);
+            let (mut end, jumped) = chunk_end(done, self.chunk, len, &self.jumps);
             if let Some(s) = self.hooks.stop_at {
                 end = end.min(usize::try_from(s).unwrap_or(usize::MAX));
             }
@@ -219,7 +246,9 @@ impl Runner<'_, '_> {
                 .map_err(|e| Error::too_large(e.to_string()))?;
             let took = started.elapsed();
             self.pace.record(end, end - done, took, self.target)?;
-            if took < Duration::from_millis(100) {
+            if jumped {
+                self.chunk = 1024;
+            } else if took < Duration::from_millis(100) {
                 self.chunk = (self.chunk * 2).min(1 << 24);
             } else if took > Duration::from_millis(500) {
                 self.chunk = (self.chunk / 2).max(64);
@@ -331,6 +360,7 @@ pub fn run(
         last_checkpoint: Instant::now(),
         writing: Duration::ZERO,
         pace: Pace::new(family, limits),
+        jumps: cost_jumps(rule),
     };
     let stopped = |runner: Runner<'_, '_>| Ok(RunEnd::Stopped(runner.table.into_values()));
     // The period is looked for each time the table doubles (and at the exact length a proof
@@ -586,6 +616,20 @@ pub fn read_checkpoint<R: Read>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn timed_chunks_stop_where_the_cost_jumps() {
+        let rule = HeapRule::octal("0.007").unwrap();
+        let jumps = cost_jumps(&rule);
+        assert_eq!(jumps, vec![3]);
+        assert_eq!(chunk_end(0, 1024, 5000, &jumps), (3, true));
+        assert_eq!(chunk_end(3, 1024, 5000, &jumps), (1027, false));
+        assert_eq!(chunk_end(4000, 2048, 5000, &jumps), (5000, false));
+        let take = HeapRule::Octal(sprague::games::octal::OctalCode::take_set(&[2, 700]).unwrap());
+        let jumps = cost_jumps(&take);
+        assert_eq!(jumps, vec![2, 700]);
+        assert_eq!(chunk_end(2, 1 << 20, 1 << 21, &jumps), (700, true));
+    }
     use crate::octal::named_rule;
 
     fn finished(end: RunEnd) -> HeapSequence {

@@ -143,15 +143,18 @@ fn grow_timed(
     pace: &mut crate::long_run::Pace,
     chunk: &mut usize,
 ) -> Result<(), GrowthStopped> {
+    let jumps = crate::long_run::cost_jumps(t.rule());
     while t.values().len() < step {
         let done = t.values().len();
-        let end = done.saturating_add(*chunk).min(step);
+        let (end, jumped) = crate::long_run::chunk_end(done, *chunk, step, &jumps);
         let started = std::time::Instant::now();
         t.extend_to(end).map_err(GrowthStopped::ValueTooLarge)?;
         let took = started.elapsed();
         pace.record(end, end - done, took, target)
             .map_err(GrowthStopped::TooSlow)?;
-        if took < std::time::Duration::from_millis(100) {
+        if jumped {
+            *chunk = 1024;
+        } else if took < std::time::Duration::from_millis(100) {
             *chunk = chunk.saturating_mul(2).min(1 << 24);
         } else {
             *chunk = (*chunk / 2).max(64);

@@ -860,16 +860,38 @@ fn issue_17_a_table_whose_pace_would_outlast_the_time_allowed_is_stopped_with_th
             &["treblecross", "14345345"][..],
             "a row of n cells is the heap n + 2 of 0.007: heap 14345347 is above 200000",
         ),
+        // Free up to 821185, about n a value from there: the chunk across the jump is timed
+        // on its own (found by fuzzing: 12 s with 2 s allowed, 518 s with the default ten
+        // minutes before it was refused).
+        (
+            &["octal", "--take-set", "821185", "421180"][..],
+            "octal --take-set 821185 has no period proved within its first",
+        ),
+        (
+            &[
+                "table",
+                "octal",
+                "--take-set",
+                "821185",
+                "--upto",
+                "1000000",
+            ][..],
+            "a table of 1000001 values of octal --take-set 821185 would take about",
+        ),
     ] {
+        let started = std::time::Instant::now();
         let out = sprague()
             .args(args)
             .env("SPRAGUE_TIME_LIMIT", "3")
+            .current_dir(scratch("pace-jump"))
             .output()
             .unwrap();
         let stderr = String::from_utf8(out.stderr).unwrap();
         assert_eq!(out.status.code(), Some(2), "{stderr}");
         assert!(stderr.contains(says), "{stderr}");
         assert!(stderr.contains("more than the 3 s allowed"), "{stderr}");
+        // Not a timing goal: a run ten times the time allowed means the pace was not consulted.
+        assert!(started.elapsed().as_secs() < 30, "{args:?}");
     }
 }
 
