@@ -210,6 +210,8 @@ impl Game {
                 continue;
             };
             match flag {
+                // The answer is the object `--json` prints, whichever way it is shown.
+                "json" => {}
                 "misere" if self.misere => request.options.misere = true,
                 "all-moves" if self.command == Command::Analyse => request.options.all_moves = true,
                 _ => {
