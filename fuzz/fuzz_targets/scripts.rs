@@ -20,6 +20,9 @@ fuzz_target!(|data: &[u8]| {
         max_moves_per_position: 1_000,
         max_position_len: 64,
         max_seconds_per_call: 1,
+        // As the command line with SPRAGUE_TIME_LIMIT=2: a loopy script whose sums keep growing
+        // is bounded by the request's time, not by the fuzzer's timeout.
+        max_seconds_per_request: common::limits().max_seconds,
         ..ScriptLimits::default()
     };
     let Ok(game) = compile(&source, limits) else {
