@@ -226,6 +226,21 @@ pub(crate) fn chunk_end(done: usize, chunk: usize, len: usize, jumps: &[usize]) 
     }
 }
 
+/// The size of the timed chunk after one of `chunk` values that took `took`: doubled while
+/// chunks take under a tenth of a second, halved past half a second, small again after a cost
+/// jump (see [`chunk_end`]).
+pub(crate) fn next_chunk(chunk: usize, took: Duration, jumped: bool) -> usize {
+    if jumped {
+        1024
+    } else if took < Duration::from_millis(100) {
+        chunk.saturating_mul(2).min(1 << 24)
+    } else if took > Duration::from_millis(500) {
+        (chunk / 2).max(64)
+    } else {
+        chunk
+    }
+}
+
 impl Runner<'_, '_> {
     /// Extends the table to `len` values; false when stopped first.
     fn extend(&mut self, len: usize) -> Result<bool, Error> {
@@ -246,13 +261,7 @@ impl Runner<'_, '_> {
                 .map_err(|e| Error::too_large(e.to_string()))?;
             let took = started.elapsed();
             self.pace.record(end, end - done, took, self.target)?;
-            if jumped {
-                self.chunk = 1024;
-            } else if took < Duration::from_millis(100) {
-                self.chunk = (self.chunk * 2).min(1 << 24);
-            } else if took > Duration::from_millis(500) {
-                self.chunk = (self.chunk / 2).max(64);
-            }
+            self.chunk = next_chunk(self.chunk, took, jumped);
             (self.hooks.progress)(self.table.len() as u64, self.target);
             if self.last_checkpoint.elapsed() >= self.hooks.checkpoint_every.max(self.writing * 20)
             {

@@ -133,9 +133,9 @@ impl From<GrowthStopped> for Error {
     }
 }
 
-/// Grows `t` to `step` values in chunks of a tenth of a second or so, each timed in `pace`: a
-/// code whose values keep growing is stopped once its pace says the `target` values would
-/// outlast the time allowed.
+/// Grows `t` to `step` values in chunks sized as the long runs size theirs (`next_chunk`), each
+/// timed in `pace`: a code whose values keep growing is stopped once its pace says the `target`
+/// values would outlast the time allowed.
 fn grow_timed(
     t: &mut HeapTable,
     step: usize,
@@ -152,13 +152,7 @@ fn grow_timed(
         let took = started.elapsed();
         pace.record(end, end - done, took, target)
             .map_err(GrowthStopped::TooSlow)?;
-        if jumped {
-            *chunk = 1024;
-        } else if took < std::time::Duration::from_millis(100) {
-            *chunk = chunk.saturating_mul(2).min(1 << 24);
-        } else {
-            *chunk = (*chunk / 2).max(64);
-        }
+        *chunk = crate::long_run::next_chunk(*chunk, took, jumped);
     }
     Ok(())
 }
