@@ -226,19 +226,36 @@ pub(crate) fn chunk_end(done: usize, chunk: usize, len: usize, jumps: &[usize]) 
     }
 }
 
-/// The size of the timed chunk after one of `chunk` values that took `took`: doubled while
-/// chunks take under a tenth of a second, halved past half a second, small again after a cost
-/// jump (see [`chunk_end`]).
-pub(crate) fn next_chunk(chunk: usize, took: Duration, jumped: bool) -> usize {
+/// The size of the first timed chunk, and of the first after a cost jump: small, because a
+/// chunk is timed only once it has run, and one chunk of a three-heap code in a slow build took
+/// seconds past the time allowed before its pace was known.
+pub(crate) const FIRST_CHUNK: usize = 64;
+
+/// The time a timed chunk aims at: the stop flag and the time allowed are looked at between
+/// chunks, so a request overruns its time by about this much at most.
+const CHUNK_SECONDS: f64 = 0.25;
+
+/// The size of the timed chunk after one of `values` values ending at `end` that took `took`:
+/// at most twice as large, and no larger than keeps the next chunk's predicted time under
+/// [`CHUNK_SECONDS`], the cost of a value taken to grow as n^2 (a three-heap code's does; the
+/// others' grow slower, so this errs small); [`FIRST_CHUNK`] after a cost jump (see
+/// [`chunk_end`]).
+pub(crate) fn next_chunk(values: usize, end: usize, took: Duration, jumped: bool) -> usize {
     if jumped {
-        1024
-    } else if took < Duration::from_millis(100) {
-        chunk.saturating_mul(2).min(1 << 24)
-    } else if took > Duration::from_millis(500) {
-        (chunk / 2).max(64)
-    } else {
-        chunk
+        return FIRST_CHUNK;
     }
+    let values = values.max(1);
+    let per_value = took.as_secs_f64() / values as f64;
+    let middle = (end as f64 - values as f64 / 2.0).max(1.0);
+    let predicted = |next: usize| {
+        let ahead = end as f64 + next as f64 / 2.0;
+        per_value * next as f64 * (ahead / middle).powi(2)
+    };
+    let mut next = values.saturating_mul(2).clamp(FIRST_CHUNK, 1 << 24);
+    while next > FIRST_CHUNK && predicted(next) > CHUNK_SECONDS {
+        next /= 2;
+    }
+    next
 }
 
 impl Runner<'_, '_> {
@@ -261,7 +278,7 @@ impl Runner<'_, '_> {
                 .map_err(|e| Error::too_large(e.to_string()))?;
             let took = started.elapsed();
             self.pace.record(end, end - done, took, self.target)?;
-            self.chunk = next_chunk(self.chunk, took, jumped);
+            self.chunk = next_chunk(end - done, end, took, jumped);
             (self.hooks.progress)(self.table.len() as u64, self.target);
             if self.last_checkpoint.elapsed() >= self.hooks.checkpoint_every.max(self.writing * 20)
             {
@@ -365,7 +382,7 @@ pub fn run(
         table: HeapTable::resume(rule.clone(), Method::Sparse, start),
         hooks,
         target: len,
-        chunk: 1024,
+        chunk: FIRST_CHUNK,
         last_checkpoint: Instant::now(),
         writing: Duration::ZERO,
         pace: Pace::new(family, limits),
@@ -639,6 +656,23 @@ mod tests {
         assert_eq!(jumps, vec![2, 700]);
         assert_eq!(chunk_end(2, 1 << 20, 1 << 21, &jumps), (700, true));
     }
+
+    #[test]
+    fn timed_chunks_are_sized_by_their_predicted_time() {
+        let ms = Duration::from_millis;
+        // Cheap chunks double, up to 2^24 values.
+        assert_eq!(next_chunk(1024, 1024, ms(1), false), 2048);
+        assert_eq!(next_chunk(1 << 24, 1 << 26, ms(1), false), 1 << 24);
+        // A chunk that took 0.9 s is followed by one predicted under a quarter of a second.
+        assert_eq!(next_chunk(4096, 1 << 20, ms(900), false), 1024);
+        // Three-heap costs grow as n^2: 64 values near 64 in 10 ms predict 256 values past 128
+        // at about 0.3 s (too long), 128 values at about 0.1 s.
+        assert_eq!(next_chunk(64, 128, ms(10), false), 128);
+        // Never below the first chunk, and the first chunk again after a cost jump.
+        assert_eq!(next_chunk(64, 800, ms(5000), false), FIRST_CHUNK);
+        assert_eq!(next_chunk(1 << 20, 1 << 21, ms(1), true), FIRST_CHUNK);
+    }
+
     use crate::octal::named_rule;
 
     fn finished(end: RunEnd) -> HeapSequence {

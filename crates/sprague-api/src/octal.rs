@@ -98,7 +98,7 @@ fn table_of(game: &str, rule: &HeapRule, len: u64, limits: &Limits) -> Result<Ve
     // each step: a game whose period is proved early is never refused for the length asked.
     let mut step = 1024usize.min(len_us);
     let mut pace = crate::long_run::Pace::new(game, limits);
-    let mut chunk = 1024usize;
+    let mut chunk = crate::long_run::FIRST_CHUNK;
     loop {
         check_time_of_step(rule, 0, step as u64, t.values().len() as u64, len, limits)?;
         grow_timed(&mut t, step, len, &mut pace, &mut chunk)?;
@@ -152,7 +152,7 @@ fn grow_timed(
         let took = started.elapsed();
         pace.record(end, end - done, took, target)
             .map_err(GrowthStopped::TooSlow)?;
-        *chunk = crate::long_run::next_chunk(*chunk, took, jumped);
+        *chunk = crate::long_run::next_chunk(end - done, end, took, jumped);
     }
     Ok(())
 }
@@ -295,7 +295,7 @@ fn proved_table(game: &str, rule: &HeapRule, limits: &Limits) -> Result<ProofSea
     check_memory(most, limits)?;
     let mut t = HeapTable::new(rule.clone(), Method::Sparse);
     let mut pace = crate::long_run::Pace::new(game, limits);
-    let mut chunk = 1024usize;
+    let mut chunk = crate::long_run::FIRST_CHUNK;
     let mut len = 1024u64.min(most);
     loop {
         let done = t.values().len() as u64;
