@@ -67,7 +67,7 @@ impl<'g> ScriptSession<'g> {
         if let Some(err) = self.game.take_error() {
             // Values stored while the script was failing are wrong: forget them all.
             self.solver = MemoSolver::with_limit(self.game, self.max_positions);
-            return Err(Error::bad_input(err.to_string()));
+            return Err(script_error(&err));
         }
         Ok(())
     }
@@ -418,5 +418,14 @@ impl ScriptSession<'_> {
             p_positions,
             patterns,
         })
+    }
+}
+
+/// The API error of a script's error: past a budget, or the script's own fault.
+fn script_error(err: &sprague_script::ScriptError) -> Error {
+    if err.is_budget() {
+        Error::too_large(err.to_string())
+    } else {
+        Error::bad_input(err.to_string())
     }
 }

@@ -282,6 +282,35 @@ when its move is an unproven guess.")]
     /// The games sprague knows: name, rule, position, example (the catalogue the web page and
     /// Python read).
     Games(GamesArgs),
+    /// The web page and its JSON API: analyse, play, tabulate and script in a browser.
+    #[command(after_help = "\
+Open the address it prints (http://127.0.0.1:7878/ by default) in a browser. The API:
+  POST /api/run   {\"args\": [\"nim\", \"3\", \"4\", \"5\"]} answers what `sprague nim 3 4 5 --json` prints;
+                  file games and scripts take `-` and their text as \"stdin\"
+  GET  /api/games the catalogue of games
+  GET  /api/plot?args=table&args=octal&args=0.07&args=--upto&args=500   a table's plot (SVG)
+Each request runs as this command in a process of its own, with the time and memory budgets
+below; it reads and writes none of the server's files.")]
+    Serve(ServeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on (loopback unless told otherwise; port 0 picks a free one).
+    #[arg(long, default_value = "127.0.0.1:7878")]
+    pub addr: std::net::SocketAddr,
+    /// The seconds a request may run.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub time_limit: u64,
+    /// The memory a request may use (bytes, or with a K, M or G suffix).
+    #[arg(long, default_value = "1G")]
+    pub memory_limit: String,
+    /// Heavy requests (running past half a second) at once; default: the machine's cores.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub workers: Option<u64>,
+    /// Requests that may wait for a worker; more are answered 503 with Retry-After.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=100000))]
+    pub queue: u64,
 }
 
 #[derive(Debug, Args)]

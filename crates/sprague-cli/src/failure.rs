@@ -4,12 +4,15 @@ use std::fmt;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-/// A failure of the command: bad input (exit 2), an internal failure (exit 1), or a closed
-/// output pipe (exit 0, nothing printed).
+/// A failure of the command: bad input or a request past a budget (exit 2), an internal failure
+/// (exit 1), or a closed output pipe (exit 0, nothing printed).
 #[derive(Debug)]
 pub enum Failure {
-    /// The user's input is wrong or too large; exit 2.
+    /// The user's input is wrong; exit 2.
     BadInput(String),
+    /// The input is well formed but the request needs more than a budget (memory, time,
+    /// positions) allows; exit 2. The web server answers it with HTTP 422 rather than 400.
+    TooLarge(String),
     /// Something failed that is not the user's doing; exit 1.
     Internal(String),
     /// The reader of our output went away; stop quietly.
@@ -21,10 +24,26 @@ impl Failure {
         Failure::BadInput(message.into())
     }
 
-    /// Prints the one-line message and gives the exit code.
+    /// Prints the one-line message and gives the exit code. Run by the web server
+    /// ([`crate::served`]), the message goes out as a JSON object with its kind.
     pub fn report(self) -> ExitCode {
+        let kind = match &self {
+            Failure::BadInput(_) => "bad_input",
+            Failure::TooLarge(_) => "budget",
+            Failure::Internal(_) => "internal",
+            Failure::BrokenPipe => return ExitCode::SUCCESS,
+        };
+        if crate::served::is_served() {
+            let message = one_line(&self.to_string());
+            let _ = writeln!(
+                io::stderr(),
+                "{}",
+                serde_json::json!({"error": message, "kind": kind})
+            );
+            return ExitCode::from(if kind == "internal" { 1 } else { 2 });
+        }
         match self {
-            Failure::BadInput(message) => {
+            Failure::BadInput(message) | Failure::TooLarge(message) => {
                 let _ = writeln!(io::stderr(), "error: {}", one_line(&message));
                 ExitCode::from(2)
             }
@@ -44,7 +63,7 @@ fn one_line(message: &str) -> String {
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Failure::BadInput(m) | Failure::Internal(m) => f.write_str(m),
+            Failure::BadInput(m) | Failure::TooLarge(m) | Failure::Internal(m) => f.write_str(m),
             Failure::BrokenPipe => f.write_str("broken pipe"),
         }
     }
@@ -53,7 +72,10 @@ impl fmt::Display for Failure {
 impl From<sprague_api::Error> for Failure {
     /// Every API error is the user's: malformed input, or a request too large for the limits.
     fn from(err: sprague_api::Error) -> Failure {
-        Failure::BadInput(err.to_string())
+        match err.kind() {
+            sprague_api::ErrorKind::BadInput => Failure::BadInput(err.to_string()),
+            sprague_api::ErrorKind::TooLarge => Failure::TooLarge(err.to_string()),
+        }
     }
 }
 

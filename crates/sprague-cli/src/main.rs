@@ -11,6 +11,7 @@ mod memory;
 mod output_file;
 mod plot;
 mod render;
+mod served;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -34,6 +35,7 @@ fn main() -> ExitCode {
         let _ = writeln!(io::stderr(), "error: internal failure: {message}{place}");
         std::process::exit(1);
     }));
+    served::limit_self();
     let cli = match args::command()
         .try_get_matches()
         .and_then(|matches| args::Cli::from_arg_matches(&matches))

@@ -1,5 +1,6 @@
 //! Pictures of tables, written with plotters: SVG or PNG, chosen by the file's extension, written
-//! to a temporary file and renamed into place so a failed run never leaves half a picture.
+//! to a temporary file and renamed into place so a failed run never leaves half a picture. The
+//! name `-` writes SVG to standard output in place of the report (the web server's plots).
 //!
 //! A sequence G(0..=N) is drawn as points (n, G(n)) while N + 1 fits in the plot's width in
 //! pixels; beyond, each pixel column stands for the heaps n that fall in it and is marked at every
@@ -23,10 +24,35 @@ enum Format {
 
 /// Refuses a `--plot` file whose extension is neither `.svg` nor `.png` (before a long run).
 pub fn check(path: &Path) -> Result<(), Failure> {
+    crate::served::refuse_file("--plot", path)?;
     format_of(path).map(|_| ())
 }
 
+/// True when the picture goes to standard output (`--plot -`), in place of the report.
+pub fn to_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Draws with `draw` on an SVG picture of `size` kept in memory and prints it.
+fn svg_to_stdout(
+    size: (u32, u32),
+    draw: impl FnOnce(DrawingArea<SVGBackend<'_>, Shift>) -> Result<(), String>,
+) -> Result<(), Failure> {
+    use std::io::Write;
+    let mut svg = String::new();
+    draw(SVGBackend::with_string(&mut svg, size).into_drawing_area())
+        .map_err(|e| Failure::Internal(format!("cannot draw the plot: {e}")))?;
+    let mut out = std::io::stdout().lock();
+    out.write_all(svg.as_bytes())?;
+    out.write_all(b"\n")?;
+    out.flush()?;
+    Ok(())
+}
+
 fn format_of(path: &Path) -> Result<Format, Failure> {
+    if to_stdout(path) {
+        return Ok(Format::Svg);
+    }
     match path
         .extension()
         .and_then(|e| e.to_str())
@@ -60,8 +86,11 @@ pub fn grid(path: &Path, grid: &[Vec<u64>]) -> Result<(), Failure> {
     let cols = grid.first().map_or(1, Vec::len).max(1);
     let cell = (900 / rows.max(cols)).clamp(1, 40) as u32;
     let size = (cols as u32 * cell + 2, rows as u32 * cell + 2);
-    let tmp = temporary(path)?;
     let max = grid.iter().flatten().copied().max().unwrap_or(0).max(1) as f64;
+    if to_stdout(path) {
+        return svg_to_stdout(size, |area| draw_grid(area, grid, cell, max));
+    }
+    let tmp = temporary(path)?;
     let res = match format {
         Format::Svg => draw_grid(
             SVGBackend::new(&tmp, size).into_drawing_area(),
@@ -127,12 +156,15 @@ pub fn sequence<T: Copy + Into<u64>>(
     values: &[T],
 ) -> Result<(), Failure> {
     let format = format_of(path)?;
-    let tmp = temporary(path)?;
     let size = (WIDTH as u32, HEIGHT as u32);
     let title = format!(
         "G(n) of {family}, n = 0..{}",
         values.len().saturating_sub(1)
     );
+    if to_stdout(path) {
+        return svg_to_stdout(size, |area| draw_sequence(area, &title, values, false));
+    }
+    let tmp = temporary(path)?;
     let res = match format {
         Format::Svg => draw_sequence(
             SVGBackend::new(&tmp, size).into_drawing_area(),

@@ -117,13 +117,29 @@ impl fmt::Display for ScriptPosition {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScriptError {
     message: String,
+    budget: bool,
 }
 
 impl ScriptError {
     fn new(message: impl Into<String>) -> ScriptError {
         ScriptError {
             message: message.into(),
+            budget: false,
         }
+    }
+
+    /// An error of a script stopped by a budget (time, memory, operations), not by a fault.
+    fn past_budget(message: impl Into<String>) -> ScriptError {
+        ScriptError {
+            budget: true,
+            ..ScriptError::new(message)
+        }
+    }
+
+    /// True when a budget (time, memory, operations) stopped the script, rather than a fault of
+    /// its own.
+    pub fn is_budget(&self) -> bool {
+        self.budget
     }
 
     /// The message.
@@ -389,7 +405,7 @@ impl ScriptGame {
         if let EvalAltResult::ErrorTerminated(why, _) = err {
             let why = why.clone().into_string().unwrap_or_default();
             let limits = &self.limits;
-            return ScriptError::new(match why.as_str() {
+            return ScriptError::past_budget(match why.as_str() {
                 STOPPED_FOR_TIME => format!(
                     "the script ran more than {} s in {name}({}): one call may run at most that \
                      long",
@@ -414,7 +430,7 @@ impl ScriptGame {
             });
         }
         if let EvalAltResult::ErrorTooManyOperations(_) = err {
-            return ScriptError::new(format!(
+            return ScriptError::past_budget(format!(
                 "the script ran more than {} operations in {name}({}): it may loop for ever \
                  (raise the limit with --max-operations)",
                 self.limits.max_operations_per_call,

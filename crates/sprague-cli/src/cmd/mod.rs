@@ -9,6 +9,7 @@ mod nim;
 mod octal;
 mod play;
 mod script;
+mod serve;
 mod solve;
 mod subtraction;
 mod table;
@@ -53,6 +54,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Geography(args) => geography::run(args, &limits),
         Command::Solve(args) => solve::run(args, &limits),
         Command::Games(args) => games::run(&args),
+        Command::Serve(args) => serve::run(&args),
     }
 }
 
@@ -79,7 +81,7 @@ pub(crate) fn limits() -> Limits {
     limits
 }
 
-fn parse_size(text: &str) -> Option<u64> {
+pub(crate) fn parse_size(text: &str) -> Option<u64> {
     let text = text.trim();
     let (digits, shift) = match text.chars().last()? {
         'K' | 'k' => (&text[..text.len() - 1], 10),
@@ -218,7 +220,7 @@ fn batch_with(
         };
         match result {
             Ok(()) => out.write_all(&buffer)?,
-            Err(Failure::BadInput(message)) => {
+            Err(Failure::BadInput(message) | Failure::TooLarge(message)) => {
                 any_bad = true;
                 serde_json::to_writer(
                     &mut out,

@@ -99,6 +99,9 @@ fn finish(
             &report.family,
             report.values.as_deref().unwrap_or(&[]),
         )?;
+        if crate::plot::to_stdout(path) {
+            return Ok(ExitCode::SUCCESS);
+        }
     }
     if let Some(path) = &range.out {
         let values = report.values.take().unwrap_or_default();
@@ -143,7 +146,17 @@ fn heap(family: &str, rule: &HeapRule, args: TableHeapArgs) -> Result<ExitCode, 
     }
     check_outputs(&range)?;
     let checkpoint = checkpoint_path(family, range.upto, &range, &run);
-    check_folder(&checkpoint, "--checkpoint")?;
+    // Served by the web server, a run keeps no checkpoint (it is stopped by its deadline, and
+    // the server's files are not the requester's); one named with --checkpoint is refused.
+    let served = crate::served::is_served();
+    if let Some(path) = &run.checkpoint {
+        crate::served::refuse_file("--checkpoint", path)?;
+    }
+    if !served {
+        check_folder(&checkpoint, "--checkpoint")?;
+    } else if run.resume {
+        crate::served::refuse_file("--resume", &checkpoint)?;
+    }
     let start = if run.resume {
         load_checkpoint(&checkpoint, family, len)?
     } else {
@@ -163,6 +176,9 @@ fn heap(family: &str, rule: &HeapRule, args: TableHeapArgs) -> Result<ExitCode, 
     hooks.progress = Box::new(|done, target| progress.update(done, target));
     hooks.checkpoint_every = Duration::from_secs(run.checkpoint_every);
     hooks.checkpoint = Box::new(|values| {
+        if served {
+            return Ok(());
+        }
         save_checkpoint(&checkpoint, family, values)
             .map_err(|e| sprague_api::Error::bad_input(e.to_string()))
     });
@@ -178,6 +194,7 @@ fn heap(family: &str, rule: &HeapRule, args: TableHeapArgs) -> Result<ExitCode, 
     drop(hooks);
     progress.finish();
     let seq = match end? {
+        RunEnd::Stopped(_) if served => return Ok(ExitCode::from(INTERRUPTED)),
         RunEnd::Stopped(values) => {
             save_checkpoint(&checkpoint, family, &values)?;
             eprintln!(
@@ -204,13 +221,24 @@ fn heap(family: &str, rule: &HeapRule, args: TableHeapArgs) -> Result<ExitCode, 
     }
     if let Some(path) = &range.plot {
         crate::plot::sequence(path, family, &seq.values)?;
+        if crate::plot::to_stdout(path) {
+            remove_checkpoint(served, &checkpoint);
+            return Ok(ExitCode::SUCCESS);
+        }
     }
-    // The run is complete: its checkpoint is of no more use.
-    // A checkpoint reached through a link is removed at its target: the link is the user's.
-    if let Ok(target) = crate::output_file::target(&checkpoint, "--checkpoint") {
+    remove_checkpoint(served, &checkpoint);
+    print_table(output.json, &seq.report(range.out.is_none()))
+}
+
+/// Removes a finished run's checkpoint, of no more use. A checkpoint reached through a link is
+/// removed at its target: the link is the user's. Served runs keep none.
+fn remove_checkpoint(served: bool, checkpoint: &Path) {
+    if served {
+        return;
+    }
+    if let Ok(target) = crate::output_file::target(checkpoint, "--checkpoint") {
         let _ = std::fs::remove_file(target);
     }
-    print_table(output.json, &seq.report(range.out.is_none()))
 }
 
 /// Refuses, before a long run, a file whose folder does not exist or that is not a regular file.
@@ -351,6 +379,9 @@ fn script(args: TableScriptArgs) -> Result<ExitCode, Failure> {
         let report = session.grid(&family, rows, cols)?;
         if let Some(path) = &args.plot {
             crate::plot::grid(path, &report.grid)?;
+            if crate::plot::to_stdout(path) {
+                return Ok(ExitCode::SUCCESS);
+            }
         }
         return print_grid(args.output.json, &report);
     }

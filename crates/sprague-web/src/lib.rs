@@ -1,0 +1,256 @@
+//! `sprague serve`: the web page and its JSON API.
+//!
+//! - `GET /`, `/app.js`, `/style.css`: the page, compiled into the binary (works offline).
+//! - `GET /api/games`: the catalogue of games, as `sprague games --json` prints it.
+//! - `POST /api/run` with `{"args": [...], "stdin": "..."}`: the object `sprague ARGS --json`
+//!   prints (HTTP 200); `{"error": …}` with 400 for bad input or a file the server would touch,
+//!   422 (and `"budget"`) when a budget stopped the work, 503 with `Retry-After` when busy.
+//! - `GET /api/plot?args=table&args=octal&…` or `POST /api/plot` (body as `/api/run`): the
+//!   table's plot as SVG (`--plot -`).
+//!
+//! Requests run as the `sprague` command in processes of their own ([`worker`]): the answers
+//! are the command line's own objects, and every budget is enforced by the operating system
+//! around the process, whatever the request does.
+
+pub mod worker;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::{DefaultBodyLimit, RawQuery, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+
+pub use worker::{Budgets, Lanes, Outcome};
+
+/// The most bytes a request's body may take (a script, a game file).
+pub const MAX_BODY: usize = 4 << 20;
+
+/// The most words a request's arguments may have.
+const MAX_ARGS: usize = 256;
+
+/// A request to run: the words after `sprague`, and standard input.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunRequest {
+    pub args: Vec<String>,
+    #[serde(default)]
+    pub stdin: String,
+}
+
+/// The router of the page and the API, answering with `lanes`.
+pub fn router(lanes: Arc<Lanes>) -> Router {
+    Router::new()
+        .route("/", get(page_html))
+        .route("/app.js", get(page_js))
+        .route("/style.css", get(page_css))
+        .route("/api/games", get(games))
+        .route("/api/run", post(run))
+        .route("/api/plot", get(plot_get).post(plot_post))
+        .fallback(not_found)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(lanes)
+}
+
+/// Serves on `listener` until the process ends.
+///
+/// # Errors
+///
+/// The listener fails.
+pub async fn serve(listener: tokio::net::TcpListener, lanes: Arc<Lanes>) -> std::io::Result<()> {
+    axum::serve(listener, router(lanes)).await
+}
+
+/// Binds `addr` and serves, on a runtime of its own; `ready` is told the address bound (the
+/// port when `addr` asked for any).
+///
+/// # Errors
+///
+/// The address cannot be bound, or the runtime cannot start.
+pub fn run_blocking(
+    addr: SocketAddr,
+    budgets: Budgets,
+    ready: impl FnOnce(SocketAddr),
+) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let lanes = Lanes::new(budgets)?;
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        ready(listener.local_addr()?);
+        serve(listener, lanes).await
+    })
+}
+
+const INDEX_HTML: &str = include_str!("../page/index.html");
+const APP_JS: &str = include_str!("../page/app.js");
+const STYLE_CSS: &str = include_str!("../page/style.css");
+
+async fn page_html() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        INDEX_HTML,
+    )
+        .into_response()
+}
+
+async fn page_js() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        APP_JS,
+    )
+        .into_response()
+}
+
+async fn page_css() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        STYLE_CSS,
+    )
+        .into_response()
+}
+
+async fn not_found() -> Response {
+    error(StatusCode::NOT_FOUND, "no such page: see / and /api/games")
+}
+
+async fn games() -> Response {
+    Json(sprague_api::catalogue::games()).into_response()
+}
+
+/// `{"error": message}` with `status`.
+fn error(status: StatusCode, message: impl Into<String>) -> Response {
+    (status, Json(serde_json::json!({ "error": message.into() }))).into_response()
+}
+
+/// Checks the words of a request before anything runs; the error is the 400 answer's message.
+fn check_args(args: &[String]) -> Result<(), String> {
+    let bad = Err;
+    if args.is_empty() {
+        return bad(
+            "\"args\" is empty: give the words after `sprague`, like [\"nim\", \"3\", \"4\"]"
+                .into(),
+        );
+    }
+    if args.len() > MAX_ARGS {
+        return bad(format!(
+            "\"args\" has {} words, more than the {MAX_ARGS} a request may",
+            args.len()
+        ));
+    }
+    if args[0] == "serve" {
+        return bad("`serve` is not run by the server".into());
+    }
+    if args.iter().any(|a| a.contains('\0')) {
+        return bad("\"args\" has a NUL character".into());
+    }
+    Ok(())
+}
+
+async fn run(State(lanes): State<Arc<Lanes>>, body: axum::body::Bytes) -> Response {
+    let request = match parse_request(&body) {
+        Ok(r) => r,
+        Err(message) => return error(StatusCode::BAD_REQUEST, message),
+    };
+    let mut args = request.args;
+    // The command's JSON object is the answer: ask for it as `--json` would.
+    if !args.iter().any(|a| a == "--json") && !args.iter().any(|a| a == "--help" || a == "-h") {
+        args.push("--json".to_owned());
+    }
+    answer(
+        lanes.run(&args, request.stdin.as_bytes()).await,
+        "application/json",
+    )
+}
+
+async fn plot_get(State(lanes): State<Arc<Lanes>>, RawQuery(query): RawQuery) -> Response {
+    let args: Vec<String> = form_urlencoded::parse(query.unwrap_or_default().as_bytes())
+        .filter(|(k, _)| k == "args")
+        .map(|(_, v)| v.into_owned())
+        .collect();
+    plot(
+        lanes,
+        RunRequest {
+            args,
+            stdin: String::new(),
+        },
+    )
+    .await
+}
+
+async fn plot_post(State(lanes): State<Arc<Lanes>>, body: axum::body::Bytes) -> Response {
+    match parse_request(&body) {
+        Ok(r) => plot(lanes, r).await,
+        Err(message) => error(StatusCode::BAD_REQUEST, message),
+    }
+}
+
+async fn plot(lanes: Arc<Lanes>, request: RunRequest) -> Response {
+    if let Err(message) = check_args(&request.args) {
+        return error(StatusCode::BAD_REQUEST, message);
+    }
+    if request
+        .args
+        .iter()
+        .any(|a| a == "--plot" || a.starts_with("--plot="))
+    {
+        return error(
+            StatusCode::BAD_REQUEST,
+            "/api/plot adds --plot itself: leave it out",
+        );
+    }
+    let mut args = request.args;
+    args.extend(["--plot".to_owned(), "-".to_owned()]);
+    answer(
+        lanes.run(&args, request.stdin.as_bytes()).await,
+        "image/svg+xml",
+    )
+}
+
+fn parse_request(body: &[u8]) -> Result<RunRequest, String> {
+    let request: RunRequest = serde_json::from_slice(body).map_err(|e| {
+        format!("the body must be {{\"args\": [...], \"stdin\": \"...\"}}: {e}")
+    })?;
+    check_args(&request.args)?;
+    Ok(request)
+}
+
+/// The HTTP answer to a request's outcome; what it printed is sent as `content_type` (or as
+/// JSON lines / text when it is not one JSON object).
+fn answer(outcome: Outcome, content_type: &'static str) -> Response {
+    match outcome {
+        Outcome::Printed(out) => {
+            let kind = if content_type != "application/json" {
+                content_type
+            } else if serde_json::from_slice::<serde::de::IgnoredAny>(&out).is_ok() {
+                "application/json"
+            } else if out.starts_with(b"{") {
+                "application/x-ndjson"
+            } else {
+                "text/plain; charset=utf-8"
+            };
+            ([(header::CONTENT_TYPE, kind)], out).into_response()
+        }
+        Outcome::BadInput(message) => error(StatusCode::BAD_REQUEST, message),
+        Outcome::Budget(budget, message) => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Json(serde_json::json!({ "error": message, "budget": budget })),
+        )
+            .into_response(),
+        Outcome::Busy(seconds) => {
+            let mut response = error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("the server is busy: try again in {seconds} s"),
+            );
+            if let Ok(v) = HeaderValue::from_str(&seconds.to_string()) {
+                response.headers_mut().insert(header::RETRY_AFTER, v);
+            }
+            response
+        }
+        Outcome::Internal(message) => error(StatusCode::INTERNAL_SERVER_ERROR, message),
+    }
+}

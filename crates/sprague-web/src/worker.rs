@@ -1,0 +1,298 @@
+//! Running one request: the `sprague` command itself, in a process of its own with the request's
+//! budgets, so that its answer is the very object the command line prints, and a runaway request
+//! (a script that loops or allocates, a search past its estimate, a stack overflow) ends its own
+//! process, never the server.
+//!
+//! Every request starts in the fast lane (up to `fast_workers` at once). One still running after
+//! [`FAST_SLICE`] is heavy: it is paused (SIGSTOP), leaves the fast lane, and waits for one of the
+//! few heavy slots before it goes on (SIGCONT), so that cheap requests keep being answered while
+//! heavy ones queue. Past the queue's length a request is answered 503 with `Retry-After`.
+//!
+//! The budgets: the process is told its time and memory (`SPRAGUE_TIME_LIMIT`,
+//! `SPRAGUE_MEMORY_LIMIT`, so the command's estimates refuse early with figures), sets hard
+//! limits on itself (`SPRAGUE_SERVED=1`: address space, no files written), and is killed at its
+//! deadline, counted in the time it ran; what it prints is read up to `max_output` bytes.
+
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use nix::sys::signal::{kill, Signal};
+use nix::unistd::Pid;
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
+use tokio::process::Command;
+use tokio::sync::Semaphore;
+
+/// How long a request may run in the fast lane before it counts as heavy.
+pub const FAST_SLICE: Duration = Duration::from_millis(500);
+
+/// The budgets and lanes of the requests a server runs.
+#[derive(Clone, Debug)]
+pub struct Budgets {
+    /// The program that answers a request: the `sprague` command.
+    pub worker: PathBuf,
+    /// The time a request may run.
+    pub time: Duration,
+    /// The memory a request may use, in bytes.
+    pub memory_bytes: u64,
+    /// Requests running in the fast lane at once.
+    pub fast_workers: usize,
+    /// Heavy requests running at once.
+    pub heavy_workers: usize,
+    /// Requests that may wait for a lane; more are answered 503.
+    pub queue: usize,
+    /// The most bytes a request's answer may take.
+    pub max_output: usize,
+}
+
+/// What a request ended with.
+#[derive(Debug)]
+pub enum Outcome {
+    /// The command succeeded: what it printed.
+    Printed(Vec<u8>),
+    /// The command refused the input (exit 2): its message.
+    BadInput(String),
+    /// A budget stopped the request: its name (`time`, `memory`, `output`, …) and the message.
+    Budget(&'static str, String),
+    /// The server is busy: try again after this many seconds.
+    Busy(u64),
+    /// Something failed that is not the requester's doing.
+    Internal(String),
+}
+
+/// The lanes requests run in, shared by every request of one server.
+pub struct Lanes {
+    budgets: Budgets,
+    fast: Semaphore,
+    heavy: Semaphore,
+    waiting: AtomicUsize,
+    /// Where the workers run: an empty folder of the server's own.
+    folder: PathBuf,
+}
+
+impl Lanes {
+    /// The lanes for these budgets, with an empty working folder for the workers.
+    ///
+    /// # Errors
+    ///
+    /// The folder cannot be made.
+    pub fn new(budgets: Budgets) -> std::io::Result<Arc<Lanes>> {
+        let folder = std::env::temp_dir().join(format!("sprague-serve-{}", std::process::id()));
+        std::fs::create_dir_all(&folder)?;
+        Ok(Arc::new(Lanes {
+            fast: Semaphore::new(budgets.fast_workers.max(1)),
+            heavy: Semaphore::new(budgets.heavy_workers.max(1)),
+            waiting: AtomicUsize::new(0),
+            folder,
+            budgets,
+        }))
+    }
+
+    /// The budgets requests run with.
+    pub fn budgets(&self) -> &Budgets {
+        &self.budgets
+    }
+
+    /// Waits for a permit of `lane`, unless `queue` requests already wait.
+    async fn enter<'a>(&'a self, lane: &'a Semaphore) -> Option<tokio::sync::SemaphorePermit<'a>> {
+        if let Ok(permit) = lane.try_acquire() {
+            return Some(permit);
+        }
+        if self.waiting.fetch_add(1, Ordering::SeqCst) >= self.budgets.queue {
+            self.waiting.fetch_sub(1, Ordering::SeqCst);
+            return None;
+        }
+        let permit = lane.acquire().await.ok();
+        self.waiting.fetch_sub(1, Ordering::SeqCst);
+        permit
+    }
+
+    /// Runs `sprague ARGS` with `stdin` as its standard input, within the budgets.
+    pub async fn run(&self, args: &[String], stdin: &[u8]) -> Outcome {
+        let b = &self.budgets;
+        let Some(fast) = self.enter(&self.fast).await else {
+            return Outcome::Busy(1);
+        };
+        let seconds = b.time.as_secs().max(1);
+        let mut child = match Command::new(&b.worker)
+            .args(args)
+            .env_clear()
+            .env("SPRAGUE_SERVED", "1")
+            .env("SPRAGUE_TIME_LIMIT", seconds.to_string())
+            .env("SPRAGUE_MEMORY_LIMIT", b.memory_bytes.to_string())
+            .env("RAYON_NUM_THREADS", "1")
+            .current_dir(&self.folder)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+        {
+            Ok(child) => child,
+            Err(e) => return Outcome::Internal(format!("cannot start the worker: {e}")),
+        };
+        let pid = child.id().map(|id| Pid::from_raw(id as i32));
+        let mut input = child.stdin.take();
+        let stdin = stdin.to_vec();
+        let feed = tokio::spawn(async move {
+            if let Some(input) = input.as_mut() {
+                // A command that stops reading early closes the pipe: not an error here.
+                let _ = input.write_all(&stdin).await;
+            }
+            drop(input);
+        });
+        let max_output = b.max_output;
+        let stdout = tokio::spawn(read_capped(child.stdout.take(), max_output));
+        let stderr = tokio::spawn(read_capped(child.stderr.take(), 1 << 16));
+        // The deadline counts the time the worker ran, not the time it waited paused.
+        let allowed = b.time + Duration::from_secs(1);
+        let started = Instant::now();
+        let status = tokio::select! {
+            status = child.wait() => Some(status),
+            () = tokio::time::sleep(FAST_SLICE) => None,
+        };
+        drop(fast);
+        let status = match status {
+            Some(status) => status,
+            None => {
+                // Heavy: paused while it waits for a heavy slot.
+                let ran = started.elapsed();
+                if let Some(pid) = pid {
+                    let _ = kill(pid, Signal::SIGSTOP);
+                }
+                let Some(heavy) = self.enter(&self.heavy).await else {
+                    let _ = child.start_kill();
+                    return Outcome::Busy(b.time.as_secs().max(1));
+                };
+                if let Some(pid) = pid {
+                    let _ = kill(pid, Signal::SIGCONT);
+                }
+                let rest = allowed.saturating_sub(ran);
+                let status = tokio::time::timeout(rest, child.wait()).await;
+                drop(heavy);
+                match status {
+                    Ok(status) => status,
+                    Err(_) => {
+                        let _ = child.start_kill();
+                        let _ = child.wait().await;
+                        return Outcome::Budget(
+                            "time",
+                            format!(
+                                "stopped at the time budget: the request ran {} s, the most a \
+                                 request may run",
+                                b.time.as_secs()
+                            ),
+                        );
+                    }
+                }
+            }
+        };
+        let _ = feed.await;
+        let (out, out_full) = stdout.await.unwrap_or_default();
+        let (err, _) = stderr.await.unwrap_or_default();
+        let status = match status {
+            Ok(status) => status,
+            Err(e) => return Outcome::Internal(format!("cannot wait for the worker: {e}")),
+        };
+        if out_full {
+            return Outcome::Budget(
+                "output",
+                format!(
+                    "stopped at the output budget: the answer is longer than {} bytes",
+                    max_output
+                ),
+            );
+        }
+        classify(status, out, &err, b)
+    }
+}
+
+/// Reads `source` to its end, keeping at most `cap` bytes; true when more came.
+async fn read_capped(source: Option<impl AsyncRead + Unpin>, cap: usize) -> (Vec<u8>, bool) {
+    let Some(mut source) = source else {
+        return (Vec::new(), false);
+    };
+    let mut kept = Vec::new();
+    let mut chunk = vec![0u8; 1 << 16];
+    let mut full = false;
+    loop {
+        match source.read(&mut chunk).await {
+            Ok(0) | Err(_) => return (kept, full),
+            Ok(n) => {
+                if kept.len() + n > cap {
+                    full = true;
+                    // Keep draining, so the worker is not blocked on a full pipe.
+                    continue;
+                }
+                kept.extend_from_slice(&chunk[..n]);
+            }
+        }
+    }
+}
+
+/// The outcome of a finished worker from its exit status and what it printed.
+fn classify(status: std::process::ExitStatus, out: Vec<u8>, err: &[u8], b: &Budgets) -> Outcome {
+    use std::os::unix::process::ExitStatusExt;
+    // A served command reports a failure as one JSON object on standard error.
+    let reported = String::from_utf8_lossy(err)
+        .lines()
+        .rev()
+        .find_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter(|v| v.get("error").is_some());
+    let message = |v: &serde_json::Value| {
+        v.get("error")
+            .and_then(|m| m.as_str())
+            .unwrap_or("failed")
+            .to_owned()
+    };
+    match (status.code(), status.signal()) {
+        (Some(0), _) => Outcome::Printed(out),
+        (Some(2), _) => match &reported {
+            Some(v) if v.get("kind").and_then(|k| k.as_str()) == Some("budget") => {
+                Outcome::Budget(budget_named(&message(v)), message(v))
+            }
+            Some(v) => Outcome::BadInput(message(v)),
+            // `--batch` with bad lines: every line's answer (errors included) was printed.
+            None if !out.is_empty() => Outcome::Printed(out),
+            None => Outcome::BadInput("the request was refused".to_owned()),
+        },
+        // A batch with bad lines prints every line's answer and exits 2: handled above when it
+        // printed a report; an abort is what the allocator does past the address-space limit.
+        (_, Some(6 | 9)) => Outcome::Budget(
+            "memory",
+            format!(
+                "stopped at the memory budget: the request needed more than {} MiB",
+                b.memory_bytes >> 20
+            ),
+        ),
+        (_, Some(24)) => Outcome::Budget(
+            "time",
+            format!(
+                "stopped at the time budget: the request ran {} s, the most a request may run",
+                b.time.as_secs()
+            ),
+        ),
+        _ => Outcome::Internal(match &reported {
+            Some(v) => message(v),
+            None => format!(
+                "the worker failed ({status}): {}",
+                String::from_utf8_lossy(err).trim()
+            ),
+        }),
+    }
+}
+
+/// The budget an error message from the command names (its refusals carry the estimate and the
+/// limit in words).
+fn budget_named(message: &str) -> &'static str {
+    let m = message.to_ascii_lowercase();
+    if m.contains("position") {
+        "positions"
+    } else if m.contains("allowed") || m.contains("would take") || m.contains("seconds") {
+        "time"
+    } else {
+        "memory"
+    }
+}
