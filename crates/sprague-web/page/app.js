@@ -1,0 +1,527 @@
+// The sprague page: every answer comes from POST /api/run, the object `sprague ARGS --json`
+// prints. No framework, nothing fetched from elsewhere. The URL's hash holds the view and the
+// position (#analyse/GAME/WORDS, #table/FAMILY/RULE/N, #script), so a position can be shared and
+// the browser's back and forward move through the positions visited.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const state = { games: [], game: null, last: null, hint: null, examples: [] };
+
+// ---- the API -------------------------------------------------------------------------------
+
+async function run(args, stdin) {
+  const response = await fetch("/api/run", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ args, stdin: stdin || "" }),
+  });
+  let body;
+  const text = await response.text();
+  try { body = JSON.parse(text); } catch (e) { body = { text }; }
+  if (!response.ok) {
+    const budget = body.budget ? ` (budget: ${body.budget})` : "";
+    throw new Error((body.error || `HTTP ${response.status}`) + budget);
+  }
+  return body;
+}
+
+// ---- small helpers -------------------------------------------------------------------------
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null) node.setAttribute(k, v);
+  }
+  for (const c of children.flat()) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return node;
+}
+
+function showError(target, err) {
+  target.replaceChildren(el("p", { class: "error", role: "alert" }, err.message || String(err)));
+}
+
+// Splits typed words as a shell would for the simple cases: spaces, and quotes around words
+// that hold spaces (`--moves "2-4 4-5"`).
+function splitWords(text) {
+  const words = [];
+  const re = /"([^"]*)"|'([^']*)'|(\S+)/g;
+  let m;
+  while ((m = re.exec(text)) !== null) words.push(m[1] ?? m[2] ?? m[3]);
+  return words;
+}
+
+function joinWords(words) {
+  return words.map((w) => (/\s/.test(w) || w === "" ? `"${w}"` : w)).join(" ");
+}
+
+const OUTCOME = {
+  N: "the player to move wins",
+  P: "the player to move loses (whatever they do, the other player can win)",
+  D: "a draw: neither player can force a win",
+};
+
+// ---- views and history ---------------------------------------------------------------------
+
+function show(view) {
+  for (const id of ["analyse", "table", "script"]) {
+    $(id).hidden = id !== view;
+    $(`nav-${id}`).classList.toggle("current", id === view);
+  }
+}
+
+function route() {
+  const [view, ...rest] = location.hash.replace(/^#/, "").split("/");
+  const parts = rest.map(decodeURIComponent);
+  if (view === "table") {
+    show("table");
+    if (parts.length >= 3) {
+      $("family").value = parts[0];
+      $("family-rule").value = parts[1];
+      $("upto").value = parts[2];
+      tabulate();
+    }
+  } else if (view === "script") {
+    show("script");
+  } else {
+    show("analyse");
+    if (parts.length >= 1 && state.games.some((g) => g.name === parts[0])) {
+      if (!state.game || state.game.name !== parts[0]) selectGame(parts[0], false);
+      if (parts.length >= 2) {
+        $("position").value = parts[1];
+        analyse();
+      }
+    }
+  }
+}
+
+function go(hash) {
+  if (location.hash === hash) route();
+  else location.hash = hash; // popstate routes
+}
+
+// ---- analyse and play ----------------------------------------------------------------------
+
+function selectGame(name, fillExample = true) {
+  const game = state.games.find((g) => g.name === name);
+  state.game = game;
+  $("game").value = name;
+  $("game-rule").textContent = game.rule;
+  $("game-syntax").textContent = `Position: ${game.position}`;
+  const file = game.input === "file";
+  $("file-label").hidden = !file;
+  if (fillExample) {
+    $("position").value = joinWords(game.example);
+    if (file) $("file-text").value = game.example_text || "";
+  }
+  $("analysis").replaceChildren();
+  $("board").replaceChildren();
+  $("engine-says").textContent = "";
+}
+
+// The command for the words typed: `solve NAME …` for scoring games, `NAME …` otherwise.
+function argsFor(game, words) {
+  const base = game.command === "solve" ? ["solve", game.name] : [game.name];
+  const args = base.concat(words);
+  if (game.command === "analyse" && game.input !== "file") args.push("--all-moves");
+  return args;
+}
+
+// The words of the position reached by a move: its `to` in place of the position's words, the
+// flags (and an octal code) kept.
+function wordsAfter(game, words, to) {
+  if (game.name === "triangle-war") return ["--moves", to];
+  const flags = [];
+  const kept = [];
+  for (let i = 0; i < words.length; i++) {
+    if (words[i].startsWith("--")) {
+      flags.push(words[i]);
+      const param = game.parameters.find((p) => `--${p.name}` === words[i]);
+      if (param && param.value && i + 1 < words.length) flags.push(words[++i]);
+    } else if (game.name === "octal" && kept.length === 0 && !words.includes("--take-set")) {
+      kept.push(words[i]); // the code stays
+    }
+  }
+  return kept.concat(splitWords(to), flags);
+}
+
+async function analyse() {
+  const game = state.game;
+  const words = splitWords($("position").value);
+  const out = $("analysis");
+  out.replaceChildren(el("p", { class: "hint" }, "thinking…"));
+  state.hint = null;
+  try {
+    const stdin = game.input === "file" ? $("file-text").value : "";
+    const report = await run(argsFor(game, words), stdin);
+    state.last = { game, words, report };
+    render(game, words, report);
+  } catch (err) {
+    showError(out, err);
+    $("board").replaceChildren();
+  }
+}
+
+function movesOf(report) {
+  if (report.all_moves) return report.all_moves;
+  if (report.best_moves) return report.best_moves.map((m) => ({ ...m, best: true }));
+  return (report.winning_moves || []).map((m) => ({ ...m, outcome: "P" }));
+}
+
+function verdict(game, report) {
+  if (report.outcome) {
+    const nv = report.nim_value === null || report.nim_value === undefined ? "" : `; nim-value ${report.nim_value}`;
+    return `${report.outcome}: ${OUTCOME[report.outcome] || report.outcome}${nv}`;
+  }
+  if (report.score !== undefined) return `score ${report.score} for the player to move (${report.to_move})`;
+  if (report.value !== undefined) return `value ${report.value} for the player to move${report.to_move ? ` (${report.to_move})` : ""}`;
+  return "";
+}
+
+function render(game, words, report) {
+  const out = $("analysis");
+  const moves = movesOf(report);
+  const clickable = game.input !== "file" && game.name !== "cursors";
+  const items = moves.map((m, i) => {
+    const label = m.nim_value !== undefined && m.nim_value !== null ? `${m.move} (→ ${m.outcome}, ${m.nim_value})` : m.move;
+    const cls = `o-${m.outcome || (m.best ? "P" : "N")}${state.hint === i ? " hinted" : ""}`;
+    const node = clickable && m.to !== undefined
+      ? el("a", { href: "#", class: cls, "data-move": i, onclick: (e) => { e.preventDefault(); playMove(m); } }, label)
+      : el("span", { class: cls }, label);
+    return el("li", {}, node);
+  });
+  const winning = report.winning_moves ? report.winning_moves.length : null;
+  out.replaceChildren(
+    el("p", { class: "verdict", id: "verdict" }, verdict(game, report)),
+    el("p", { class: "hint" }, `position: ${report.position}`),
+    report.note ? el("p", { class: "hint" }, report.note) : "",
+    moves.length
+      ? el("div", {},
+          el("p", {}, report.all_moves
+            ? `Every move, coloured by what it leaves the opponent (green: a losing position for them — a winning move${winning !== null ? `; ${winning} here` : ""}):`
+            : report.best_moves ? "The best moves:" : "The winning moves:"),
+          el("ul", { class: "moves", id: "moves" }, items))
+      : el("p", { id: "no-moves" }, report.outcome === "P" && report.winning_moves ? "No winning move: every move leaves the opponent a winning position." : "No move left: the game is over."),
+  );
+  drawBoard(game, words, report, moves);
+}
+
+// The engine's move: a winning one when there is one, else the best score, else a move that
+// keeps the game long (the one leaving the largest nim-value).
+function engineChoice(report) {
+  if (report.winning_moves && report.winning_moves.length) {
+    return [report.winning_moves[0], "it leaves you a P-position (nim-value 0): you lose whatever you do"];
+  }
+  if (report.best_moves && report.best_moves.length) {
+    return [report.best_moves[0], `its best score (${report.score ?? report.value}) with perfect play`];
+  }
+  const all = report.all_moves || [];
+  if (all.length) {
+    const draw = all.find((m) => m.outcome === "D");
+    if (draw) return [draw, "no winning move: it keeps the draw"];
+    const longest = all.reduce((a, b) => ((b.nim_value ?? 0) > (a.nim_value ?? 0) ? b : a));
+    return [longest, "no winning move exists: it plays on and waits for a mistake"];
+  }
+  return [null, ""];
+}
+
+function gameOver(report) {
+  return movesOf(report).length === 0;
+}
+
+async function playMove(move) {
+  const { game, words } = state.last;
+  const next = wordsAfter(game, words, move.to);
+  $("engine-says").textContent = `You: ${move.move}.`;
+  if (!$("play-mode").checked) {
+    go(`#analyse/${encodeURIComponent(game.name)}/${encodeURIComponent(joinWords(next))}`);
+    return;
+  }
+  try {
+    const report = await run(argsFor(game, next), "");
+    if (gameOver(report)) {
+      $("engine-says").textContent = `You: ${move.move}. The engine has no move: you win!`;
+      $("position").value = joinWords(next);
+      state.last = { game, words: next, report };
+      history.pushState(null, "", `#analyse/${encodeURIComponent(game.name)}/${encodeURIComponent(joinWords(next))}`);
+      render(game, next, report);
+      return;
+    }
+    const [reply, reason] = engineChoice(report);
+    const after = wordsAfter(game, next, reply.to);
+    const afterReport = await run(argsFor(game, after), "");
+    $("position").value = joinWords(after);
+    state.last = { game, words: after, report: afterReport };
+    history.pushState(null, "", `#analyse/${encodeURIComponent(game.name)}/${encodeURIComponent(joinWords(after))}`);
+    render(game, after, afterReport);
+    const end = gameOver(afterReport) ? " You have no move: the engine wins." : "";
+    $("engine-says").textContent = `You: ${move.move}. Engine: ${reply.move}, because ${reason}.${end}`;
+  } catch (err) {
+    showError($("analysis"), err);
+  }
+}
+
+function hint() {
+  if (!state.last) return;
+  const moves = movesOf(state.last.report);
+  const best = state.last.report.winning_moves && state.last.report.winning_moves[0];
+  let index = best ? moves.findIndex((m) => m.to === best.to) : moves.findIndex((m) => m.best);
+  if (index < 0) {
+    $("engine-says").textContent = "Hint: no winning move here; play on and hope for a mistake.";
+    return;
+  }
+  state.hint = index;
+  $("engine-says").textContent = `Hint: ${moves[index].move}.`;
+  render(state.last.game, state.last.words, state.last.report);
+}
+
+// ---- boards --------------------------------------------------------------------------------
+
+function drawBoard(game, words, report, moves) {
+  const board = $("board");
+  board.replaceChildren();
+  const byTo = new Map(moves.map((m) => [m.to, m]));
+  if (game.name === "tictactoe") {
+    const cells = (report.position || ".........").padEnd(9, ".");
+    const grid = el("div", { class: "board", style: "grid-template-columns: repeat(3, auto)", role: "grid", "aria-label": "tic-tac-toe board" });
+    for (let i = 0; i < 9; i++) {
+      const c = cells[i];
+      const to = cells.slice(0, i) + report.to_move + cells.slice(i + 1);
+      const m = c === "." ? byTo.get(to) : null;
+      grid.append(el("button", { type: "button", class: `cell${m ? " o-" + (m.best ? "P" : "N") : ""}`, "data-cell": i + 1, "aria-label": `cell ${i + 1}: ${c === "." ? "empty" : c}`, disabled: c !== "." ? "" : null, onclick: () => m ? playMove(m) : playBy(game, words, to) }, c === "." ? "" : c.toUpperCase()));
+    }
+    board.append(grid);
+  } else if (game.name === "connect4") {
+    const seq = report.position || "";
+    const heights = Array(7).fill(0);
+    const cells = Array.from({ length: 6 }, () => Array(7).fill(""));
+    [...seq].forEach((d, i) => { const c = Number(d) - 1; cells[heights[c]][c] = i % 2 ? "o" : "x"; heights[c]++; });
+    const grid = el("div", { class: "board c4", style: "grid-template-columns: repeat(7, auto)", "aria-label": "Connect Four board" });
+    for (let r = 5; r >= 0; r--) {
+      for (let c = 0; c < 7; c++) {
+        const m = byTo.get(seq + (c + 1));
+        grid.append(el("button", { type: "button", class: `cell ${cells[r][c]}${m && r === heights[c] ? " best" : ""}`, "data-column": c + 1, "aria-label": `column ${c + 1}`, onclick: () => playBy(game, words, seq + (c + 1)) }, ""));
+      }
+    }
+    board.append(grid);
+  } else if (game.name === "nim" || game.name === "wythoff") {
+    const heaps = (report.position || "").split(/\s+/).filter(Boolean).map(Number);
+    if (heaps.length && heaps.every((h) => Number.isSafeInteger(h) && h <= 40)) {
+      heaps.forEach((h, i) => {
+        const row = el("div", { class: "heap" }, el("span", { class: "label" }, `heap ${i + 1}: ${h}`));
+        for (let k = 0; k < h; k++) {
+          // Clicking token k leaves k tokens in this heap.
+          const to = heaps.map((x, j) => (j === i ? k : x)).join(" ");
+          row.append(el("button", { type: "button", class: "token", "data-heap": i + 1, "data-leave": k, title: `leave ${k}`, "aria-label": `heap ${i + 1}: leave ${k}`, onclick: () => playBy(game, words, to) }));
+        }
+        board.append(row);
+      });
+    }
+  }
+}
+
+// Plays the move whose `to` is the position given, if it is a move.
+function playBy(game, words, to) {
+  const m = movesOf(state.last.report).find((x) => x.to === to) ||
+    (state.last.report.all_moves || []).find((x) => x.to === to);
+  if (m) {
+    playMove(m);
+    return;
+  }
+  // Scoring games list their best moves only: any legal move is played through its position.
+  if (game.command === "solve") playMove({ move: `to ${to}`, to });
+}
+
+// ---- tables --------------------------------------------------------------------------------
+
+const FAMILIES = [
+  ["octal", "0.07", "an octal or hexadecimal code, like 0.07, 0.137, 4.7"],
+  ["kayles", "", "Kayles (0.77)"],
+  ["dawson", "", "Dawson's Kayles (0.07)"],
+  ["dawsons-chess", "", "Dawson's chess (0.137)"],
+  ["guiles", "", "Guiles (0.15)"],
+  ["treblecross", "", "Treblecross (0.007)"],
+  ["grundys-game", "", "Grundy's game"],
+  ["subtraction", "--set 1,3,4", "the subtraction set"],
+  ["bash", "--max 3", "the most a move takes (--min for the fewest)"],
+  ["lasker", "", "Lasker's Nim, from its closed form"],
+];
+
+function tableArgs(family, rule, upto) {
+  return ["table", family].concat(splitWords(rule), ["--upto", String(upto)]);
+}
+
+async function tabulate() {
+  const family = $("family").value;
+  const rule = $("family-rule").value;
+  const upto = Number($("upto").value);
+  const out = $("table-out");
+  out.replaceChildren(el("p", { class: "hint" }, "computing…"));
+  try {
+    const report = await run(tableArgs(family, rule, upto));
+    showTable(out, report, tableArgs(family, rule, upto));
+  } catch (err) {
+    showError(out, err);
+  }
+}
+
+function periodText(p) {
+  if (!p) return "no period found in the computed range";
+  const saltus = p.saltus ? `, saltus ${p.saltus}` : "";
+  return `period ${p.period} from n = ${p.preperiod}${saltus} (${p.proved ? "proved" : "seen over the computed range, not proved"})`;
+}
+
+function showTable(out, report, args) {
+  const values = report.values || [];
+  const width = 10;
+  const rows = [el("tr", {}, el("th", {}, "n"), ...Array.from({ length: width }, (_, i) => el("th", {}, `+${i}`)))];
+  const shown = Math.min(values.length, 2000);
+  for (let r = 0; r < shown; r += width) {
+    const cells = values.slice(r, Math.min(r + width, shown)).map((v) => el("td", {}, v));
+    rows.push(el("tr", {}, el("th", {}, r), ...cells));
+  }
+  const from = el("input", { type: "number", id: "zoom-from", value: 0, min: 0, "aria-label": "plot from n" });
+  const to = el("input", { type: "number", id: "zoom-to", value: values.length - 1, min: 0, "aria-label": "plot to n" });
+  const plot = el("div", { id: "plot" });
+  const redraw = () => plot.replaceChildren(plotValues(values, Number(from.value), Number(to.value)));
+  from.addEventListener("change", redraw);
+  to.addEventListener("change", redraw);
+  const query = args.map((a) => `args=${encodeURIComponent(a)}`).join("&");
+  out.replaceChildren(
+    el("p", { class: "verdict", id: "period" }, periodText(report.period)),
+    report.note ? el("p", { class: "hint" }, report.note) : "",
+    report.formulas ? el("ul", {}, report.formulas.map((f) => el("li", {}, el("code", {}, f.expr), f.fits ? " fits every value" : " (misses some)", f.proved ? ", proved" : ", a conjecture"))) : "",
+    el("div", { class: "buttons" }, "Plot n from ", from, " to ", to, el("a", { href: `/api/plot?${query}`, target: "_blank" }, "the server's SVG")),
+    plot,
+    el("table", { class: "values", id: "values" }, rows),
+    values.length > shown ? el("p", { class: "hint" }, `the first ${shown} of ${values.length} values`) : "",
+  );
+  redraw();
+}
+
+// G(n) against n for n in [a, b], drawn as SVG here, so that a range can be zoomed at once.
+function plotValues(values, a, b) {
+  const NS = "http://www.w3.org/2000/svg";
+  a = Math.max(0, Math.min(a, values.length - 1));
+  b = Math.max(a, Math.min(b, values.length - 1));
+  const W = 800, H = 300, L = 40, B = 24;
+  const slice = values.slice(a, b + 1);
+  const max = Math.max(1, ...slice);
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.setAttribute("class", "plot");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `G(n) for n from ${a} to ${b}`);
+  const add = (tag, attrs, text) => {
+    const n = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
+    if (text !== undefined) n.textContent = text;
+    svg.append(n);
+  };
+  const x = (n) => L + ((n - a) / Math.max(1, b - a)) * (W - L - 10);
+  const y = (v) => H - B - (v / max) * (H - B - 10);
+  add("line", { x1: L, y1: H - B, x2: W - 10, y2: H - B, stroke: "#999" });
+  add("line", { x1: L, y1: 10, x2: L, y2: H - B, stroke: "#999" });
+  add("text", { x: L, y: H - 6, "font-size": 12 }, a);
+  add("text", { x: W - 60, y: H - 6, "font-size": 12 }, b);
+  add("text", { x: 4, y: 16, "font-size": 12 }, max);
+  const step = Math.max(1, Math.floor(slice.length / 4000));
+  for (let i = 0; i < slice.length; i += step) {
+    add("circle", { cx: x(a + i).toFixed(1), cy: y(slice[i]).toFixed(1), r: slice.length > 400 ? 1.2 : 2.5, fill: "#1e3ca0" });
+  }
+  return svg;
+}
+
+// ---- scripts -------------------------------------------------------------------------------
+
+async function scriptRun() {
+  const out = $("script-out");
+  out.replaceChildren(el("p", { class: "hint" }, "running…"));
+  try {
+    const args = ["script", "-"].concat(splitWords($("script-position").value), ["--all-moves"]);
+    const report = await run(args, $("script-text").value);
+    const moves = movesOf(report);
+    out.replaceChildren(
+      el("p", { class: "verdict", id: "script-verdict" }, verdict({}, report)),
+      el("ul", { class: "moves" }, moves.map((m) => el("li", {}, el("span", { class: `o-${m.outcome || "P"}` }, `${m.move}${m.nim_value !== undefined ? ` (→ ${m.outcome}, ${m.nim_value})` : ""}`)))),
+    );
+  } catch (err) {
+    showError(out, err);
+  }
+}
+
+async function scriptTable() {
+  const out = $("script-out");
+  out.replaceChildren(el("p", { class: "hint" }, "tabulating…"));
+  const grid = $("script-grid").value.trim();
+  const args = grid ? ["table", "script", "-", "--grid", grid] : ["table", "script", "-", "--upto", String($("script-upto").value)];
+  try {
+    const report = await run(args, $("script-text").value);
+    if (report.grid) {
+      const cols = report.grid[0] ? report.grid[0].length : 0;
+      const view = el("div", { class: "grid-view", id: "grid", style: `grid-template-columns: repeat(${cols}, auto)` });
+      report.grid.forEach((row) => row.forEach((v) => view.append(el("span", { class: v === 0 ? "p" : "" }, v))));
+      out.replaceChildren(
+        el("p", {}, "G(a, b): a down, b across; P-positions in black."),
+        view,
+        el("ul", {}, (report.patterns || []).map((p) => el("li", {}, p))),
+      );
+    } else {
+      showTable(out, report, args);
+    }
+  } catch (err) {
+    showError(out, err);
+  }
+}
+
+// ---- start ---------------------------------------------------------------------------------
+
+async function start() {
+  try {
+    state.games = await (await fetch("/api/games")).json();
+  } catch (err) {
+    showError($("analysis"), err);
+    return;
+  }
+  for (const g of state.games) $("game").append(el("option", { value: g.name }, g.name));
+  for (const [name] of FAMILIES) $("family").append(el("option", { value: name }, name));
+  const setFamily = () => {
+    const f = FAMILIES.find((x) => x[0] === $("family").value);
+    $("family-rule").value = f[1];
+    $("family-hint").textContent = f[2];
+  };
+  setFamily();
+  $("family").addEventListener("change", setFamily);
+  selectGame("nim");
+  $("game").addEventListener("change", () => selectGame($("game").value));
+  $("analyse-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    go(`#analyse/${encodeURIComponent(state.game.name)}/${encodeURIComponent($("position").value)}`);
+  });
+  $("table-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    go(`#table/${encodeURIComponent($("family").value)}/${encodeURIComponent($("family-rule").value)}/${encodeURIComponent($("upto").value)}`);
+  });
+  $("hint-button").addEventListener("click", hint);
+  $("back-button").addEventListener("click", () => history.back());
+  $("forward-button").addEventListener("click", () => history.forward());
+  $("script-form").addEventListener("submit", (e) => { e.preventDefault(); scriptRun(); });
+  $("script-table").addEventListener("click", scriptTable);
+  try {
+    state.examples = await (await fetch("/api/examples")).json();
+  } catch (err) {
+    state.examples = [];
+  }
+  for (const ex of state.examples) $("example").append(el("option", { value: ex.name }, ex.name));
+  const setExample = () => {
+    const ex = state.examples.find((x) => x.name === $("example").value);
+    if (ex) $("script-text").value = ex.source;
+  };
+  $("example").addEventListener("change", setExample);
+  setExample();
+  window.addEventListener("popstate", route);
+  route();
+}
+
+start();

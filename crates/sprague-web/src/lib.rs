@@ -2,6 +2,7 @@
 //!
 //! - `GET /`, `/app.js`, `/style.css`: the page, compiled into the binary (works offline).
 //! - `GET /api/games`: the catalogue of games, as `sprague games --json` prints it.
+//! - `GET /api/examples`: the example scripts of `examples/`, `[{"name", "source"}]`.
 //! - `POST /api/run` with `{"args": [...], "stdin": "..."}`: the object `sprague ARGS --json`
 //!   prints (HTTP 200); `{"error": …}` with 400 for bad input or a file the server would touch,
 //!   422 (and `"budget"`) when a budget stopped the work, 503 with `Retry-After` when busy.
@@ -48,6 +49,7 @@ pub fn router(lanes: Arc<Lanes>) -> Router {
         .route("/app.js", get(page_js))
         .route("/style.css", get(page_css))
         .route("/api/games", get(games))
+        .route("/api/examples", get(examples))
         .route("/api/run", post(run))
         .route("/api/plot", get(plot_get).post(plot_post))
         .fallback(not_found)
@@ -120,6 +122,26 @@ async fn not_found() -> Response {
 
 async fn games() -> Response {
     Json(sprague_api::catalogue::games()).into_response()
+}
+
+/// The example scripts, compiled in: a page to start a script from.
+const EXAMPLES: &[(&str, &str)] = &[
+    ("kayles.rhai", include_str!("../../../examples/kayles.rhai")),
+    ("subtraction-1-3-4.rhai", include_str!("../../../examples/subtraction-1-3-4.rhai")),
+    ("lasker.rhai", include_str!("../../../examples/lasker.rhai")),
+    ("grundys-game.rhai", include_str!("../../../examples/grundys-game.rhai")),
+    ("wythoff.rhai", include_str!("../../../examples/wythoff.rhai")),
+    ("hdu1847-powers-of-two.rhai", include_str!("../../../examples/hdu1847-powers-of-two.rhai")),
+    ("hdu2147-kiki.rhai", include_str!("../../../examples/hdu2147-kiki.rhai")),
+    ("loopy-ring.rhai", include_str!("../../../examples/loopy-ring.rhai")),
+];
+
+async fn examples() -> Response {
+    let list: Vec<serde_json::Value> = EXAMPLES
+        .iter()
+        .map(|(name, source)| serde_json::json!({ "name": name, "source": source }))
+        .collect();
+    Json(list).into_response()
 }
 
 /// `{"error": message}` with `status`.
