@@ -367,7 +367,7 @@ impl ScriptGame {
         // gain a part at each move) is stopped by its time as well as by its positions.
         if let Some(started) = self.request_started.get() {
             if started.elapsed().as_secs() >= self.limits.max_seconds_per_request {
-                return Err(ScriptError::new(format!(
+                return Err(ScriptError::past_budget(format!(
                     "the request ran more than the {} s allowed (SPRAGUE_TIME_LIMIT), at \
                      {name}({})",
                     self.limits.max_seconds_per_request,

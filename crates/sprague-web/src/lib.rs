@@ -127,13 +127,31 @@ async fn games() -> Response {
 /// The example scripts, compiled in: a page to start a script from.
 const EXAMPLES: &[(&str, &str)] = &[
     ("kayles.rhai", include_str!("../../../examples/kayles.rhai")),
-    ("subtraction-1-3-4.rhai", include_str!("../../../examples/subtraction-1-3-4.rhai")),
+    (
+        "subtraction-1-3-4.rhai",
+        include_str!("../../../examples/subtraction-1-3-4.rhai"),
+    ),
     ("lasker.rhai", include_str!("../../../examples/lasker.rhai")),
-    ("grundys-game.rhai", include_str!("../../../examples/grundys-game.rhai")),
-    ("wythoff.rhai", include_str!("../../../examples/wythoff.rhai")),
-    ("hdu1847-powers-of-two.rhai", include_str!("../../../examples/hdu1847-powers-of-two.rhai")),
-    ("hdu2147-kiki.rhai", include_str!("../../../examples/hdu2147-kiki.rhai")),
-    ("loopy-ring.rhai", include_str!("../../../examples/loopy-ring.rhai")),
+    (
+        "grundys-game.rhai",
+        include_str!("../../../examples/grundys-game.rhai"),
+    ),
+    (
+        "wythoff.rhai",
+        include_str!("../../../examples/wythoff.rhai"),
+    ),
+    (
+        "hdu1847-powers-of-two.rhai",
+        include_str!("../../../examples/hdu1847-powers-of-two.rhai"),
+    ),
+    (
+        "hdu2147-kiki.rhai",
+        include_str!("../../../examples/hdu2147-kiki.rhai"),
+    ),
+    (
+        "loopy-ring.rhai",
+        include_str!("../../../examples/loopy-ring.rhai"),
+    ),
 ];
 
 async fn examples() -> Response {
@@ -234,9 +252,8 @@ async fn plot(lanes: Arc<Lanes>, request: RunRequest) -> Response {
 }
 
 fn parse_request(body: &[u8]) -> Result<RunRequest, String> {
-    let request: RunRequest = serde_json::from_slice(body).map_err(|e| {
-        format!("the body must be {{\"args\": [...], \"stdin\": \"...\"}}: {e}")
-    })?;
+    let request: RunRequest = serde_json::from_slice(body)
+        .map_err(|e| format!("the body must be {{\"args\": [...], \"stdin\": \"...\"}}: {e}"))?;
     check_args(&request.args)?;
     Ok(request)
 }

@@ -296,3 +296,94 @@ fn budget_named(message: &str) -> &'static str {
         "memory"
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lanes(worker: &str, seconds: u64) -> Arc<Lanes> {
+        Lanes::new(Budgets {
+            worker: PathBuf::from(worker),
+            time: Duration::from_secs(seconds),
+            memory_bytes: 64 << 20,
+            fast_workers: 2,
+            heavy_workers: 1,
+            queue: 1,
+            max_output: 1 << 10,
+        })
+        .unwrap()
+    }
+
+    fn runtime() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+    }
+
+    #[test]
+    fn a_worker_past_its_deadline_is_killed_and_the_time_budget_named() {
+        let lanes = lanes("/bin/sleep", 1);
+        let started = Instant::now();
+        let outcome = runtime().block_on(lanes.run(&["100".to_owned()], b""));
+        assert!(matches!(outcome, Outcome::Budget("time", _)), "{outcome:?}");
+        // One second allowed, one of grace: killed well before the hundred.
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+
+    #[test]
+    fn what_a_worker_prints_is_the_answer_up_to_the_output_budget() {
+        let rt = runtime();
+        let outcome = rt.block_on(lanes("/bin/echo", 5).run(&["hello".to_owned()], b""));
+        assert!(
+            matches!(&outcome, Outcome::Printed(out) if out == b"hello\n"),
+            "{outcome:?}"
+        );
+        let long = "x".repeat(2000);
+        let outcome = rt.block_on(lanes("/bin/echo", 5).run(&[long], b""));
+        assert!(
+            matches!(outcome, Outcome::Budget("output", _)),
+            "{outcome:?}"
+        );
+        // Standard input reaches the worker.
+        let outcome = rt.block_on(lanes("/bin/cat", 5).run(&[], b"3 2 2\n"));
+        assert!(
+            matches!(&outcome, Outcome::Printed(out) if out == b"3 2 2\n"),
+            "{outcome:?}"
+        );
+    }
+
+    #[test]
+    fn heavy_requests_past_the_queue_are_told_to_come_back() {
+        let lanes = lanes("/bin/sleep", 1);
+        let outcomes = runtime().block_on(async {
+            let runs: Vec<_> = (0..4)
+                .map(|_| {
+                    let lanes = Arc::clone(&lanes);
+                    tokio::spawn(async move { lanes.run(&["100".to_owned()], b"").await })
+                })
+                .collect();
+            let mut outcomes = Vec::new();
+            for run in runs {
+                outcomes.push(run.await.unwrap());
+            }
+            outcomes
+        });
+        // One place in a queue: of four, two are turned away (one waiting for the fast lane, one
+        // for the heavy slot), and the two others run past their time, one after the other.
+        let busy = outcomes
+            .iter()
+            .filter(|o| matches!(o, Outcome::Busy(_)))
+            .count();
+        assert_eq!(busy, 2, "{outcomes:?}");
+        let stopped = outcomes
+            .iter()
+            .filter(|o| matches!(o, Outcome::Budget("time", _)))
+            .count();
+        assert_eq!(stopped, 2, "{outcomes:?}");
+    }
+}

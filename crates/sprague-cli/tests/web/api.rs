@@ -1,0 +1,192 @@
+//! The JSON API: the command line's own objects, its errors with HTTP statuses, the budgets.
+
+use std::time::{Duration, Instant};
+
+use crate::{cli_output, Client, Server};
+
+#[test]
+fn a_run_answers_what_the_command_line_prints() {
+    let server = Server::start(&[]);
+    for args in [
+        &["nim", "3", "4", "5"][..],
+        &["wythoff", "5", "8", "--all-moves"],
+        &["octal", "0.77", "5", "7"],
+        &["table", "octal", "0.07", "--upto", "100"],
+        &["solve", "tictactoe", "x...o...."],
+        &["bash", "15", "--max", "3"],
+    ] {
+        let answer = server.run(args, "");
+        assert_eq!(answer.status, 200, "{args:?}: {}", answer.body);
+        assert_eq!(answer.header("content-type"), Some("application/json"));
+        let mut with_json = args.to_vec();
+        with_json.push("--json");
+        assert_eq!(answer.body, cli_output(&with_json, ""), "{args:?}");
+    }
+    // File games and scripts take their text as "stdin".
+    let graph = "3 2 2\n1 2\n2 3\n1 2\n";
+    let answer = server.run(&["graph", "-"], graph);
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(answer.body, cli_output(&["graph", "-", "--json"], graph));
+    let script = include_str!("../../../../examples/kayles.rhai");
+    let answer = server.run(&["script", "-", "7"], script);
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(answer.json()["nim_value"], 2);
+}
+
+#[test]
+fn bad_input_and_the_servers_files_are_refused_with_400() {
+    let server = Server::start(&[]);
+    let answer = server.run(&["nim", "x"], "");
+    assert_eq!(answer.status, 400);
+    assert_eq!(
+        answer.json()["error"],
+        "heap 1: `x` is not a non-negative integer"
+    );
+    for args in [
+        &["graph", "/etc/passwd"][..],
+        &[
+            "table",
+            "octal",
+            "0.07",
+            "--upto",
+            "10",
+            "--out",
+            "values.bin",
+        ],
+        &["table", "octal", "0.07", "--upto", "10", "--plot", "p.svg"],
+        &[
+            "table",
+            "octal",
+            "0.07",
+            "--upto",
+            "10",
+            "--checkpoint",
+            "c",
+        ],
+        &["table", "octal", "0.07", "--upto", "10", "--resume"],
+        &["script", "examples/kayles.rhai", "7"],
+        &["serve"],
+    ] {
+        let answer = server.run(args, "");
+        assert_eq!(answer.status, 400, "{args:?}: {}", answer.body);
+        assert!(answer.json()["error"].is_string(), "{args:?}");
+    }
+    for body in [
+        "",
+        "{",
+        "{\"args\": \"nim 3\"}",
+        "{\"args\": []}",
+        "{\"argz\": []}",
+    ] {
+        let answer = server.request("POST", "/api/run", body);
+        assert_eq!(answer.status, 400, "{body:?}: {}", answer.body);
+    }
+    assert_eq!(server.request("GET", "/nowhere", "").status, 404);
+}
+
+#[test]
+fn a_request_stopped_by_a_budget_answers_422_naming_it() {
+    let server = Server::start(&["--time-limit", "2", "--memory-limit", "256M"]);
+    // Refused by its estimate before it starts.
+    let answer = server.run(&["octal", "0.3F", "20000"], "");
+    assert_eq!(answer.status, 422, "{}", answer.body);
+    assert_eq!(answer.json()["budget"], "time");
+    let answer = server.run(&["table", "octal", "0.07", "--upto", "100000000"], "");
+    assert_eq!(answer.status, 422, "{}", answer.body);
+    assert_eq!(answer.json()["budget"], "memory");
+    // A script that loops for ever is stopped by its operations budget.
+    let answer = server.run(&["script", "-", "5"], "fn moves(p) { loop { } }");
+    assert_eq!(answer.status, 422, "{}", answer.body);
+    assert!(answer.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("operations"));
+}
+
+#[test]
+fn a_runaway_request_is_killed_at_its_deadline_and_others_are_answered_meanwhile() {
+    let server = Server::start(&["--time-limit", "3", "--workers", "1"]);
+    let addr = server.addr;
+    // Loopy sums that keep growing: the analysis runs until the time allowed is up.
+    let runaway = std::thread::spawn(move || {
+        let server = Client { addr };
+        let started = Instant::now();
+        let script = "fn moves(p) { let r = []; for a in 0..p { r.push(split([a, p, a])); } r }";
+        let answer = server.run(&["script", "-", "9"], script);
+        (answer.status, answer.body, started.elapsed())
+    });
+    std::thread::sleep(Duration::from_millis(800));
+    for _ in 0..20 {
+        let started = Instant::now();
+        let answer = server.run(&["nim", "3", "4", "5"], "");
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+    let (status, body, took) = runaway.join().unwrap();
+    assert_eq!(status, 422, "{body}");
+    assert!(body.contains("time"), "{body}");
+    assert!(took < Duration::from_secs(10), "{took:?}");
+    // The server is still there.
+    assert_eq!(server.run(&["nim", "1"], "").status, 200);
+}
+
+#[test]
+fn the_catalogue_examples_and_plots() {
+    let server = Server::start(&[]);
+    let games = server.request("GET", "/api/games", "");
+    assert_eq!(games.status, 200);
+    assert_eq!(
+        games.json(),
+        serde_json::from_str::<serde_json::Value>(&cli_output(&["games", "--json"], "")).unwrap()
+    );
+    let examples = server.request("GET", "/api/examples", "").json();
+    assert!(examples
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|e| e["name"] == "kayles.rhai"));
+    let plot = server.request(
+        "GET",
+        "/api/plot?args=table&args=octal&args=0.07&args=--upto&args=300",
+        "",
+    );
+    assert_eq!(plot.status, 200, "{}", plot.body);
+    assert_eq!(plot.header("content-type"), Some("image/svg+xml"));
+    assert!(plot.body.starts_with("<svg"), "{}", &plot.body[..100]);
+    assert!(plot.body.contains("G(n) of octal 0.07, n = 0..300"));
+    let page = server.request("GET", "/", "");
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("<script src=\"/app.js\">"));
+    assert!(server
+        .request("GET", "/app.js", "")
+        .body
+        .contains("/api/run"));
+}
+
+#[test]
+fn past_the_queue_requests_are_answered_503_with_retry_after() {
+    let server = Server::start(&["--time-limit", "4", "--workers", "1", "--queue", "1"]);
+    let addr = server.addr;
+    let slow = "fn moves(p) { let r = []; for a in 0..p { r.push(split([a, p, a])); } r }";
+    let heavy: Vec<_> = (0..4)
+        .map(|_| {
+            std::thread::spawn(move || {
+                let server = Client { addr };
+                let answer = server.run(&["script", "-", "9"], slow);
+                (
+                    answer.status,
+                    answer.header("retry-after").map(str::to_owned),
+                )
+            })
+        })
+        .collect();
+    let answers: Vec<_> = heavy.into_iter().map(|h| h.join().unwrap()).collect();
+    let busy: Vec<_> = answers.iter().filter(|(s, _)| *s == 503).collect();
+    assert!(!busy.is_empty(), "{answers:?}");
+    assert!(busy.iter().all(|(_, retry)| retry.is_some()), "{answers:?}");
+    assert!(answers.iter().any(|(s, _)| *s == 422), "{answers:?}");
+}
