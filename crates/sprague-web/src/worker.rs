@@ -41,8 +41,10 @@ pub struct Budgets {
     pub fast_workers: usize,
     /// Heavy requests running at once.
     pub heavy_workers: usize,
-    /// Requests that may wait for a lane; more are answered 503.
+    /// Heavy requests that may wait for a heavy slot; more are answered 503.
     pub queue: usize,
+    /// Requests that may wait for the fast lane; more are answered 503.
+    pub fast_queue: usize,
     /// The most bytes a request's answer may take.
     pub max_output: usize,
 }
@@ -67,7 +69,8 @@ pub struct Lanes {
     budgets: Budgets,
     fast: Semaphore,
     heavy: Semaphore,
-    waiting: AtomicUsize,
+    waiting_fast: AtomicUsize,
+    waiting_heavy: AtomicUsize,
     /// Where the workers run: an empty folder of the server's own.
     folder: PathBuf,
 }
@@ -84,7 +87,8 @@ impl Lanes {
         Ok(Arc::new(Lanes {
             fast: Semaphore::new(budgets.fast_workers.max(1)),
             heavy: Semaphore::new(budgets.heavy_workers.max(1)),
-            waiting: AtomicUsize::new(0),
+            waiting_fast: AtomicUsize::new(0),
+            waiting_heavy: AtomicUsize::new(0),
             folder,
             budgets,
         }))
@@ -95,24 +99,28 @@ impl Lanes {
         &self.budgets
     }
 
-    /// Waits for a permit of `lane`, unless `queue` requests already wait.
-    async fn enter<'a>(&'a self, lane: &'a Semaphore) -> Option<tokio::sync::SemaphorePermit<'a>> {
+    /// Waits for a permit of `lane`, unless `queue` requests already wait in `waiting`.
+    async fn enter<'a>(
+        lane: &'a Semaphore,
+        waiting: &AtomicUsize,
+        queue: usize,
+    ) -> Option<tokio::sync::SemaphorePermit<'a>> {
         if let Ok(permit) = lane.try_acquire() {
             return Some(permit);
         }
-        if self.waiting.fetch_add(1, Ordering::SeqCst) >= self.budgets.queue {
-            self.waiting.fetch_sub(1, Ordering::SeqCst);
+        if waiting.fetch_add(1, Ordering::SeqCst) >= queue {
+            waiting.fetch_sub(1, Ordering::SeqCst);
             return None;
         }
         let permit = lane.acquire().await.ok();
-        self.waiting.fetch_sub(1, Ordering::SeqCst);
+        waiting.fetch_sub(1, Ordering::SeqCst);
         permit
     }
 
     /// Runs `sprague ARGS` with `stdin` as its standard input, within the budgets.
     pub async fn run(&self, args: &[String], stdin: &[u8]) -> Outcome {
         let b = &self.budgets;
-        let Some(fast) = self.enter(&self.fast).await else {
+        let Some(fast) = Self::enter(&self.fast, &self.waiting_fast, b.fast_queue).await else {
             return Outcome::Busy(1);
         };
         let seconds = b.time.as_secs().max(1);
@@ -162,7 +170,8 @@ impl Lanes {
                 if let Some(pid) = pid {
                     let _ = kill(pid, Signal::SIGSTOP);
                 }
-                let Some(heavy) = self.enter(&self.heavy).await else {
+                let Some(heavy) = Self::enter(&self.heavy, &self.waiting_heavy, b.queue).await
+                else {
                     let _ = child.start_kill();
                     return Outcome::Busy(b.time.as_secs().max(1));
                 };
@@ -309,6 +318,7 @@ mod tests {
             fast_workers: 2,
             heavy_workers: 1,
             queue: 1,
+            fast_queue: 1,
             max_output: 1 << 10,
         })
         .unwrap()

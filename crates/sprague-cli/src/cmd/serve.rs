@@ -27,6 +27,8 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode, Failure> {
         fast_workers: 2 * cores.max(heavy),
         heavy_workers: heavy,
         queue: args.queue as usize,
+        // Cheap requests queue in thousands: each waits milliseconds.
+        fast_queue: (args.queue as usize).saturating_mul(16).max(4096),
         max_output: 64 << 20,
     };
     let limits = format!(
