@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Load test of `sprague serve` (loopback only, bounded in clients and time): CLIENTS concurrent
-# connections (default 200) for SECONDS (default 60), HEAVY of them (default 10) sending
+# connections (default 200) for DURATION seconds (default 60), HEAVY of them (default 10) sending
 # expensive requests (a scripted Kayles table to 3000, a script that loops until its time budget,
 # a three-heap code), the others the cheap `nim 3 4 5`. Measured with wrk (Debian's package,
 # installed when missing). Prints, for the cheap requests, the throughput, the p50/p90/p99
@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CLIENTS=${CLIENTS:-200}
-SECONDS_=${SECONDS:-60}
+SECONDS_=${DURATION:-60}
 HEAVY=${HEAVY:-10}
 if ! command -v wrk >/dev/null; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y wrk >/dev/null

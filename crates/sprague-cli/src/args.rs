@@ -305,7 +305,7 @@ pub struct ServeArgs {
     /// The memory a request may use (bytes, or with a K, M or G suffix).
     #[arg(long, default_value = "1G")]
     pub memory_limit: String,
-    /// Heavy requests (running past half a second) at once; default: the machine's cores.
+    /// Heavy requests (running past a quarter of a second) at once; default: the machine's cores.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub workers: Option<u64>,
     /// Requests that may wait for a worker; more are answered 503 with Retry-After.

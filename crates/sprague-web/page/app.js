@@ -292,6 +292,7 @@ function drawBoard(game, words, report, moves) {
       grid.append(el("button", { type: "button", class: `cell${m ? " o-" + (m.best ? "P" : "N") : ""}`, "data-cell": i + 1, "aria-label": `cell ${i + 1}: ${c === "." ? "empty" : c}`, disabled: c !== "." ? "" : null, onclick: () => m ? playMove(m) : playBy(game, words, to) }, c === "." ? "" : c.toUpperCase()));
     }
     board.append(grid);
+    labelScores(game, [...grid.children].map((cell, i) => [cell, cells[i] === "." ? cells.slice(0, i) + report.to_move + cells.slice(i + 1) : null]));
   } else if (game.name === "connect4") {
     const seq = report.position || "";
     const heights = Array(7).fill(0);
@@ -305,6 +306,11 @@ function drawBoard(game, words, report, moves) {
       }
     }
     board.append(grid);
+    // Deep positions solve in milliseconds; early ones can take longer than a request may.
+    if (seq.length >= 16) {
+      const top = [...grid.children].slice(0, 7);
+      labelScores(game, top.map((cell, c) => [cell, heights[c] < 6 ? seq + (c + 1) : null]));
+    }
   } else if (game.name === "nim" || game.name === "wythoff") {
     const heaps = (report.position || "").split(/\s+/).filter(Boolean).map(Number);
     if (heaps.length && heaps.every((h) => Number.isSafeInteger(h) && h <= 40)) {
@@ -319,6 +325,28 @@ function drawBoard(game, words, report, moves) {
       });
     }
   }
+}
+
+// Labels each cell of a scoring game's board with the score of the move it stands for, for the
+// player to move: minus the value of the position the move leads to.
+async function labelScores(game, cells) {
+  const shown = state.last;
+  await Promise.all(cells.map(async ([cell, to]) => {
+    if (!to) return;
+    try {
+      const child = await run(["solve", game.name, to]);
+      if (state.last !== shown) return;
+      const value = child.score ?? child.value;
+      if (value === undefined) return;
+      const score = -value;
+      cell.dataset.score = score;
+      cell.title = `score ${score > 0 ? "+" : ""}${score} for the player to move`;
+      cell.classList.add(score > 0 ? "o-P" : score < 0 ? "o-N" : "o-D");
+      if (!cell.textContent) cell.append(el("small", { class: "score" }, score > 0 ? `+${score}` : String(score)));
+    } catch (err) {
+      // A position too deep to solve within a request keeps its cell unlabelled.
+    }
+  }));
 }
 
 // Plays the move whose `to` is the position given, if it is a move.

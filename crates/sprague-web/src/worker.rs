@@ -4,8 +4,8 @@
 //! process, never the server.
 //!
 //! Every request starts in the fast lane (up to `fast_workers` at once). One still running after
-//! [`FAST_SLICE`] is heavy: it is paused (SIGSTOP), leaves the fast lane, and waits for one of the
-//! few heavy slots before it goes on (SIGCONT), so that cheap requests keep being answered while
+//! [`FAST_SLICE`] is heavy: it is paused (SIGSTOP), leaves the fast lane, runs niced from then on,
+//! and waits for one of the few heavy slots before it goes on (SIGCONT), so that cheap requests keep being answered while
 //! heavy ones queue. Past the queue's length a request is answered 503 with `Retry-After`.
 //!
 //! The budgets: the process is told its time and memory (`SPRAGUE_TIME_LIMIT`,
@@ -19,14 +19,17 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use nix::sys::signal::{kill, Signal};
-use nix::unistd::Pid;
+use rustix::process::{kill_process, setpriority_process, Pid, Signal};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio::process::Command;
 use tokio::sync::Semaphore;
 
 /// How long a request may run in the fast lane before it counts as heavy.
-pub const FAST_SLICE: Duration = Duration::from_millis(500);
+pub const FAST_SLICE: Duration = Duration::from_millis(250);
+
+/// The niceness of a heavy request's process: the fast lane's requests go first on the
+/// processor, so a cheap answer waits for no heavy one.
+const HEAVY_NICENESS: i32 = 10;
 
 /// The budgets and lanes of the requests a server runs.
 #[derive(Clone, Debug)]
@@ -141,7 +144,7 @@ impl Lanes {
             Ok(child) => child,
             Err(e) => return Outcome::Internal(format!("cannot start the worker: {e}")),
         };
-        let pid = child.id().map(|id| Pid::from_raw(id as i32));
+        let pid = child.id().and_then(|id| Pid::from_raw(id as i32));
         let mut input = child.stdin.take();
         let stdin = stdin.to_vec();
         let feed = tokio::spawn(async move {
@@ -168,7 +171,9 @@ impl Lanes {
                 // Heavy: paused while it waits for a heavy slot.
                 let ran = started.elapsed();
                 if let Some(pid) = pid {
-                    let _ = kill(pid, Signal::SIGSTOP);
+                    let _ = kill_process(pid, Signal::STOP);
+                    // Behind the cheap requests for the processor, whatever it waits for.
+                    let _ = setpriority_process(Some(pid), HEAVY_NICENESS);
                 }
                 let Some(heavy) = Self::enter(&self.heavy, &self.waiting_heavy, b.queue).await
                 else {
@@ -176,7 +181,7 @@ impl Lanes {
                     return Outcome::Busy(b.time.as_secs().max(1));
                 };
                 if let Some(pid) = pid {
-                    let _ = kill(pid, Signal::SIGCONT);
+                    let _ = kill_process(pid, Signal::CONT);
                 }
                 let rest = allowed.saturating_sub(ran);
                 let status = tokio::time::timeout(rest, child.wait()).await;

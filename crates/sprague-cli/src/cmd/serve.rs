@@ -24,7 +24,7 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode, Failure> {
         worker,
         time: Duration::from_secs(args.time_limit),
         memory_bytes,
-        fast_workers: 2 * cores.max(heavy),
+        fast_workers: 4 * cores.max(heavy),
         heavy_workers: heavy,
         queue: args.queue as usize,
         // Cheap requests queue in thousands: each waits milliseconds.
