@@ -175,6 +175,7 @@ function verdict(game, report) {
     return `${report.outcome}: ${OUTCOME[report.outcome] || report.outcome}${nv}`;
   }
   if (report.score !== undefined) return `score ${report.score} for the player to move (${report.to_move})`;
+  if (game.name === "triangle-war") return `value ${report.value}: A's final score minus B's with perfect play (${report.winner ? `${report.winner} wins` : "a draw"})`;
   if (report.value !== undefined) return `value ${report.value} for the player to move${report.to_move ? ` (${report.to_move})` : ""}`;
   return "";
 }
@@ -214,7 +215,9 @@ function engineChoice(report) {
     return [report.winning_moves[0], "it leaves you a P-position (nim-value 0): you lose whatever you do"];
   }
   if (report.best_moves && report.best_moves.length) {
-    return [report.best_moves[0], `its best score (${report.score ?? report.value}) with perfect play`];
+    const v = report.score ?? report.value;
+    const mine = state.game && state.game.name === "triangle-war" && report.to_move === "B" ? -v : v;
+    return [report.best_moves[0], `it keeps its best score (${mine > 0 ? "+" : ""}${mine} for it) with perfect play`];
   }
   const all = report.all_moves || [];
   if (all.length) {
@@ -231,35 +234,52 @@ function gameOver(report) {
 }
 
 async function playMove(move) {
-  const { game, words } = state.last;
+  const { game, words, report: before } = state.last;
   const next = wordsAfter(game, words, move.to);
   $("engine-says").textContent = `You: ${move.move}.`;
   if (!$("play-mode").checked) {
     go(`#analyse/${encodeURIComponent(game.name)}/${encodeURIComponent(joinWords(next))}`);
     return;
   }
+  // Scoring games say whose turn it is (a completed triangle moves again); impartial games
+  // alternate.
+  const you = before.to_move;
+  const yourTurn = (report) => you !== undefined && report.to_move === you;
   try {
-    const report = await run(argsFor(game, next), "");
-    if (gameOver(report)) {
-      $("engine-says").textContent = `You: ${move.move}. The engine has no move: you win!`;
-      $("position").value = joinWords(next);
-      state.last = { game, words: next, report };
-      history.pushState(null, "", `#analyse/${encodeURIComponent(game.name)}/${encodeURIComponent(joinWords(next))}`);
-      render(game, next, report);
-      return;
+    let position = next;
+    let report = await run(argsFor(game, position), "");
+    const replies = [];
+    while (!gameOver(report) && !yourTurn(report)) {
+      const [reply, reason] = engineChoice(report);
+      replies.push(`${reply.move}, because ${reason}`);
+      position = wordsAfter(game, position, reply.to);
+      report = await run(argsFor(game, position), "");
+      if (you === undefined) break;
     }
-    const [reply, reason] = engineChoice(report);
-    const after = wordsAfter(game, next, reply.to);
-    const afterReport = await run(argsFor(game, after), "");
-    $("position").value = joinWords(after);
-    state.last = { game, words: after, report: afterReport };
-    history.pushState(null, "", `#analyse/${encodeURIComponent(game.name)}/${encodeURIComponent(joinWords(after))}`);
-    render(game, after, afterReport);
-    const end = gameOver(afterReport) ? " You have no move: the engine wins." : "";
-    $("engine-says").textContent = `You: ${move.move}. Engine: ${reply.move}, because ${reason}.${end}`;
+    $("position").value = joinWords(position);
+    state.last = { game, words: position, report };
+    history.pushState(null, "", `#analyse/${encodeURIComponent(game.name)}/${encodeURIComponent(joinWords(position))}`);
+    render(game, position, report);
+    let said = `You: ${move.move}.`;
+    if (replies.length) said += ` Engine: ${replies.join("; then ")}.`;
+    else if (!gameOver(report)) said += " Your turn again.";
+    if (gameOver(report)) said += ` ${finalWords(report, replies.length > 0)}`;
+    $("engine-says").textContent = said;
   } catch (err) {
     showError($("analysis"), err);
   }
+}
+
+// Who won, said when no move is left.
+function finalWords(report, engineMovedLast) {
+  if ("winner" in report) {
+    return !report.winner ? "The game is over: a draw." : `The game is over: ${report.winner} wins${report.triangles ? ` (${report.triangles.join(" to ")} triangles)` : ""}.`;
+  }
+  if (report.value !== undefined || report.score !== undefined) {
+    const v = report.value ?? report.score;
+    return v === 0 ? "The game is over: a draw." : v < 0 ? (engineMovedLast ? "The game is over: the engine wins." : "The game is over: you win!") : "The game is over.";
+  }
+  return engineMovedLast ? "You have no move: the engine wins." : "The engine has no move: you win!";
 }
 
 function hint() {
@@ -311,6 +331,8 @@ function drawBoard(game, words, report, moves) {
       const top = [...grid.children].slice(0, 7);
       labelScores(game, top.map((cell, c) => [cell, heights[c] < 6 ? seq + (c + 1) : null]));
     }
+  } else if (game.name === "triangle-war") {
+    drawTriangleWar(game, words, report, board);
   } else if (game.name === "nim" || game.name === "wythoff") {
     const heaps = (report.position || "").split(/\s+/).filter(Boolean).map(Number);
     if (heaps.length && heaps.every((h) => Number.isSafeInteger(h) && h <= 40)) {
@@ -327,6 +349,77 @@ function drawBoard(game, words, report, moves) {
   }
 }
 
+// The score of a move for the player making it, from the value of the position it leads to.
+// Triangle War's value is always A's final score minus B's; the others' is for the player to
+// move there: the same player after a completed triangle, the other one otherwise.
+function moverScore(game, before, child, value) {
+  if (game.name === "triangle-war") return before.to_move === "A" ? value : -value;
+  const same = child.to_move !== undefined && child.to_move === before.to_move;
+  return same ? value : -value;
+}
+
+// How a move to `to` is named: the line, the column, the cell.
+function moveName(game, before, to) {
+  if (game.name === "triangle-war") return `line ${to.split(/\s+/).pop()}`;
+  if (game.name === "connect4") return `column ${to.slice(-1)}`;
+  if (game.name === "tictactoe") {
+    const cells = (before.position || ".........").padEnd(9, ".");
+    const i = [...to].findIndex((c, k) => c !== cells[k]);
+    return `${before.to_move} in cell ${i + 1}`;
+  }
+  return `to ${to}`;
+}
+
+// Triangle War: dots 1 / 2 3 / 4 5 6 / 7 8 9 10 and the 18 lines between neighbours; a drawn line
+// is solid, a free one is a dashed button that draws it.
+const TRIANGLE_LINES = ["1-2", "1-3", "2-3", "2-4", "2-5", "3-5", "3-6", "4-5", "5-6", "4-7", "4-8",
+  "5-8", "5-9", "6-9", "6-10", "7-8", "8-9", "9-10"];
+
+function drawTriangleWar(game, words, report, board) {
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", "0 0 300 250");
+  svg.setAttribute("class", "triangle-war");
+  svg.setAttribute("role", "group");
+  svg.setAttribute("aria-label", "Triangle War board");
+  const at = [];
+  for (let r = 0; r < 4; r++) for (let k = 0; k <= r; k++) at.push([150 + (k - r / 2) * 80, 25 + r * 70]);
+  const seq = report.position || "";
+  const drawn = new Set(seq.split(/\s+/).filter(Boolean));
+  const free = [];
+  for (const line of TRIANGLE_LINES) {
+    const [a, b] = line.split("-").map(Number);
+    const node = document.createElementNS(NS, "line");
+    const [[x1, y1], [x2, y2]] = [at[a - 1], at[b - 1]];
+    Object.entries({ x1, y1, x2, y2, "data-line": line }).forEach(([k, v]) => node.setAttribute(k, v));
+    if (drawn.has(line)) {
+      node.setAttribute("class", "drawn");
+    } else {
+      const to = seq ? `${seq} ${line}` : line;
+      node.setAttribute("class", "free");
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-label", `draw ${line}`);
+      node.addEventListener("click", () => playBy(game, words, to));
+      node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") playBy(game, words, to); });
+      free.push([node, to]);
+    }
+    svg.append(node);
+  }
+  at.forEach(([x, y], i) => {
+    const dot = document.createElementNS(NS, "circle");
+    Object.entries({ cx: x, cy: y, r: 7, class: "dot" }).forEach(([k, v]) => dot.setAttribute(k, v));
+    svg.append(dot);
+    const label = document.createElementNS(NS, "text");
+    Object.entries({ x: x + 10, y: y - 8, "font-size": 12 }).forEach(([k, v]) => label.setAttribute(k, v));
+    label.textContent = i + 1;
+    svg.append(label);
+  });
+  board.append(svg);
+  if (report.triangles) board.append(el("p", { id: "triangles" }, `triangles: A ${report.triangles[0]}, B ${report.triangles[1]}${report.to_move ? `; ${report.to_move} to move` : ""}`));
+  labelScores(game, free);
+}
+
 // Labels each cell of a scoring game's board with the score of the move it stands for, for the
 // player to move: minus the value of the position the move leads to.
 async function labelScores(game, cells) {
@@ -338,11 +431,11 @@ async function labelScores(game, cells) {
       if (state.last !== shown) return;
       const value = child.score ?? child.value;
       if (value === undefined) return;
-      const score = -value;
+      const score = moverScore(game, shown.report, child, value);
       cell.dataset.score = score;
       cell.title = `score ${score > 0 ? "+" : ""}${score} for the player to move`;
       cell.classList.add(score > 0 ? "o-P" : score < 0 ? "o-N" : "o-D");
-      if (!cell.textContent) cell.append(el("small", { class: "score" }, score > 0 ? `+${score}` : String(score)));
+      if (cell instanceof HTMLElement && !cell.textContent) cell.append(el("small", { class: "score" }, score > 0 ? `+${score}` : String(score)));
     } catch (err) {
       // A position too deep to solve within a request keeps its cell unlabelled.
     }
@@ -358,7 +451,7 @@ function playBy(game, words, to) {
     return;
   }
   // Scoring games list their best moves only: any legal move is played through its position.
-  if (game.command === "solve") playMove({ move: `to ${to}`, to });
+  if (game.command === "solve") playMove({ move: moveName(game, state.last.report, to), to });
 }
 
 // ---- tables --------------------------------------------------------------------------------

@@ -241,6 +241,40 @@ fn play_a_full_game_of_tictactoe() {
 }
 
 #[test]
+fn play_a_full_game_of_triangle_war() {
+    with_browser("play-triangle-war", |client, root| async move {
+        client
+            .goto(&format!("{root}#analyse/triangle-war/"))
+            .await
+            .unwrap();
+        wait_text(&client, "#verdict", |t| {
+            t.contains("value -3: A's final score minus B's")
+        })
+        .await;
+        let lines = client
+            .find_all(Locator::Css("#board line.free"))
+            .await
+            .unwrap();
+        assert_eq!(lines.len(), 18);
+        let end = play_to_the_end(&client, "#board line.free").await;
+        assert!(end.contains("The game is over"), "{end}");
+        let triangles = wait_text(&client, "#triangles", |t| !t.is_empty()).await;
+        // All nine triangles are taken by the end.
+        let counts: Vec<u32> = triangles
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        assert_eq!(counts[0] + counts[1], 9, "{triangles}");
+        assert!(client
+            .find_all(Locator::Css("#board line.free"))
+            .await
+            .unwrap()
+            .is_empty());
+        client
+    });
+}
+
+#[test]
 fn a_table_with_its_period_and_plot() {
     with_browser("table", |client, root| async move {
         client
@@ -333,6 +367,35 @@ fn an_example_script_and_a_script_that_loops_for_ever() {
             error.contains("operations") && error.contains("budget"),
             "{error}"
         );
+        client
+    });
+}
+
+#[test]
+fn the_page_fits_a_phone_and_works_from_the_keyboard() {
+    with_browser("phone", |client, root| async move {
+        client.set_window_size(390, 844).await.unwrap();
+        client
+            .goto(&format!("{root}#analyse/wythoff/5%208"))
+            .await
+            .unwrap();
+        wait_text(&client, "#verdict", |t| t.starts_with("N:")).await;
+        // Nothing wider than the screen: no sideways scrolling.
+        let fits = client
+            .execute(
+                "return document.documentElement.scrollWidth <= window.innerWidth",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(fits, serde_json::json!(true));
+        // Type a position and press Enter: the form answers without a mouse.
+        let input = client.find(Locator::Id("position")).await.unwrap();
+        input.clear().await.unwrap();
+        input.send_keys("1 2\u{E007}").await.unwrap();
+        wait_text(&client, "#verdict", |t| t.starts_with("P:")).await;
+        let url = client.current_url().await.unwrap();
+        assert!(url.as_str().ends_with("#analyse/wythoff/1%202"), "{url}");
         client
     });
 }
