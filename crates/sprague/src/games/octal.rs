@@ -283,11 +283,12 @@ impl HeapRule {
 
     /// The number of options that a table G(0..len) examines in all: every heap's options. Exact
     /// for the two-heap and three-heap splits, which dominate (about n/2 and n²/12 a heap).
+    /// Saturates at `u128::MAX` (a three-heap table of 10^13 values and more).
     pub fn table_work(&self, len: u64) -> u128 {
         let len = u128::from(len);
         // Σ_{m<L} ⌊m/2⌋ ≈ L²/4 and Σ_{m<L} (partitions of m into three parts) ≈ L³/36.
         let pairs = len * len / 4;
-        let triples = len * len * len / 36;
+        let triples = (len * len).saturating_mul(len) / 36;
         match self {
             HeapRule::Grundy => pairs,
             HeapRule::Octal(code) => code
@@ -296,14 +297,14 @@ impl HeapRule {
                 .map(|&d| {
                     let mut work = 0u128;
                     if d & 4 != 0 {
-                        work += pairs;
+                        work = work.saturating_add(pairs);
                     }
                     if d & 8 != 0 {
-                        work += triples;
+                        work = work.saturating_add(triples);
                     }
                     work
                 })
-                .sum(),
+                .fold(0, u128::saturating_add),
         }
     }
 
@@ -473,6 +474,26 @@ impl NamedGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn table_work_saturates_instead_of_overflowing() {
+        // Fuzz finding 7: `table octal 0.19 --upto 760001111111110` overflowed L³ in u128.
+        let rule = HeapRule::Octal("0.19".parse().unwrap());
+        assert_eq!(rule.table_work(760_001_111_111_110), u128::MAX / 36);
+        assert_eq!(rule.table_work(u64::MAX), u128::MAX / 36);
+        let both = HeapRule::Octal("0.FF".parse().unwrap());
+        assert!(both.table_work(u64::MAX) > rule.table_work(u64::MAX));
+        // Exact where it fits: L = 10^4, two three-heap digits and two two-heap ones.
+        let l = 10_000u128;
+        assert_eq!(both.table_work(10_000), 2 * (l * l / 4) + 2 * (l * l * l / 36));
+        // Never smaller for a longer table.
+        let mut last = 0;
+        for len in (0..64).map(|k| 1u64 << k).chain([u64::MAX]) {
+            let work = rule.table_work(len);
+            assert!(work >= last, "{len}");
+            last = work;
+        }
+    }
 
     #[test]
     fn codes_parse_and_print_back() {
