@@ -11,12 +11,48 @@ pub enum ErrorKind {
     TooLarge,
 }
 
+/// The budgets a request is held to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Memory, in bytes.
+    Memory,
+    /// Time, in seconds.
+    Time,
+    /// Positions kept by a search.
+    Positions,
+}
+
+impl Budget {
+    /// The budget's name as the web API and the served command line write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Budget::Memory => "memory",
+            Budget::Time => "time",
+            Budget::Positions => "positions",
+        }
+    }
+}
+
+/// A refusal's figures as data, beside its message: which budget, what the request needs
+/// (estimated before it starts, or projected from its pace) and what is allowed, in bytes,
+/// seconds (rounded up) or positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OverBudget {
+    /// The budget the request would pass.
+    pub budget: Budget,
+    /// What the request needs.
+    pub needed: u64,
+    /// What the budget allows.
+    pub allowed: u64,
+}
+
 /// A failed request: its kind and a one-line, lowercase message naming the bad value and where
-/// it was.
+/// it was; a refusal past a budget also carries its figures.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
     kind: ErrorKind,
     message: String,
+    over: Option<OverBudget>,
 }
 
 impl Error {
@@ -25,6 +61,7 @@ impl Error {
         Error {
             kind: ErrorKind::BadInput,
             message: message.into(),
+            over: None,
         }
     }
 
@@ -33,7 +70,31 @@ impl Error {
         Error {
             kind: ErrorKind::TooLarge,
             message: message.into(),
+            over: None,
         }
+    }
+
+    /// A refusal past `budget`, needing `needed` where `allowed` is allowed, with this message
+    /// (which says the same in words).
+    pub fn over_budget(
+        budget: Budget,
+        needed: u64,
+        allowed: u64,
+        message: impl Into<String>,
+    ) -> Error {
+        Error {
+            over: Some(OverBudget {
+                budget,
+                needed,
+                allowed,
+            }),
+            ..Error::too_large(message)
+        }
+    }
+
+    /// The figures of a refusal past a budget, when it is one.
+    pub fn over(&self) -> Option<OverBudget> {
+        self.over
     }
 
     /// The kind of failure.
@@ -51,6 +112,7 @@ impl Error {
         Error {
             kind: self.kind,
             message: format!("{context}: {}", self.message),
+            over: self.over,
         }
     }
 }
@@ -62,3 +124,31 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_keeps_its_figures_through_context() {
+        let e = Error::over_budget(
+            Budget::Memory,
+            300,
+            200,
+            "needs about 300 B, more than 200 B",
+        )
+        .context("a row of n cells is the heap n + 2 of 0.007");
+        assert_eq!(e.kind(), ErrorKind::TooLarge);
+        assert_eq!(
+            e.over(),
+            Some(OverBudget {
+                budget: Budget::Memory,
+                needed: 300,
+                allowed: 200
+            })
+        );
+        assert!(e.message().starts_with("a row of n cells"));
+        assert_eq!(Error::too_large("x").over(), None);
+        assert_eq!(Error::bad_input("x").over(), None);
+    }
+}

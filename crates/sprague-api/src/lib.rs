@@ -36,7 +36,7 @@ pub mod subtraction;
 pub mod table;
 pub mod wythoff;
 
-pub use error::{Error, ErrorKind};
+pub use error::{Budget, Error, ErrorKind, OverBudget};
 pub use report::{Analysis, MoveReport, NimValue};
 pub use solve::{ScoreReport, ScoreSolver, SearchReport, SolveOptions};
 
@@ -62,11 +62,16 @@ impl Limits {
         what: impl std::fmt::Display,
     ) -> Result<(), Error> {
         if bytes > self.memory_bytes {
-            return Err(Error::too_large(format!(
-                "{what} needs about {}, more than the {} available",
-                human_bytes(bytes),
-                human_bytes(self.memory_bytes)
-            )));
+            return Err(Error::over_budget(
+                Budget::Memory,
+                bytes,
+                self.memory_bytes,
+                format!(
+                    "{what} needs about {}, more than the {} available",
+                    human_bytes(bytes),
+                    human_bytes(self.memory_bytes)
+                ),
+            ));
         }
         Ok(())
     }

@@ -189,13 +189,18 @@ impl Pace {
             return Ok(());
         };
         if elapsed + rest > self.max_seconds {
-            return Err(Error::too_large(format!(
-                "a table of {target} values of {} would take about {} at the pace of its first \
-                 {end} values, more than the {} allowed",
-                self.family,
-                crate::human_seconds(elapsed + rest),
-                crate::human_seconds(self.max_seconds)
-            )));
+            return Err(Error::over_budget(
+                crate::Budget::Time,
+                (elapsed + rest).ceil() as u64,
+                self.max_seconds as u64,
+                format!(
+                    "a table of {target} values of {} would take about {} at the pace of its \
+                     first {end} values, more than the {} allowed",
+                    self.family,
+                    crate::human_seconds(elapsed + rest),
+                    crate::human_seconds(self.max_seconds)
+                ),
+            ));
         }
         Ok(())
     }

@@ -223,12 +223,17 @@ pub fn check_time_of_step(
     } else {
         String::new()
     };
-    Err(Error::too_large(format!(
-        "a table of {len} values of {rule} (three-heap splits) takes about {}, more than the {} \
-         allowed{so_far}",
-        crate::human_seconds(whole),
-        crate::human_seconds(limits.max_seconds as f64)
-    )))
+    Err(Error::over_budget(
+        crate::Budget::Time,
+        whole.ceil() as u64,
+        limits.max_seconds,
+        format!(
+            "a table of {len} values of {rule} (three-heap splits) takes about {}, more than the \
+             {} allowed{so_far}",
+            crate::human_seconds(whole),
+            crate::human_seconds(limits.max_seconds as f64)
+        ),
+    ))
 }
 
 /// The memory a table of `len` values takes: two bytes a value, plus the rare list (at most four
@@ -448,12 +453,11 @@ pub fn analyse_named<S: AsRef<str>>(
                 return e;
             }
             // The refusal speaks of heaps: say which the rows are.
-            Error::too_large(format!(
-                "a row of n {} is the heap n + {} of {}: {}",
+            e.context(format!(
+                "a row of n {} is the heap n + {} of {}",
                 game.counts,
                 game.heap_offset,
                 game.rule(),
-                e.message()
             ))
         })?;
     analysis.position = join_numbers(&rows);

@@ -73,17 +73,30 @@ impl<'g> ScriptSession<'g> {
     }
 
     fn too_many(&self, err: SolveError) -> Error {
-        if let SolveError::TooManyBytes { .. } = err {
-            return Error::too_large(format!(
-                "{err} (SPRAGUE_MEMORY_LIMIT; a position of one or two integers takes about {} \
-                 bytes, a sum of k parts more)",
-                sprague_script::POSITION_BYTES
-            ));
+        if let SolveError::TooManyBytes { limit } = err {
+            let limit = limit as u64;
+            return Error::over_budget(
+                crate::Budget::Memory,
+                limit + 1,
+                limit,
+                format!(
+                    "{err} (SPRAGUE_MEMORY_LIMIT; a position of one or two integers takes about \
+                     {} bytes, a sum of k parts more)",
+                    sprague_script::POSITION_BYTES
+                ),
+            );
         }
-        Error::too_large(format!(
+        let message = format!(
             "{err} (raise --max-positions, at about {} bytes a position)",
             sprague_script::POSITION_BYTES
-        ))
+        );
+        match err {
+            SolveError::TooManyPositions { limit } => {
+                let limit = limit as u64;
+                Error::over_budget(crate::Budget::Positions, limit + 1, limit, message)
+            }
+            _ => Error::too_large(message),
+        }
     }
 
     /// Analyses a position: outcome, nim-value (generalised when the game loops), winning moves.

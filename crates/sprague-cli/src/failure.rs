@@ -12,7 +12,7 @@ pub enum Failure {
     BadInput(String),
     /// The input is well formed but the request needs more than a budget (memory, time,
     /// positions) allows; exit 2. The web server answers it with HTTP 422 rather than 400.
-    TooLarge(String),
+    TooLarge(String, Option<sprague_api::OverBudget>),
     /// Something failed that is not the user's doing; exit 1.
     Internal(String),
     /// The reader of our output went away; stop quietly.
@@ -29,21 +29,23 @@ impl Failure {
     pub fn report(self) -> ExitCode {
         let kind = match &self {
             Failure::BadInput(_) => "bad_input",
-            Failure::TooLarge(_) => "budget",
+            Failure::TooLarge(..) => "budget",
             Failure::Internal(_) => "internal",
             Failure::BrokenPipe => return ExitCode::SUCCESS,
         };
         if crate::served::is_served() {
-            let message = one_line(&self.to_string());
-            let _ = writeln!(
-                io::stderr(),
-                "{}",
-                serde_json::json!({"error": message, "kind": kind})
-            );
+            let mut object =
+                serde_json::json!({"error": one_line(&self.to_string()), "kind": kind});
+            if let Failure::TooLarge(_, Some(over)) = &self {
+                object["budget"] = over.budget.name().into();
+                object["needed"] = over.needed.into();
+                object["allowed"] = over.allowed.into();
+            }
+            let _ = writeln!(io::stderr(), "{object}");
             return ExitCode::from(if kind == "internal" { 1 } else { 2 });
         }
         match self {
-            Failure::BadInput(message) | Failure::TooLarge(message) => {
+            Failure::BadInput(message) | Failure::TooLarge(message, _) => {
                 let _ = writeln!(io::stderr(), "error: {}", one_line(&message));
                 ExitCode::from(2)
             }
@@ -63,7 +65,7 @@ fn one_line(message: &str) -> String {
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Failure::BadInput(m) | Failure::TooLarge(m) | Failure::Internal(m) => f.write_str(m),
+            Failure::BadInput(m) | Failure::TooLarge(m, _) | Failure::Internal(m) => f.write_str(m),
             Failure::BrokenPipe => f.write_str("broken pipe"),
         }
     }
@@ -74,7 +76,7 @@ impl From<sprague_api::Error> for Failure {
     fn from(err: sprague_api::Error) -> Failure {
         match err.kind() {
             sprague_api::ErrorKind::BadInput => Failure::BadInput(err.to_string()),
-            sprague_api::ErrorKind::TooLarge => Failure::TooLarge(err.to_string()),
+            sprague_api::ErrorKind::TooLarge => Failure::TooLarge(err.to_string(), err.over()),
         }
     }
 }

@@ -5,7 +5,8 @@
 //! - `GET /api/examples`: the example scripts of `examples/`, `[{"name", "source"}]`.
 //! - `POST /api/run` with `{"args": [...], "stdin": "..."}`: the object `sprague ARGS --json`
 //!   prints (HTTP 200); `{"error": …}` with 400 for bad input or a file the server would touch,
-//!   422 (and `"budget"`) when a budget stopped the work, 503 with `Retry-After` when busy.
+//!   422 (and `"budget"`, with `"needed"` and `"allowed"` when the command estimated them:
+//!   bytes, seconds or positions) when a budget stopped the work, 503 with `Retry-After` when busy.
 //! - `GET /api/plot?args=table&args=octal&…` or `POST /api/plot` (body as `/api/run`): the
 //!   table's plot as SVG (`--plot -`).
 //!
@@ -278,6 +279,21 @@ fn answer(outcome: Outcome, content_type: &'static str) -> Response {
         Outcome::Budget(budget, message) => (
             StatusCode::UNPROCESSABLE_ENTITY,
             Json(serde_json::json!({ "error": message, "budget": budget })),
+        )
+            .into_response(),
+        Outcome::OverBudget {
+            budget,
+            message,
+            needed,
+            allowed,
+        } => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Json(serde_json::json!({
+                "error": message,
+                "budget": budget,
+                "needed": needed,
+                "allowed": allowed,
+            })),
         )
             .into_response(),
         Outcome::Busy(seconds) => {

@@ -59,8 +59,16 @@ pub enum Outcome {
     Printed(Vec<u8>),
     /// The command refused the input (exit 2): its message.
     BadInput(String),
-    /// A budget stopped the request: its name (`time`, `memory`, `output`, …) and the message.
+    /// A budget stopped the request: its name (`time`, `memory`, `positions`, `output`), the
+    /// message, and the figures (needed, allowed) when the command gave them.
     Budget(&'static str, String),
+    /// As `Budget`, with the command's figures: what the request needs and what is allowed.
+    OverBudget {
+        budget: &'static str,
+        message: String,
+        needed: u64,
+        allowed: u64,
+    },
     /// The server is busy: try again after this many seconds.
     Busy(u64),
     /// Something failed that is not the requester's doing.
@@ -265,7 +273,21 @@ fn classify(status: std::process::ExitStatus, out: Vec<u8>, err: &[u8], b: &Budg
         (Some(0), _) => Outcome::Printed(out),
         (Some(2), _) => match &reported {
             Some(v) if v.get("kind").and_then(|k| k.as_str()) == Some("budget") => {
-                Outcome::Budget(budget_named(&message(v)), message(v))
+                let figures = (
+                    v.get("budget").and_then(|b| b.as_str()).and_then(budget_of),
+                    v.get("needed").and_then(serde_json::Value::as_u64),
+                    v.get("allowed").and_then(serde_json::Value::as_u64),
+                );
+                match figures {
+                    (Some(budget), Some(needed), Some(allowed)) => Outcome::OverBudget {
+                        budget,
+                        message: message(v),
+                        needed,
+                        allowed,
+                    },
+                    // A refusal whose figures are only in words (a script's own budgets).
+                    _ => Outcome::Budget(budget_named(&message(v)), message(v)),
+                }
             }
             Some(v) => Outcome::BadInput(message(v)),
             // `--batch` with bad lines: every line's answer (errors included) was printed.
@@ -296,6 +318,13 @@ fn classify(status: std::process::ExitStatus, out: Vec<u8>, err: &[u8], b: &Budg
             ),
         }),
     }
+}
+
+/// The budget of a name the command wrote.
+fn budget_of(name: &str) -> Option<&'static str> {
+    ["memory", "time", "positions"]
+        .into_iter()
+        .find(|&b| b == name)
 }
 
 /// The budget an error message from the command names (its refusals carry the estimate and the

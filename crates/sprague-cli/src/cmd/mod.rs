@@ -220,7 +220,7 @@ fn batch_with(
         };
         match result {
             Ok(()) => out.write_all(&buffer)?,
-            Err(Failure::BadInput(message) | Failure::TooLarge(message)) => {
+            Err(Failure::BadInput(message) | Failure::TooLarge(message, _)) => {
                 any_bad = true;
                 serde_json::to_writer(
                     &mut out,

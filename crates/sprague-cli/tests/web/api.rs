@@ -88,12 +88,22 @@ fn bad_input_and_the_servers_files_are_refused_with_400() {
 fn a_request_stopped_by_a_budget_answers_422_naming_it() {
     let server = Server::start(&["--time-limit", "2", "--memory-limit", "256M"]);
     // Refused by its estimate before it starts.
+    // The figures come as data: what the request needs and what the budget allows.
     let answer = server.run(&["octal", "0.3F", "20000"], "");
     assert_eq!(answer.status, 422, "{}", answer.body);
-    assert_eq!(answer.json()["budget"], "time");
+    let refusal = answer.json();
+    assert_eq!(refusal["budget"], "time");
+    assert_eq!(refusal["allowed"], 2);
+    assert!(refusal["needed"].as_u64().unwrap() > 60, "{refusal}");
     let answer = server.run(&["table", "octal", "0.07", "--upto", "100000000"], "");
     assert_eq!(answer.status, 422, "{}", answer.body);
-    assert_eq!(answer.json()["budget"], "memory");
+    let refusal = answer.json();
+    assert_eq!(refusal["budget"], "memory");
+    assert_eq!(refusal["allowed"], 256 << 20);
+    assert!(
+        refusal["needed"].as_u64().unwrap() > 200_000_000,
+        "{refusal}"
+    );
     // A script that loops for ever is stopped by its operations budget.
     let answer = server.run(&["script", "-", "5"], "fn moves(p) { loop { } }");
     assert_eq!(answer.status, 422, "{}", answer.body);

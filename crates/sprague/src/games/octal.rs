@@ -485,7 +485,10 @@ mod tests {
         assert!(both.table_work(u64::MAX) > rule.table_work(u64::MAX));
         // Exact where it fits: L = 10^4, two three-heap digits and two two-heap ones.
         let l = 10_000u128;
-        assert_eq!(both.table_work(10_000), 2 * (l * l / 4) + 2 * (l * l * l / 36));
+        assert_eq!(
+            both.table_work(10_000),
+            2 * (l * l / 4) + 2 * (l * l * l / 36)
+        );
         // Never smaller for a longer table.
         let mut last = 0;
         for len in (0..64).map(|k| 1u64 << k).chain([u64::MAX]) {
