@@ -39,7 +39,7 @@ impl MeteredAllocator {
         // fixed pieces.
         self.ceiling.store(usize::MAX, Ordering::Relaxed);
         let mut digits = [0u8; 20];
-        let mib = bytes >> 20;
+        let mib = bytes.div_ceil(1 << 20);
         let mut at = digits.len();
         let mut n = mib;
         loop {
@@ -51,12 +51,23 @@ impl MeteredAllocator {
             }
         }
         let mut err = std::io::stderr().lock();
-        let _ = err.write_all(b"error: the script asked for ");
+        // Served, the line is the JSON object the web server reads (`served.rs`).
+        let served = crate::served::SERVED.load(Ordering::Relaxed);
+        let _ = err.write_all(if served {
+            b"{\"error\":\"the script asked for "
+        } else {
+            b"error: the script asked for "
+        });
         let _ = err.write_all(&digits[at..]);
         let _ = err.write_all(
             b" MiB in one step, past the memory one call may hold (SPRAGUE_MEMORY_LIMIT / 4, at \
-              most 1 GiB)\n",
+              most 1 GiB)",
         );
+        let _ = err.write_all(if served {
+            b"\",\"kind\":\"budget\",\"budget\":\"memory\"}\n"
+        } else {
+            b"\n"
+        });
         std::process::exit(2);
     }
 }

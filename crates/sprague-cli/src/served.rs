@@ -7,14 +7,19 @@
 //!
 //! The variable only takes abilities away, so a user who sets it gains nothing.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
 use crate::failure::Failure;
 
+/// True once `limit_self` found this process serving: read where nothing may allocate (the
+/// allocator's own error line).
+pub static SERVED: AtomicBool = AtomicBool::new(false);
+
 /// True when this process runs a request of the web server.
 pub fn is_served() -> bool {
-    static SERVED: OnceLock<bool> = OnceLock::new();
-    *SERVED.get_or_init(|| std::env::var_os("SPRAGUE_SERVED").is_some_and(|v| v == "1"))
+    static SERVED_ENV: OnceLock<bool> = OnceLock::new();
+    *SERVED_ENV.get_or_init(|| std::env::var_os("SPRAGUE_SERVED").is_some_and(|v| v == "1"))
 }
 
 /// Refuses, when served, to read or write the file `path` that `what` names.
@@ -43,6 +48,7 @@ pub fn limit_self() {
     if !is_served() {
         return;
     }
+    SERVED.store(true, Ordering::Relaxed);
     let number = |name: &str| {
         std::env::var(name)
             .ok()

@@ -192,14 +192,38 @@ fn check_args(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-async fn run(State(lanes): State<Arc<Lanes>>, body: axum::body::Bytes) -> Response {
+/// A body past [`MAX_BODY`] (or unreadable) as the API's own error object.
+fn body_or_error(
+    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
+) -> Result<axum::body::Bytes, Response> {
+    body.map_err(|rejection| {
+        error(
+            rejection.status(),
+            format!(
+                "the request's body: {} (at most {MAX_BODY} bytes)",
+                rejection.body_text()
+            ),
+        )
+    })
+}
+
+async fn run(
+    State(lanes): State<Arc<Lanes>>,
+    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
+) -> Response {
+    let body = match body_or_error(body) {
+        Ok(body) => body,
+        Err(response) => return response,
+    };
     let request = match parse_request(&body) {
         Ok(r) => r,
         Err(message) => return error(StatusCode::BAD_REQUEST, message),
     };
     let mut args = request.args;
-    // The command's JSON object is the answer: ask for it as `--json` would.
-    if !args.iter().any(|a| a == "--json") && !args.iter().any(|a| a == "--help" || a == "-h") {
+    // The command's JSON object is the answer: ask for it as `--json` would (`play` answers in
+    // its own lines, and help is text).
+    let text_only = args[0] == "play" || args.iter().any(|a| a == "--help" || a == "-h");
+    if !text_only && !args.iter().any(|a| a == "--json") {
         args.push("--json".to_owned());
     }
     answer(
@@ -223,7 +247,14 @@ async fn plot_get(State(lanes): State<Arc<Lanes>>, RawQuery(query): RawQuery) ->
     .await
 }
 
-async fn plot_post(State(lanes): State<Arc<Lanes>>, body: axum::body::Bytes) -> Response {
+async fn plot_post(
+    State(lanes): State<Arc<Lanes>>,
+    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
+) -> Response {
+    let body = match body_or_error(body) {
+        Ok(body) => body,
+        Err(response) => return response,
+    };
     match parse_request(&body) {
         Ok(r) => plot(lanes, r).await,
         Err(message) => error(StatusCode::BAD_REQUEST, message),

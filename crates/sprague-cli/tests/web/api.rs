@@ -82,6 +82,14 @@ fn bad_input_and_the_servers_files_are_refused_with_400() {
         assert_eq!(answer.status, 400, "{body:?}: {}", answer.body);
     }
     assert_eq!(server.request("GET", "/nowhere", "").status, 404);
+    // A body past the request size is refused before it is read whole, as an error object.
+    let huge = format!(
+        "{{\"args\": [\"nim\"], \"stdin\": \"{}\"}}",
+        "1 ".repeat(3 << 20)
+    );
+    let answer = server.request("POST", "/api/run", &huge);
+    assert_eq!(answer.status, 413);
+    assert!(answer.json()["error"].as_str().unwrap().contains("at most"));
 }
 
 #[test]
@@ -104,6 +112,13 @@ fn a_request_stopped_by_a_budget_answers_422_naming_it() {
         refusal["needed"].as_u64().unwrap() > 200_000_000,
         "{refusal}"
     );
+    // A script that allocates without end is stopped by its memory budget.
+    let answer = server.run(
+        &["script", "-", "1"],
+        "fn moves(p) { let a = []; loop { a.push(a); } }",
+    );
+    assert_eq!(answer.status, 422, "{}", answer.body);
+    assert_eq!(answer.json()["budget"], "memory");
     // A script that loops for ever is stopped by its operations budget.
     let answer = server.run(&["script", "-", "5"], "fn moves(p) { loop { } }");
     assert_eq!(answer.status, 422, "{}", answer.body);
