@@ -213,7 +213,7 @@ async fn run(
 ) -> Response {
     let body = match body_or_error(body) {
         Ok(body) => body,
-        Err(response) => return response,
+        Err(response) => return *response,
     };
     let request = match parse_request(&body) {
         Ok(r) => r,
@@ -253,7 +253,7 @@ async fn plot_post(
 ) -> Response {
     let body = match body_or_error(body) {
         Ok(body) => body,
-        Err(response) => return response,
+        Err(response) => return *response,
     };
     match parse_request(&body) {
         Ok(r) => plot(lanes, r).await,
