@@ -195,15 +195,15 @@ fn check_args(args: &[String]) -> Result<(), String> {
 /// A body past [`MAX_BODY`] (or unreadable) as the API's own error object.
 fn body_or_error(
     body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
-) -> Result<axum::body::Bytes, Response> {
+) -> Result<axum::body::Bytes, Box<Response>> {
     body.map_err(|rejection| {
-        error(
+        Box::new(error(
             rejection.status(),
             format!(
                 "the request's body: {} (at most {MAX_BODY} bytes)",
                 rejection.body_text()
             ),
-        )
+        ))
     })
 }
 
