@@ -21,7 +21,8 @@ Examples:
   sprague octal 0.137 12            any octal or hexadecimal take-and-break code
   sprague table octal 0.07 --upto 200 --until-proved   a sequence and its proved period
   sprague hackenbush FILE           Green Hackenbush (also geography, split, solve cursors)
-  sprague solve triangle-war        scoring games by minimax (also tictactoe, connect4)";
+  sprague solve triangle-war        scoring games by minimax (also tictactoe, connect4)
+  sprague serve                     the web page and its API: open http://127.0.0.1:7878/";
 
 /// The `after_help` of a heap-game command: its example, a note of its own, then what every heap
 /// game shares (a string literal, as clap's `after_help` wants).
@@ -308,7 +309,7 @@ pub struct ServeArgs {
     /// Heavy requests (running past a quarter of a second) at once; default: the machine's cores.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub workers: Option<u64>,
-    /// Requests that may wait for a worker; more are answered 503 with Retry-After.
+    /// Heavy requests that may wait for a heavy slot; more are answered 503 with Retry-After.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=100000))]
     pub queue: u64,
 }
