@@ -19,6 +19,8 @@ pub mod worker;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, RawQuery, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -192,11 +194,10 @@ fn check_args(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// A body past [`MAX_BODY`] (or unreadable) as the API's own error object.
-fn body_or_error(
-    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
-) -> Result<axum::body::Bytes, Box<Response>> {
-    body.map_err(|rejection| {
+/// The request in a body; a body past [`MAX_BODY`] (or unreadable) or not a request is
+/// answered with the API's own error object.
+fn request_of(body: Result<Bytes, BytesRejection>) -> Result<RunRequest, Box<Response>> {
+    let body = body.map_err(|rejection| {
         Box::new(error(
             rejection.status(),
             format!(
@@ -204,20 +205,14 @@ fn body_or_error(
                 rejection.body_text()
             ),
         ))
-    })
+    })?;
+    parse_request(&body).map_err(|message| Box::new(error(StatusCode::BAD_REQUEST, message)))
 }
 
-async fn run(
-    State(lanes): State<Arc<Lanes>>,
-    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
-) -> Response {
-    let body = match body_or_error(body) {
-        Ok(body) => body,
+async fn run(State(lanes): State<Arc<Lanes>>, body: Result<Bytes, BytesRejection>) -> Response {
+    let request = match request_of(body) {
+        Ok(request) => request,
         Err(response) => return *response,
-    };
-    let request = match parse_request(&body) {
-        Ok(r) => r,
-        Err(message) => return error(StatusCode::BAD_REQUEST, message),
     };
     let mut args = request.args;
     // The command's JSON object is the answer: ask for it as `--json` would (`play` answers in
@@ -249,15 +244,11 @@ async fn plot_get(State(lanes): State<Arc<Lanes>>, RawQuery(query): RawQuery) ->
 
 async fn plot_post(
     State(lanes): State<Arc<Lanes>>,
-    body: Result<axum::body::Bytes, axum::extract::rejection::BytesRejection>,
+    body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    let body = match body_or_error(body) {
-        Ok(body) => body,
-        Err(response) => return *response,
-    };
-    match parse_request(&body) {
-        Ok(r) => plot(lanes, r).await,
-        Err(message) => error(StatusCode::BAD_REQUEST, message),
+    match request_of(body) {
+        Ok(request) => plot(lanes, request).await,
+        Err(response) => *response,
     }
 }
 
