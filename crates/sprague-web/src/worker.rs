@@ -105,11 +105,6 @@ impl Lanes {
         }))
     }
 
-    /// The budgets requests run with.
-    pub fn budgets(&self) -> &Budgets {
-        &self.budgets
-    }
-
     /// Waits for a permit of `lane`, unless `queue` requests already wait in `waiting`.
     async fn enter<'a>(
         lane: &'a Semaphore,

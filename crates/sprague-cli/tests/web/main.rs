@@ -140,19 +140,12 @@ impl Response {
 
 /// What `sprague ARGS` prints on standard output.
 pub fn cli_output(args: &[&str], stdin: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sprague"))
+    let out = assert_cmd::Command::cargo_bin("sprague")
+        .unwrap()
         .args(args)
         .env_remove("SPRAGUE_MEMORY_LIMIT")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
+        .write_stdin(stdin)
+        .output()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
     String::from_utf8(out.stdout).unwrap()
 }
