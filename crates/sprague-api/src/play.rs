@@ -201,8 +201,14 @@ impl Playable for ListedPlay<'_> {
             (Err(e), None) => return Err(e),
         };
         // The move that leaves the opponent the fewest winning replies: the hardest win to find.
+        // Each candidate is a whole analysis (Wythoff's nim-value table is 2000 × 2000 at most),
+        // so the search is cut at STALLING_SEARCH_TIME and plays the best move seen by then.
+        let started = std::time::Instant::now();
         let mut best: Option<(usize, &MoveReport)> = None;
         for m in moves.iter().take(2000) {
+            if best.is_some() && started.elapsed() > STALLING_SEARCH_TIME {
+                break;
+            }
             let Some(to) = &m.to else { continue };
             let replies = self.run(to, false)?.winning_moves.len();
             if best.is_none_or(|(fewest, _)| replies < fewest) {
@@ -214,6 +220,9 @@ impl Playable for ListedPlay<'_> {
             .or_else(|| moves.first().cloned()))
     }
 }
+
+/// How long [`ListedPlay`] looks for the stalling move that leaves the fewest winning replies.
+const STALLING_SEARCH_TIME: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// A move typed in the words the analyses print, `heap I: A -> B` or `heap I: A -> B + C` (the
 /// `A ->` may be left out): the 0-based heap, the size typed before the arrow, and the parts after.
@@ -291,5 +300,28 @@ impl HeapMoveWords {
             ))),
             _ => Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{wythoff, AnalysisOptions, Limits};
+
+    /// Fuzz finding 8: from a Wythoff P-position near the nim-value table's bound every candidate
+    /// stalling move is a 2000 × 2000 table; the whole search took minutes before it was cut.
+    #[test]
+    fn stalling_in_a_large_wythoff_p_position_is_cut_short() {
+        let limits = Limits::default();
+        let analyse = move |p: &str, o: &AnalysisOptions| {
+            wythoff::analyse(&p.split_whitespace().collect::<Vec<_>>(), o, &limits)
+        };
+        let game = ListedPlay::new("wythoff", false, Box::new(analyse))
+            .with_checker(Box::new(wythoff::WythoffMoves));
+        // (⌊763φ⌋, ⌊763φ²⌋) is a P-position: there is no winning move, so the engine stalls.
+        assert!(game.analyse("1234 1997").unwrap().winning_moves.is_empty());
+        let chosen = game.stalling_move("1234 1997").unwrap().expect("a move");
+        let to = chosen.to.expect("the position after the move");
+        assert!(!game.analyse(&to).unwrap().winning_moves.is_empty());
     }
 }
