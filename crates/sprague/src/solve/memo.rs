@@ -58,7 +58,58 @@ struct Frame<P> {
     next_part: usize,
 }
 
+/// What a [`MemoSolver`] has learnt, kept apart from the game it borrows: a front end whose solver
+/// cannot outlive one call (the Python package's games, whose rules are Python functions) hands
+/// it from one solver to the next with [`MemoSolver::into_memo`] and [`MemoSolver::with_memo`].
+pub struct Memo<P> {
+    values: HashMap<P, Slot>,
+    wins: HashMap<P, WinSlot>,
+}
+
+impl<P> Default for Memo<P> {
+    fn default() -> Self {
+        Memo {
+            values: HashMap::new(),
+            wins: HashMap::new(),
+        }
+    }
+}
+
+impl<P> Memo<P> {
+    /// How many components have a stored nim-value or outcome.
+    pub fn len(&self) -> usize {
+        self.values.len() + self.wins.len()
+    }
+
+    /// Whether nothing is stored.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
 impl<'g, G: Impartial> MemoSolver<'g, G> {
+    /// A solver that starts from `memo`, learnt by an earlier solver of the same ruleset, and
+    /// stores at most `max_positions` components.
+    pub fn with_memo(game: &'g G, memo: Memo<G::Position>, max_positions: usize) -> Self {
+        MemoSolver {
+            game,
+            values: memo.values,
+            wins: memo.wins,
+            max_positions,
+            mex_set: MexSet::new(),
+        }
+    }
+
+    /// What this solver has learnt, for a later solver of the same ruleset. Searches cut short by
+    /// an error leave nothing behind: only finished values are kept.
+    pub fn into_memo(self) -> Memo<G::Position> {
+        let mut values = self.values;
+        let mut wins = self.wins;
+        values.retain(|_, slot| matches!(slot, Slot::Done(_)));
+        wins.retain(|_, slot| matches!(slot, WinSlot::Done(_)));
+        Memo { values, wins }
+    }
+
     /// A solver with no limit on the positions stored.
     pub fn new(game: &'g G) -> Self {
         MemoSolver::with_limit(game, usize::MAX)
@@ -376,5 +427,34 @@ impl<'g, G: Impartial> MemoSolver<'g, G> {
             }
         }
         Ok(res)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct TakeOneTwoThree;
+    impl Impartial for TakeOneTwoThree {
+        type Position = u64;
+        fn options(&self, heap: &u64, options: &mut Vec<u64>) {
+            options.extend((1..=3).filter(|&t| t <= *heap).map(|t| heap - t));
+        }
+    }
+
+    #[test]
+    fn a_memo_handed_on_keeps_its_values() {
+        let game = TakeOneTwoThree;
+        let mut first = MemoSolver::new(&game);
+        assert_eq!(first.grundy_value(&10).unwrap().value(), 2);
+        let learnt = first.len();
+        let memo = first.into_memo();
+        assert_eq!(memo.len(), learnt);
+        let mut second = MemoSolver::with_memo(&game, memo, usize::MAX);
+        assert_eq!(second.len(), learnt);
+        // Known values are read, not searched: the limit of one more position is not reached.
+        let mut third = MemoSolver::with_memo(&game, second.into_memo(), learnt);
+        assert_eq!(third.grundy_value(&9).unwrap().value(), 1);
+        assert!(third.grundy_value(&12).is_err());
     }
 }

@@ -20,7 +20,7 @@ pub mod naive;
 pub mod retrograde;
 
 pub use graph::{GameGraph, GraphError, Vertex};
-pub use memo::{MemoSolver, WinningMove};
+pub use memo::{Memo, MemoSolver, WinningMove};
 
 use std::fmt;
 
