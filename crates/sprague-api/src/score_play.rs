@@ -289,6 +289,28 @@ impl ScorePlay {
         }
     }
 
+    /// Every legal move at `position`, each with the position it leads to, in the order of the
+    /// board (lines, cells, columns); empty once the game is over. For agents and the Python
+    /// package's state API.
+    ///
+    /// # Errors
+    /// When the position does not parse.
+    pub fn legal_moves(&self, position: &str) -> Result<Vec<PlayedMove>, Error> {
+        let state = self.state(position)?;
+        if state.to_move.is_none() {
+            return Ok(Vec::new());
+        }
+        let candidates: Vec<String> = match self.game {
+            ScoreGame::TriangleWar => LINES.iter().map(|(a, b)| format!("{a}-{b}")).collect(),
+            ScoreGame::TicTacToe => (1..=9).map(|cell| cell.to_string()).collect(),
+            ScoreGame::Connect4 => (1..=7).map(|column| column.to_string()).collect(),
+        };
+        Ok(candidates
+            .iter()
+            .filter_map(|c| self.user_move(&state.position, c).ok())
+            .collect())
+    }
+
     /// The engine's move at `position`, `None` when the game is over.
     ///
     /// # Errors
@@ -622,5 +644,22 @@ mod tests {
         let proven = c4.engine_move(sequence).unwrap().unwrap();
         assert!(proven.proven);
         assert!(proven.why.contains("keeps the score -1"), "{}", proven.why);
+    }
+
+    #[test]
+    fn legal_moves_are_the_moves_user_move_accepts() {
+        let limits = Limits::default();
+        let c4 = ScorePlay::new(ScoreGame::Connect4, &limits).unwrap();
+        let moves = c4.legal_moves("444444").unwrap();
+        let texts: Vec<_> = moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["1", "2", "3", "5", "6", "7"]);
+        assert_eq!(moves[0].to, "4444441");
+        let ttt = ScorePlay::new(ScoreGame::TicTacToe, &limits).unwrap();
+        assert_eq!(ttt.legal_moves("xxo..o...").unwrap().len(), 5);
+        // Over: x has the top row.
+        assert!(ttt.legal_moves("xxxoo....").unwrap().is_empty());
+        let tw = ScorePlay::new(ScoreGame::TriangleWar, &limits).unwrap();
+        assert_eq!(tw.legal_moves("").unwrap().len(), 18);
+        assert_eq!(tw.legal_moves("1-2 2-3").unwrap().len(), 16);
     }
 }

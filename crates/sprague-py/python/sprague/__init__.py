@@ -1,0 +1,587 @@
+"""sprague: combinatorial games solved exactly.
+
+Every game of the command line's catalogue answers here with the same data as
+``sprague NAME … --json``, as Python objects::
+
+    >>> import sprague
+    >>> a = sprague.nim(3, 4, 5)
+    >>> a.outcome, a.nim_value
+    ('N', 2)
+    >>> [m.move for m in a.winning_moves]
+    ['heap 1: 3 -> 1']
+    >>> sprague.analyse("subtraction", 10, set="1,3,4").nim_value
+    1
+
+Tables are NumPy arrays, with the period found (``proved`` when a theorem makes it hold
+for every n)::
+
+    >>> t = sprague.table("octal", "0.07", upto=1000)
+    >>> t.values[:8].tolist()
+    [0, 0, 1, 1, 2, 0, 3, 1]
+    >>> t.period.period, t.period.proved
+    (34, True)
+
+Games written as Python functions are solved by the engine (memoised, sums by XOR, loops
+and draws, misère play)::
+
+    >>> def kayles(n):
+    ...     return [sprague.Sum(a, n - t - a) for t in (1, 2) for a in range(n - t + 1)]
+    >>> game = sprague.Game(kayles)
+    >>> game.table(upto=12).values.tolist()
+    [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
+
+Errors are ``ValueError`` with the command line's message; a request past a budget raises
+``TooLargeError`` (a ``ValueError``) that says what it would need.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
+
+import numpy as np
+
+from . import _sprague
+from ._sprague import Sum, TooLargeError
+
+__all__ = [
+    "Analysis",
+    "Game",
+    "Grid",
+    "Period",
+    "Record",
+    "State",
+    "Sum",
+    "Table",
+    "TooLargeError",
+    "analyse",
+    "games",
+    "play",
+    "table",
+]
+
+Position = Union[int, str, Sequence[Any]]
+
+
+class Record:
+    """An answer of the command line's JSON with its fields as attributes (``a.nim_value``),
+    nested objects as records too. ``to_dict()`` gives the JSON object back."""
+
+    def __init__(self, data: Dict[str, Any]):
+        self._data = data
+
+    def __getattr__(self, name: str) -> Any:
+        data = self.__dict__.get("_data", {})
+        if name in data:
+            return _wrap(data[name])
+        raise AttributeError(f"{type(self).__name__} has no field {name!r}: it has {sorted(data)}")
+
+    def __getitem__(self, key: str) -> Any:
+        return _wrap(self._data[key])
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._data
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Record) and other._data == self._data
+
+    def __dir__(self) -> List[str]:
+        return sorted(set(super().__dir__()) | set(self._data))
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON object, as ``sprague … --json`` prints it."""
+        return self._data
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={v!r}" for k, v in self._data.items())
+        return f"{type(self).__name__}({fields})"
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><th style='text-align:left'>{html.escape(k)}</th><td style='text-align:left'>{_html_value(v)}</td></tr>"
+            for k, v in self._data.items()
+        )
+        return f"<table>{rows}</table>"
+
+
+class Analysis(Record):
+    """An impartial game's analysis: ``game``, ``position``, ``outcome`` (``N``, ``P`` or
+    ``D``), ``nim_value`` (an int of any size, ``∞{…}`` for a loopy value, or ``None``),
+    ``winning_moves`` (each with ``move`` and ``to``), ``all_moves`` when asked for, ``note``."""
+
+
+class Score(Record):
+    """A scoring game's value under perfect play: ``score`` (Connect Four) or ``value``, the
+    player ``to_move``, and ``best_moves`` (each with ``move`` and ``to``)."""
+
+
+class Period(Record):
+    """G(n + period) = G(n) + saltus for every n ≥ preperiod computed; ``proved`` when a
+    theorem makes it hold for every n."""
+
+
+def _wrap(value: Any) -> Any:
+    if isinstance(value, dict):
+        return Record(value)
+    if isinstance(value, list):
+        return [_wrap(v) for v in value]
+    return value
+
+
+def _html_value(value: Any) -> str:
+    if isinstance(value, list):
+        if value and isinstance(value[0], dict) and "move" in value[0]:
+            return "<br>".join(html.escape(str(v.get("move"))) for v in value) or "none"
+        return html.escape(", ".join(str(v) for v in value)) or "none"
+    return html.escape(str(value))
+
+
+_CATALOGUE: List[Dict[str, Any]] = json.loads(_sprague.games_json())
+_BY_NAME: Dict[str, Dict[str, Any]] = {g["name"]: g for g in _CATALOGUE}
+
+
+def games() -> List[Record]:
+    """The catalogue: every game's ``name``, ``rule``, ``position`` syntax, ``example``,
+    ``parameters``, ``command``, ``misere``, ``play`` and ``table``."""
+    return [Record(g) for g in _CATALOGUE]
+
+
+def _words(position: Any) -> List[str]:
+    if position is None:
+        return []
+    if isinstance(position, str):
+        return position.split()
+    if isinstance(position, (int, np.integer)):
+        return [str(int(position))]
+    if isinstance(position, (list, tuple)):
+        return [str(int(p)) if isinstance(p, (int, np.integer)) else str(p) for p in position]
+    raise TypeError(f"a position is typed as a str, an int or a list of them, not {type(position).__name__}")
+
+
+def _flags(params: Dict[str, Any]) -> List[str]:
+    args: List[str] = []
+    for key, value in params.items():
+        if value is None or value is False:
+            continue
+        args.append("--" + key.replace("_", "-"))
+        if value is not True:
+            if isinstance(value, (list, tuple)):
+                value = ",".join(str(v) for v in value)
+            args.append(str(value))
+    return args
+
+
+def analyse(
+    name: str,
+    position: Any = None,
+    *,
+    text: Union[str, bytes, None] = None,
+    misere: bool = False,
+    all_moves: bool = False,
+    time_limit: Optional[int] = None,
+    memory_limit: Optional[int] = None,
+    **params: Any,
+) -> Union[Analysis, Score, Record]:
+    """Answers a game of the catalogue as ``sprague NAME … --json`` does.
+
+    ``position`` is typed as on the command line: ``"3 4 5"``, ``[3, 4, 5]`` or ``7``.
+    A file game (graph, hackenbush, geography) takes its file's ``text``. The game's
+    parameters are keywords (``set="1,3,4"``, ``start=1``, ``all=True``); ``time_limit`` is in
+    seconds and ``memory_limit`` in bytes.
+
+    >>> analyse("nim", "3 4 5").outcome
+    'N'
+    >>> analyse("lasker", [3, 4], misere=False).nim_value
+    7
+    """
+    entry = _BY_NAME.get(name)
+    if entry is None:
+        raise ValueError(f"there is no game `{name}`: sprague.games() lists them")
+    args = _flags(params)
+    if misere:
+        args.append("--misere")
+    if all_moves:
+        args.append("--all-moves")
+    args.extend(_words(position))
+    data = None
+    if text is not None:
+        data = text.encode() if isinstance(text, str) else bytes(text)
+    elif entry["input"] == "file":
+        raise ValueError(f"{name} reads its position from a file's text: give text=…")
+    answer = json.loads(_sprague.answer(name, args, data, time_limit, memory_limit))
+    if entry["command"] == "solve":
+        return Score(answer)
+    if "outcome" in answer:
+        return Analysis(answer)
+    return Record(answer)
+
+
+def _game_function(entry: Dict[str, Any]) -> Callable[..., Any]:
+    name = entry["name"]
+    file_game = entry["input"] == "file"
+
+    def call(*position: Any, **kwargs: Any) -> Any:
+        if file_game:
+            if len(position) > 1:
+                raise TypeError(f"{name}() takes the file's text and keywords")
+            if position:
+                kwargs["text"] = position[0]
+            return analyse(name, **kwargs)
+        if len(position) == 1 and not isinstance(position[0], (int, np.integer)):
+            return analyse(name, position[0], **kwargs)
+        return analyse(name, list(position), **kwargs)
+
+    example = " ".join(entry["example"])
+    params = ", ".join(f"{p['name'].replace('-', '_')}=…" for p in entry["parameters"])
+    call.__name__ = name.replace("-", "_")
+    call.__qualname__ = call.__name__
+    call.__doc__ = (
+        f"{entry['rule']}\n\nPosition: {entry['position']}.\n"
+        + (f"Parameters: {params}.\n" if params else "")
+        + f"Command line: {' '.join(['sprague'] + (['solve'] if entry['command'] == 'solve' else []) + [name, example])}"
+    )
+    return call
+
+
+for _entry in _CATALOGUE:
+    globals()[_entry["name"].replace("-", "_")] = _game_function(_entry)
+    __all__.append(_entry["name"].replace("-", "_"))
+del _entry
+
+
+class Table:
+    """G(0), …, G(upto) of a family, with the period found.
+
+    ``values`` is a NumPy array (``uint16`` for heap games, ``uint64`` otherwise);
+    ``period`` a :class:`Period` or ``None``; ``family``, ``upto`` and ``note`` as the command
+    line reports them.
+    """
+
+    def __init__(self, report: Dict[str, Any], values: np.ndarray):
+        report.pop("values", None)
+        self._report = report
+        self.values = values
+        self.family: str = report["family"]
+        self.upto: int = report["upto"]
+        self.note: Optional[str] = report.get("note")
+        period = report.get("period")
+        self.period: Optional[Period] = Period(period) if period else None
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON object of ``sprague table … --json``."""
+        return dict(self._report, values=self.values.tolist())
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def __repr__(self) -> str:
+        shown = " ".join(str(v) for v in self.values[:24])
+        more = " …" if len(self.values) > 24 else ""
+        return f"Table({self.family!r}, upto={self.upto}, period={self.period!r}, values=[{shown}{more}])"
+
+    def plot(self, width: int = 720, height: int = 240) -> str:
+        """The values as an SVG scatter plot (G(n) against n)."""
+        return _plot_svg(self.family, self.values, width, height)
+
+    def _repr_svg_(self) -> str:
+        return self.plot()
+
+    def _repr_html_(self) -> str:
+        period = "none found"
+        if self.period is not None:
+            p = self.period
+            period = f"preperiod {p.preperiod}, period {p.period}, saltus {p.saltus}, " + (
+                "proved" if p.proved else "seen, not proved"
+            )
+        shown = " ".join(str(v) for v in self.values[:64])
+        more = " …" if len(self.values) > 64 else ""
+        note = f"<p>{html.escape(self.note)}</p>" if self.note else ""
+        return (
+            f"<p><b>{html.escape(self.family)}</b>: G(0..{self.upto}); period: {period}</p>"
+            f"<p><code>{shown}{more}</code></p>{note}{self.plot()}"
+        )
+
+
+def _plot_svg(title: str, values: np.ndarray, width: int, height: int) -> str:
+    n = len(values)
+    pad = 32
+    top = int(values.max()) if n else 0
+    # At most one dot per pixel column: the highest and the lowest value of each column.
+    columns = max(1, min(n, width - 2 * pad))
+    dots = []
+    if n:
+        edges = np.linspace(0, n, columns + 1).astype(np.int64)
+        for c in range(columns):
+            chunk = values[edges[c] : max(edges[c] + 1, edges[c + 1])]
+            if len(chunk) == 0:
+                continue
+            x = pad + c * (width - 2 * pad) / max(1, columns - 1)
+            for v in {int(chunk.min()), int(chunk.max())}:
+                y = height - pad - v * (height - 2 * pad) / max(1, top)
+                dots.append(f"<circle cx='{x:.1f}' cy='{y:.1f}' r='1.5'/>")
+    return (
+        f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
+        f"font-family='sans-serif' font-size='11'>"
+        f"<text x='{pad}' y='16'>{html.escape(title)}: G(n) for n = 0..{max(0, n - 1)}</text>"
+        f"<line x1='{pad}' y1='{height - pad}' x2='{width - pad}' y2='{height - pad}' stroke='#888'/>"
+        f"<line x1='{pad}' y1='{pad}' x2='{pad}' y2='{height - pad}' stroke='#888'/>"
+        f"<text x='4' y='{pad + 4}'>{top}</text><text x='4' y='{height - pad}'>0</text>"
+        f"<text x='{width - pad - 40}' y='{height - 8}'>{max(0, n - 1)}</text>"
+        f"<g fill='#2a6fb0'>{''.join(dots)}</g></svg>"
+    )
+
+
+_HEAP_FAMILIES = {"octal", "kayles", "dawson", "dawsons-chess", "guiles", "treblecross", "grundys-game"}
+
+
+def table(
+    family: str,
+    code: Optional[str] = None,
+    *,
+    upto: int = 1000,
+    until_proved: bool = False,
+    take_set: Union[str, Sequence[int], None] = None,
+    time_limit: Optional[int] = None,
+    memory_limit: Optional[int] = None,
+    **params: Any,
+) -> Table:
+    """G(0..upto) of a family, as ``sprague table FAMILY … --json`` computes it.
+
+    Families: ``octal`` (with its code, ``"0.77"``, or ``take_set="2,5"``), the named heap
+    games (``kayles``, ``dawson``, ``dawsons-chess``, ``guiles``, ``treblecross``,
+    ``grundys-game``), ``subtraction`` (``set="1,3,4"``), ``bash`` (``max=3``, ``min=1``) and
+    ``lasker``. With ``until_proved`` the table stops as soon as its period is proved. The
+    computation releases the interpreter, and Ctrl-C stops it.
+
+    >>> table("subtraction", set="1,3,4", upto=20).period.period
+    7
+    """
+    family = family.replace("_", "-")
+    if isinstance(take_set, (list, tuple)):
+        take_set = ",".join(str(t) for t in take_set)
+    if family in _HEAP_FAMILIES:
+        if params:
+            raise TypeError(f"table({family!r}) takes no {', '.join(params)}")
+        report, values = _sprague.heap_table(
+            family, code, take_set, upto, until_proved, time_limit, memory_limit
+        )
+    else:
+        if code is not None or take_set is not None:
+            raise TypeError(f"table({family!r}) takes neither a code nor a take set")
+        given = {k: ",".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v) for k, v in params.items()}
+        report, values = _sprague.other_table(family, given, upto, until_proved, time_limit, memory_limit)
+    return Table(json.loads(report), values)
+
+
+class Grid:
+    """G((a, b)) for 0 ≤ a ≤ rows, 0 ≤ b ≤ cols: ``values`` (a 2-D NumPy array),
+    ``p_positions`` and the ``patterns`` they show over the range (seen, not proved)."""
+
+    def __init__(self, values: np.ndarray):
+        self.values = values
+        self.p_positions = [tuple(int(x) for x in p) for p in np.argwhere(values == 0)]
+        self.patterns: List[str] = _sprague.grid_patterns(values.tolist())
+
+    def __repr__(self) -> str:
+        return f"Grid({self.values.shape[0]}×{self.values.shape[1]}, patterns={self.patterns!r})"
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{b}</th>" for b in range(self.values.shape[1]))
+        rows = "".join(
+            f"<tr><th>{a}</th>"
+            + "".join(
+                f"<td style='background:#fde2a7'>{v}</td>" if v == 0 else f"<td>{v}</td>" for v in row
+            )
+            + "</tr>"
+            for a, row in enumerate(self.values.tolist())
+        )
+        pats = "".join(f"<li>{html.escape(p)}</li>" for p in self.patterns)
+        return f"<table><tr><th></th>{head}</tr>{rows}</table><ul>{pats}</ul>"
+
+
+class Game:
+    """A game whose rules are Python functions, solved by the engine.
+
+    ``moves(p)`` returns the positions one move away from ``p``. Positions are ints, strs,
+    tuples (lists are read as tuples) and frozensets of positions; a move that splits the game
+    returns a :class:`Sum` of independent parts, valued by XOR of their values. ``normalize(p)``
+    (optional) returns the canonical form of a position, so that symmetric positions are solved
+    once; ``terminal(p)`` (optional) says that ``p`` has no moves without calling ``moves``.
+    Positions reachable from themselves make a loopy game: it is solved by retrograde analysis
+    (outcomes N, P or D; generalised nim-values ``∞{…}``). Every value learnt is kept for the
+    next call.
+
+    >>> take = Game(lambda n: [n - t for t in (1, 2, 3) if t <= n])
+    >>> take.nim_value(10), take.outcome(8), take.winning_moves(10)
+    (2, 'P', [8])
+    """
+
+    def __init__(
+        self,
+        moves: Callable[[Any], Iterable[Any]],
+        normalize: Optional[Callable[[Any], Any]] = None,
+        terminal: Optional[Callable[[Any], bool]] = None,
+        max_positions: int = 50_000_000,
+    ):
+        self._native = _sprague.Game(moves, normalize, terminal, max_positions)
+
+    def nim_value(self, position: Any) -> Union[int, str]:
+        """The nim-value (an int; ``∞{…}`` as a str for an infinite loopy value)."""
+        return self._native.nim_value(position)
+
+    def outcome(self, position: Any, misere: bool = False) -> str:
+        """``N`` (the player to move wins), ``P`` (the other player wins) or ``D`` (a draw)."""
+        return self._native.outcome(position, misere)
+
+    def winning_moves(self, position: Any, misere: bool = False) -> List[Any]:
+        """The positions a winning move leads to (whole sums, the part moved in replaced)."""
+        return self._native.winning_moves(position, misere)
+
+    def analyse(self, position: Any, misere: bool = False, all_moves: bool = False) -> Analysis:
+        """Outcome, nim-value and winning moves (and every move with ``all_moves``); positions
+        stay Python objects."""
+        return Analysis(self._native.analyse(position, misere, all_moves))
+
+    def table(self, upto: int = 100) -> Table:
+        """G(0..upto) of the int positions, with the period seen (never proved: a conjecture)."""
+        values = self._native.table_values(upto)
+        period = json.loads(_sprague.observed_period(values.tolist()))
+        report = {
+            "family": "python",
+            "upto": upto,
+            "period": period,
+            "note": "a Python game's period is observed over the computed range (two whole periods at its end), not proved",
+        }
+        return Table(report, values)
+
+    def grid(self, rows: int, cols: int) -> Grid:
+        """G((a, b)) for 0 ≤ a ≤ rows, 0 ≤ b ≤ cols, with the P-positions' patterns."""
+        return Grid(self._native.grid_values(rows, cols))
+
+    def __len__(self) -> int:
+        """How many components the game has valued so far."""
+        return len(self._native)
+
+
+_SCORING = {"triangle-war", "tictactoe", "connect4"}
+
+
+class State:
+    """A position of a playable game, in the style of OpenSpiel's states: ``legal_moves()``,
+    ``play(move)`` (a new state), ``is_terminal()``, ``value()``, and the perfect engine's
+    ``best_moves()`` and ``engine_move()``.
+
+    >>> s = play("nim", "1 2")
+    >>> s.legal_moves()
+    ['heap 1: 1 -> 0', 'heap 2: 2 -> 1', 'heap 2: 2 -> 0']
+    >>> s.play("heap 2: 2 -> 1").value()
+    -1
+    """
+
+    def __init__(self, game: str, position: Any = "", **params: Any):
+        game = game.replace("_", "-")
+        entry = _BY_NAME.get(game)
+        if entry is None or not entry["play"]:
+            playable = sorted(g["name"] for g in _CATALOGUE if g["play"])
+            raise ValueError(f"{game!r} is not a playable game: the playable games are {', '.join(playable)}")
+        self.game = game
+        self._params = params
+        if game in _SCORING:
+            text = " ".join(_words(position)) if not isinstance(position, str) else position
+            self._state = json.loads(_sprague.score_state(game, text))
+            self.position: str = self._state["position"]
+        else:
+            self._state = None
+            self.position = analyse(game, position, **params).position
+
+    @property
+    def to_move(self) -> Optional[str]:
+        """The player to move (scoring games: ``A``/``B``, ``x``/``o``, ``1``/``2``)."""
+        return None if self._state is None else self._state["to_move"]
+
+    @property
+    def board(self) -> List[str]:
+        """The board as text lines (scoring games)."""
+        return [] if self._state is None else list(self._state["board"])
+
+    def _moves(self) -> List[tuple]:
+        if self._state is not None:
+            return [tuple(m) for m in _sprague.score_legal_moves(self.game, self.position)]
+        listed = analyse(self.game, self.position, all_moves=True, **self._params).all_moves or []
+        return [(m.move, m.to) for m in listed]
+
+    def legal_moves(self) -> List[str]:
+        """Every legal move, as typed."""
+        return [m for m, _ in self._moves()]
+
+    def play(self, move: Union[str, int]) -> "State":
+        """The state after ``move`` (as typed, or its index in ``legal_moves()``)."""
+        moves = self._moves()
+        if isinstance(move, int):
+            if not 0 <= move < len(moves):
+                raise ValueError(f"there are {len(moves)} legal moves, not a move {move}")
+            return State(self.game, moves[move][1], **self._params)
+        if self._state is not None:
+            _, to = _sprague.score_play_move(self.game, self.position, move)
+            return State(self.game, to, **self._params)
+        for text, to in moves:
+            if text == move.strip():
+                return State(self.game, to, **self._params)
+        raise ValueError(f"`{move}` is not a legal move here: the legal moves are {[m for m, _ in moves]}")
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        if self._state is not None:
+            return self._state["to_move"] is None
+        return not self._moves()
+
+    def value(self) -> int:
+        """The value under perfect play. Impartial games: 1 when the player to move wins, -1
+        when they lose, 0 for a draw. Connect Four: the score for the player to move; tic-tac-toe:
+        1, 0 or -1 for the player to move; Triangle War: A's final score minus B's."""
+        if self._state is not None:
+            report = analyse(self.game, self.position or None)
+            return report.score if "score" in report else report.value
+        outcome = analyse(self.game, self.position, **self._params).outcome
+        return {"N": 1, "P": -1, "D": 0}[outcome]
+
+    def best_moves(self) -> List[str]:
+        """Every move that keeps the value (impartial games: every winning move)."""
+        if self.is_terminal():
+            return []
+        report = analyse(self.game, self.position or None, **self._params)
+        moves = report.best_moves if self._state is not None else report.winning_moves
+        return [m.move for m in moves or []]
+
+    def engine_move(self) -> Optional[str]:
+        """The perfect engine's move (Connect Four: within a search budget, as ``sprague play``
+        plays it); ``None`` once the game is over."""
+        if self._state is not None:
+            chosen = _sprague.score_engine_move(self.game, self.position)
+            return None if chosen is None else chosen[0]
+        best = self.best_moves()
+        if best:
+            return best[0]
+        moves = self.legal_moves()
+        return moves[0] if moves else None
+
+    def __repr__(self) -> str:
+        return f"State({self.game!r}, {self.position!r})"
+
+    def _repr_svg_(self) -> str:
+        lines = self.board or [self.position or "(start)"]
+        height = 18 * len(lines) + 12
+        text = "".join(
+            f"<text x='8' y='{18 * (i + 1)}' xml:space='preserve'>{html.escape(line)}</text>"
+            for i, line in enumerate(lines)
+        )
+        return (
+            f"<svg xmlns='http://www.w3.org/2000/svg' width='320' height='{height}' "
+            f"font-family='monospace' font-size='15'>{text}</svg>"
+        )
+
+
+def play(game: str, position: Any = "", **params: Any) -> State:
+    """The :class:`State` of ``game`` at ``position`` (the start when omitted)."""
+    return State(game, position, **params)

@@ -1,0 +1,687 @@
+//! Games whose rules are Python functions (`sprague.Game(moves=…)`), solved by the engine.
+//!
+//! A position crosses into Rust once, as a [`Pos`]: an int, a str, a tuple, a frozenset, or a
+//! [`Sum`] of independent parts. The engine hashes and compares positions without the
+//! interpreter, remembers every component it values (kept from call to call in the game's
+//! [`Memo`]), values a sum by XOR of its parts' values, solves a game with cycles by retrograde
+//! analysis (generalised nim-values, draws) and misère play by search over whole positions.
+//! Python is called once per component whose moves are needed.
+
+use std::cell::{Cell, RefCell};
+
+use numpy::{PyArray1, PyArray2};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyFrozenSet, PyList, PySet, PyString, PyTuple};
+use sprague::solve::{explore, misere, retrograde, Memo, MemoSolver, SolveError};
+use sprague::value::{LoopyValue, Nimber, Outcome};
+use sprague::Impartial;
+
+/// A position as the engine keeps it. Sums are flat (no sum inside a sum), their parts sorted,
+/// and never of a single part.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum Pos {
+    Int(i64),
+    Str(Box<str>),
+    Tuple(Box<[Pos]>),
+    Set(Box<[Pos]>),
+    Sum(Box<[Pos]>),
+}
+
+impl Pos {
+    /// The sum of `parts`: nested sums flattened, parts sorted, one part alone left as itself.
+    fn sum_of(parts: Vec<Pos>) -> Pos {
+        let mut flat = Vec::with_capacity(parts.len());
+        for part in parts {
+            match part {
+                Pos::Sum(inner) => flat.extend(inner.into_vec()),
+                other => flat.push(other),
+            }
+        }
+        if flat.len() == 1 {
+            return flat.pop().expect("one part");
+        }
+        flat.sort_unstable();
+        Pos::Sum(flat.into_boxed_slice())
+    }
+
+    /// The parts of a sum, or the position alone.
+    fn parts(&self) -> &[Pos] {
+        match self {
+            Pos::Sum(parts) => parts,
+            other => std::slice::from_ref(other),
+        }
+    }
+
+    fn from_py(obj: &Bound<'_, PyAny>) -> PyResult<Pos> {
+        if let Ok(sum) = obj.cast::<Sum>() {
+            return Ok(Pos::sum_of(sum.get().parts.clone()));
+        }
+        if let Ok(n) = obj.extract::<i64>() {
+            // bool is an int in Python; True is 1 here.
+            return Ok(Pos::Int(n));
+        }
+        if let Ok(s) = obj.cast::<PyString>() {
+            return Ok(Pos::Str(s.to_str()?.into()));
+        }
+        if let Ok(t) = obj.cast::<PyTuple>() {
+            return t
+                .iter()
+                .map(|x| Pos::from_py(&x))
+                .collect::<PyResult<Vec<_>>>()
+                .map(|v| Pos::Tuple(v.into()));
+        }
+        if let Ok(l) = obj.cast::<PyList>() {
+            return l
+                .iter()
+                .map(|x| Pos::from_py(&x))
+                .collect::<PyResult<Vec<_>>>()
+                .map(|v| Pos::Tuple(v.into()));
+        }
+        if obj.cast::<PyFrozenSet>().is_ok() || obj.cast::<PySet>().is_ok() {
+            let mut items = obj
+                .try_iter()?
+                .map(|x| Pos::from_py(&x?))
+                .collect::<PyResult<Vec<_>>>()?;
+            items.sort_unstable();
+            return Ok(Pos::Set(items.into()));
+        }
+        if obj.is_instance_of::<pyo3::types::PyInt>() {
+            return Err(PyValueError::new_err(format!(
+                "the integer {obj} does not fit in 64 bits: a position's integers must"
+            )));
+        }
+        Err(PyTypeError::new_err(format!(
+            "{} is not a position: positions are ints, strs, tuples (or lists) and frozensets of \
+             positions, or a sprague.Sum of them",
+            obj.repr()
+                .map_or_else(|_| "this object".to_owned(), |r| r.to_string())
+        )))
+    }
+
+    fn to_py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok(match self {
+            Pos::Int(n) => n.into_pyobject(py)?.into_any(),
+            Pos::Str(s) => PyString::new(py, s).into_any(),
+            Pos::Tuple(items) => PyTuple::new(
+                py,
+                items
+                    .iter()
+                    .map(|x| x.to_py(py))
+                    .collect::<PyResult<Vec<_>>>()?,
+            )?
+            .into_any(),
+            Pos::Set(items) => PyFrozenSet::new(
+                py,
+                items
+                    .iter()
+                    .map(|x| x.to_py(py))
+                    .collect::<PyResult<Vec<_>>>()?,
+            )?
+            .into_any(),
+            Pos::Sum(parts) => Bound::new(
+                py,
+                Sum {
+                    parts: parts.to_vec(),
+                },
+            )?
+            .into_any(),
+        })
+    }
+}
+
+/// A sum of independent games: a move is made in one part. `Sum(a, b)` as a position (or an
+/// option a move returns) is valued by XOR of its parts' values.
+#[pyclass(module = "sprague._sprague", frozen)]
+pub(crate) struct Sum {
+    parts: Vec<Pos>,
+}
+
+#[pymethods]
+impl Sum {
+    #[new]
+    #[pyo3(signature = (*parts))]
+    fn new(parts: &Bound<'_, PyTuple>) -> PyResult<Sum> {
+        let parts = parts
+            .iter()
+            .map(|p| Pos::from_py(&p))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(match Pos::sum_of(parts) {
+            Pos::Sum(parts) => Sum {
+                parts: parts.into_vec(),
+            },
+            one => Sum { parts: vec![one] },
+        })
+    }
+
+    /// The parts, sorted.
+    #[getter]
+    fn parts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(
+            py,
+            self.parts
+                .iter()
+                .map(|p| p.to_py(py))
+                .collect::<PyResult<Vec<_>>>()?,
+        )
+    }
+
+    fn __len__(&self) -> usize {
+        self.parts.len()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let parts = self
+            .parts
+            .iter()
+            .map(|p| Ok(p.to_py(py)?.repr()?.to_string()))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(format!("Sum({})", parts.join(", ")))
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<Sum>()
+            .is_ok_and(|o| o.get().parts == self.parts)
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.parts.hash(&mut h);
+        h.finish()
+    }
+}
+
+/// The rules: the Python functions, and the first exception one of them raised.
+struct Rules {
+    moves: Py<PyAny>,
+    normalize: Option<Py<PyAny>>,
+    terminal: Option<Py<PyAny>>,
+    error: RefCell<Option<PyErr>>,
+    calls: Cell<u64>,
+}
+
+impl Rules {
+    fn take_error(&self) -> Option<PyErr> {
+        self.error.borrow_mut().take()
+    }
+
+    fn normalized(&self, py: Python<'_>, pos: Pos) -> PyResult<Pos> {
+        let Some(normalize) = &self.normalize else {
+            return Ok(pos);
+        };
+        let mut parts = Vec::with_capacity(pos.parts().len());
+        for part in pos.parts() {
+            let out = normalize.bind(py).call1((part.to_py(py)?,))?;
+            parts.push(Pos::from_py(&out)?);
+        }
+        Ok(Pos::sum_of(parts))
+    }
+
+    /// The options of one part (a position that is not a sum).
+    fn part_options(&self, py: Python<'_>, part: &Pos, out: &mut Vec<Pos>) -> PyResult<()> {
+        let calls = self.calls.get() + 1;
+        self.calls.set(calls);
+        if calls % 1024 == 0 {
+            py.check_signals()?;
+        }
+        let obj = part.to_py(py)?;
+        if let Some(terminal) = &self.terminal {
+            if terminal.bind(py).call1((&obj,))?.is_truthy()? {
+                return Ok(());
+            }
+        }
+        let moves = self.moves.bind(py).call1((&obj,))?;
+        for option in moves
+            .try_iter()
+            .map_err(|_| PyTypeError::new_err("moves(p) must return an iterable of positions"))?
+        {
+            let option = Pos::from_py(&option?)?;
+            out.push(self.normalized(py, option)?);
+        }
+        Ok(())
+    }
+
+    fn try_options(&self, py: Python<'_>, pos: &Pos, out: &mut Vec<Pos>) -> PyResult<()> {
+        let Pos::Sum(parts) = pos else {
+            return self.part_options(py, pos, out);
+        };
+        // A whole sum (misère play and loopy games search whole positions): a move in one part.
+        let mut of_part = Vec::new();
+        for (idx, part) in parts.iter().enumerate() {
+            of_part.clear();
+            self.part_options(py, part, &mut of_part)?;
+            for option in of_part.drain(..) {
+                let mut next = parts.to_vec();
+                next[idx] = option;
+                out.push(Pos::sum_of(next));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Impartial for Rules {
+    type Position = Pos;
+
+    fn options(&self, position: &Pos, options: &mut Vec<Pos>) {
+        if self.error.borrow().is_some() {
+            return;
+        }
+        Python::attach(|py| {
+            if let Err(e) = self.try_options(py, position, options) {
+                *self.error.borrow_mut() = Some(e);
+            }
+        });
+    }
+
+    fn components(&self, position: &Pos, components: &mut Vec<Pos>) {
+        components.extend(position.parts().iter().cloned());
+    }
+}
+
+/// A game whose rules are Python functions: `moves(p)` lists the positions one move away;
+/// `normalize(p)`, if given, returns the canonical form of a position (a symmetry);
+/// `terminal(p)`, if given, says that `p` has no moves without calling `moves`.
+#[pyclass(module = "sprague._sprague", unsendable)]
+pub(crate) struct Game {
+    rules: Rules,
+    memo: RefCell<Memo<Pos>>,
+    max_positions: usize,
+}
+
+/// What a position is worth: its outcome, its nim-value (finite or loopy) and its winning moves.
+struct Valued {
+    outcome: Outcome,
+    value: Option<LoopyValue>,
+    winning: Vec<Pos>,
+    all: Option<Vec<(Pos, Outcome, Option<LoopyValue>)>>,
+    note: Option<String>,
+}
+
+impl Game {
+    fn start(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Pos> {
+        let pos = Pos::from_py(position)?;
+        self.rules.normalized(py, pos)
+    }
+
+    /// Runs `f` on a solver holding the game's memo; the memo is kept unless a Python function
+    /// failed (values learnt while it failed would be wrong).
+    fn with_solver<T>(
+        &self,
+        f: impl FnOnce(&mut MemoSolver<'_, Rules>) -> Result<T, SolveError>,
+    ) -> PyResult<Result<T, SolveError>> {
+        let memo = self
+            .memo
+            .try_borrow_mut()
+            .map(|mut m| std::mem::take(&mut *m))
+            .map_err(|_| {
+                PyRuntimeError::new_err("a game's functions may not ask the same game for values")
+            })?;
+        let mut solver = MemoSolver::with_memo(&self.rules, memo, self.max_positions);
+        let res = f(&mut solver);
+        if let Some(err) = self.rules.take_error() {
+            return Err(err);
+        }
+        *self.memo.borrow_mut() = solver.into_memo();
+        Ok(res)
+    }
+
+    fn too_many(&self, e: SolveError) -> PyErr {
+        crate::TooLargeError::new_err(format!(
+            "{e}: the game was given max_positions={} (raise it, or add a normalize function that \
+             merges symmetric positions)",
+            self.max_positions
+        ))
+    }
+
+    fn value_of(&self, pos: &Pos) -> PyResult<Result<u64, SolveError>> {
+        Ok(self
+            .with_solver(|s| s.grundy_value(pos))?
+            .map(|v| v.value()))
+    }
+
+    fn valued(&self, pos: &Pos, misere_play: bool, all_moves: bool) -> PyResult<Valued> {
+        if misere_play {
+            return self.valued_misere(pos, all_moves);
+        }
+        let value = match self.value_of(pos)? {
+            Ok(v) => v,
+            Err(SolveError::Loop) => return self.valued_loopy(pos, all_moves),
+            Err(e) => return Err(self.too_many(e)),
+        };
+        let moves = self
+            .with_solver(|s| s.winning_moves(pos))?
+            .map_err(|e| self.too_many(e))?;
+        let parts = pos.parts();
+        let winning = moves
+            .into_iter()
+            .map(|m| {
+                let mut next = parts.to_vec();
+                next[m.component] = m.option;
+                Pos::sum_of(next)
+            })
+            .collect();
+        let all = if all_moves {
+            let mut listed = Vec::new();
+            for to in self.options_of(pos)? {
+                let v = self.value_of(&to)?.map_err(|e| self.too_many(e))?;
+                listed.push((
+                    to,
+                    Outcome::from_win(v != 0),
+                    Some(LoopyValue::Finite(Nimber::new(v))),
+                ));
+            }
+            Some(listed)
+        } else {
+            None
+        };
+        Ok(Valued {
+            outcome: Outcome::from_win(value != 0),
+            value: Some(LoopyValue::Finite(Nimber::new(value))),
+            winning,
+            all,
+            note: None,
+        })
+    }
+
+    fn options_of(&self, pos: &Pos) -> PyResult<Vec<Pos>> {
+        let mut options = Vec::new();
+        self.rules.options(pos, &mut options);
+        match self.rules.take_error() {
+            Some(err) => Err(err),
+            None => Ok(options),
+        }
+    }
+
+    fn valued_loopy(&self, pos: &Pos, all_moves: bool) -> PyResult<Valued> {
+        let explored = explore::reachable_graph(&self.rules, pos, self.max_positions);
+        if let Some(err) = self.rules.take_error() {
+            return Err(err);
+        }
+        let explored = explored.map_err(|e| self.too_many(e))?;
+        let values = retrograde::generalized_values(&explored.graph);
+        let value = values.value(0);
+        let mut winning = Vec::new();
+        let mut all = Vec::new();
+        for &w in explored.graph.followers(0) {
+            let after = values.value(w);
+            let to = explored.positions[w as usize].clone();
+            if after.outcome() == Outcome::P {
+                winning.push(to.clone());
+            }
+            if all_moves {
+                all.push((to, after.outcome(), Some(after)));
+            }
+        }
+        Ok(Valued {
+            outcome: value.outcome(),
+            note: Some(format!(
+                "a position can be reached from itself: solved as a loopy game over its {} \
+                 reachable positions (generalised nim-values; D is a draw)",
+                explored.positions.len()
+            )),
+            value: Some(value),
+            winning,
+            all: all_moves.then_some(all),
+        })
+    }
+
+    fn valued_misere(&self, pos: &Pos, all_moves: bool) -> PyResult<Valued> {
+        let loopy = |e: SolveError| match e {
+            SolveError::Loop => {
+                PyValueError::new_err("misère play of a game with cycles is not supported")
+            }
+            e => self.too_many(e),
+        };
+        let outcome = misere::outcome(&self.rules, pos, self.max_positions);
+        if let Some(err) = self.rules.take_error() {
+            return Err(err);
+        }
+        let outcome = outcome.map_err(loopy)?;
+        let winning = misere::winning_moves(&self.rules, pos, self.max_positions);
+        if let Some(err) = self.rules.take_error() {
+            return Err(err);
+        }
+        let winning = winning.map_err(loopy)?;
+        let all = if all_moves {
+            let mut listed = Vec::new();
+            for to in self.options_of(pos)? {
+                let o = misere::outcome(&self.rules, &to, self.max_positions);
+                if let Some(err) = self.rules.take_error() {
+                    return Err(err);
+                }
+                listed.push((to, o.map_err(loopy)?, None));
+            }
+            Some(listed)
+        } else {
+            None
+        };
+        Ok(Valued {
+            outcome,
+            value: None,
+            winning,
+            all,
+            note: Some(
+                "misère play: the player who makes the last move loses; nim-values do not apply"
+                    .to_owned(),
+            ),
+        })
+    }
+}
+
+fn outcome_letter(o: Outcome) -> &'static str {
+    match o {
+        Outcome::P => "P",
+        Outcome::N => "N",
+        Outcome::D => "D",
+    }
+}
+
+/// A nim-value for Python: an int when finite, the loopy form `∞{0,2}` as a str otherwise.
+fn value_to_py<'py>(py: Python<'py>, value: &LoopyValue) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match value.finite() {
+        Some(v) => v.value().into_pyobject(py)?.into_any(),
+        None => PyString::new(py, &value.to_string()).into_any(),
+    })
+}
+
+#[pymethods]
+impl Game {
+    #[new]
+    #[pyo3(signature = (moves, normalize=None, terminal=None, max_positions=50_000_000))]
+    fn new(
+        moves: Py<PyAny>,
+        normalize: Option<Py<PyAny>>,
+        terminal: Option<Py<PyAny>>,
+        max_positions: usize,
+    ) -> Game {
+        Game {
+            rules: Rules {
+                moves,
+                normalize,
+                terminal,
+                error: RefCell::new(None),
+                calls: Cell::new(0),
+            },
+            memo: RefCell::new(Memo::default()),
+            max_positions,
+        }
+    }
+
+    /// The nim-value of `position`: an int, or for a position of a game with cycles whose
+    /// value is infinite, its loopy form `∞{…}` as a str.
+    fn nim_value<'py>(
+        &self,
+        py: Python<'py>,
+        position: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let pos = self.start(py, position)?;
+        match self.value_of(&pos)? {
+            Ok(v) => Ok(v.into_pyobject(py)?.into_any()),
+            Err(SolveError::Loop) => {
+                let valued = self.valued_loopy(&pos, false)?;
+                value_to_py(py, valued.value.as_ref().expect("a loopy game's value"))
+            }
+            Err(e) => Err(self.too_many(e)),
+        }
+    }
+
+    /// `"N"` (the player to move wins), `"P"` (the previous player wins) or `"D"` (a draw).
+    #[pyo3(signature = (position, misere=false))]
+    fn outcome(
+        &self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        misere: bool,
+    ) -> PyResult<&'static str> {
+        let pos = self.start(py, position)?;
+        if !misere {
+            let res = self.with_solver(|s| s.outcome(&pos))?;
+            match res {
+                Ok(o) => return Ok(outcome_letter(o)),
+                Err(SolveError::Loop) => {}
+                Err(e) => return Err(self.too_many(e)),
+            }
+        }
+        Ok(outcome_letter(self.valued(&pos, misere, false)?.outcome))
+    }
+
+    /// Every move to a position lost for the opponent, as the positions it leads to.
+    #[pyo3(signature = (position, misere=false))]
+    fn winning_moves<'py>(
+        &self,
+        py: Python<'py>,
+        position: &Bound<'py, PyAny>,
+        misere: bool,
+    ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let pos = self.start(py, position)?;
+        self.valued(&pos, misere, false)?
+            .winning
+            .iter()
+            .map(|p| p.to_py(py))
+            .collect()
+    }
+
+    /// The analysis of `position` as a dict with the fields of the command line's JSON
+    /// (`outcome`, `nim_value`, `winning_moves`, `all_moves`, `note`); positions stay Python
+    /// objects.
+    #[pyo3(signature = (position, misere=false, all_moves=false))]
+    fn analyse<'py>(
+        &self,
+        py: Python<'py>,
+        position: &Bound<'py, PyAny>,
+        misere: bool,
+        all_moves: bool,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let pos = self.start(py, position)?;
+        let valued = self.valued(&pos, misere, all_moves)?;
+        let out = PyDict::new(py);
+        out.set_item("game", "python")?;
+        out.set_item("position", pos.to_py(py)?)?;
+        out.set_item("outcome", outcome_letter(valued.outcome))?;
+        match &valued.value {
+            Some(v) => out.set_item("nim_value", value_to_py(py, v)?)?,
+            None => out.set_item("nim_value", py.None())?,
+        }
+        let winning = valued
+            .winning
+            .iter()
+            .map(|p| p.to_py(py))
+            .collect::<PyResult<Vec<_>>>()?;
+        out.set_item("winning_moves", winning)?;
+        if let Some(all) = &valued.all {
+            let listed = PyList::empty(py);
+            for (to, outcome, value) in all {
+                let m = PyDict::new(py);
+                m.set_item("to", to.to_py(py)?)?;
+                m.set_item("outcome", outcome_letter(*outcome))?;
+                match value {
+                    Some(v) => m.set_item("nim_value", value_to_py(py, v)?)?,
+                    None => m.set_item("nim_value", py.None())?,
+                }
+                listed.append(m)?;
+            }
+            out.set_item("all_moves", listed)?;
+        }
+        if let Some(note) = &valued.note {
+            out.set_item("note", note)?;
+        }
+        Ok(out)
+    }
+
+    /// G(0), …, G(upto) of the integer positions, as a NumPy array.
+    fn table_values<'py>(&self, py: Python<'py>, upto: u64) -> PyResult<Bound<'py, PyArray1<u64>>> {
+        if upto >= self.max_positions as u64 {
+            return Err(crate::TooLargeError::new_err(format!(
+                "a table to {upto} needs more than the {} positions the game was given \
+                 (max_positions)",
+                self.max_positions
+            )));
+        }
+        let mut values = Vec::with_capacity(upto as usize + 1);
+        for n in 0..=upto {
+            let pos = self.rules.normalized(py, Pos::Int(n as i64))?;
+            match self.value_of(&pos)? {
+                Ok(v) => values.push(v),
+                Err(SolveError::Loop) => {
+                    return Err(PyValueError::new_err(format!(
+                        "position {n} can be reached from itself: a loopy game has no table of \
+                         nim-values (analyse single positions)"
+                    )))
+                }
+                Err(e) => return Err(self.too_many(e)),
+            }
+        }
+        Ok(PyArray1::from_vec(py, values))
+    }
+
+    /// G((a, b)) for 0 ≤ a ≤ `rows`, 0 ≤ b ≤ `cols`, as a two-dimensional NumPy array.
+    fn grid_values<'py>(
+        &self,
+        py: Python<'py>,
+        rows: u64,
+        cols: u64,
+    ) -> PyResult<Bound<'py, PyArray2<u64>>> {
+        let cells = (rows + 1).saturating_mul(cols + 1);
+        if cells >= self.max_positions as u64 {
+            return Err(crate::TooLargeError::new_err(format!(
+                "a grid of {cells} cells needs more than the {} positions the game was given \
+                 (max_positions)",
+                self.max_positions
+            )));
+        }
+        let mut grid = Vec::with_capacity(rows as usize + 1);
+        for a in 0..=rows {
+            let mut row = Vec::with_capacity(cols as usize + 1);
+            for b in 0..=cols {
+                let pos = Pos::Tuple(vec![Pos::Int(a as i64), Pos::Int(b as i64)].into());
+                let pos = self.rules.normalized(py, pos)?;
+                match self.value_of(&pos)? {
+                    Ok(v) => row.push(v),
+                    Err(SolveError::Loop) => {
+                        return Err(PyValueError::new_err(format!(
+                            "position ({a}, {b}) can be reached from itself: a loopy game has no \
+                             grid of nim-values"
+                        )))
+                    }
+                    Err(e) => return Err(self.too_many(e)),
+                }
+            }
+            grid.push(row);
+        }
+        PyArray2::from_vec2(py, &grid).map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+
+    /// How many components the game has valued and remembers.
+    fn __len__(&self) -> usize {
+        self.memo.borrow().len()
+    }
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Sum>()?;
+    m.add_class::<Game>()?;
+    Ok(())
+}

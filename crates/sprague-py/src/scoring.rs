@@ -1,0 +1,117 @@
+//! The scoring games (Triangle War, tic-tac-toe, Connect Four) for the state API: a position as
+//! the players see it, its legal moves, a move played, and the engine's move. One engine per game
+//! is kept for the process (its transposition table is reused from move to move, as in
+//! `sprague play`).
+
+use std::sync::Mutex;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use sprague_api::score_play::{PlayedMove, ScoreGame, ScorePlay};
+use sprague_api::{Error, Limits};
+
+use crate::{interruptible, to_py_err};
+
+static ENGINES: Mutex<Vec<ScorePlay>> = Mutex::new(Vec::new());
+
+fn score_game(name: &str) -> PyResult<ScoreGame> {
+    match name {
+        "triangle-war" => Ok(ScoreGame::TriangleWar),
+        "tictactoe" => Ok(ScoreGame::TicTacToe),
+        "connect4" => Ok(ScoreGame::Connect4),
+        other => Err(PyValueError::new_err(format!(
+            "`{other}` is not a scoring game: they are triangle-war, tictactoe, connect4"
+        ))),
+    }
+}
+
+/// Runs `f` with the engine of `game`, created on first use.
+fn with_engine<T>(
+    game: ScoreGame,
+    f: impl FnOnce(&mut ScorePlay) -> Result<T, Error>,
+) -> Result<T, Error> {
+    // A panic while an engine was held leaves the engines usable: each call checks its position.
+    let mut engines = ENGINES.lock().unwrap_or_else(|e| e.into_inner());
+    let idx = match engines.iter().position(|e| e.name() == name_of(game)) {
+        Some(idx) => idx,
+        None => {
+            engines.push(ScorePlay::new(game, &Limits::default())?);
+            engines.len() - 1
+        }
+    };
+    f(&mut engines[idx])
+}
+
+fn name_of(game: ScoreGame) -> &'static str {
+    match game {
+        ScoreGame::TriangleWar => "triangle-war",
+        ScoreGame::TicTacToe => "tictactoe",
+        ScoreGame::Connect4 => "connect4",
+    }
+}
+
+fn pair(m: PlayedMove) -> (String, String) {
+    (m.text, m.to)
+}
+
+/// The position as the players see it, as JSON: `position`, `to_move`, `board`, `score`,
+/// `winner`, `result`.
+#[pyfunction]
+fn score_state(name: &str, position: &str) -> PyResult<String> {
+    let game = score_game(name)?;
+    let state = with_engine(game, |e| e.state(position)).map_err(to_py_err)?;
+    let json = serde_json::json!({
+        "game": name_of(game),
+        "position": state.position,
+        "to_move": state.to_move,
+        "board": state.board,
+        "score": state.score,
+        "winner": state.winner,
+        "result": state.result,
+    });
+    Ok(json.to_string())
+}
+
+/// Every legal move at `position` as `(move, position after it)`.
+#[pyfunction]
+fn score_legal_moves(name: &str, position: &str) -> PyResult<Vec<(String, String)>> {
+    let game = score_game(name)?;
+    let moves = with_engine(game, |e| e.legal_moves(position)).map_err(to_py_err)?;
+    Ok(moves.into_iter().map(pair).collect())
+}
+
+/// The move typed at `position` as `(move, position after it)`; a `ValueError` saying why an
+/// illegal one is refused.
+#[pyfunction]
+fn score_play_move(name: &str, position: &str, typed: &str) -> PyResult<(String, String)> {
+    let game = score_game(name)?;
+    with_engine(game, |e| e.user_move(position, typed))
+        .map(pair)
+        .map_err(to_py_err)
+}
+
+/// The engine's move at `position` as `(move, position after it, why, proven)`, `None` once
+/// the game is over. Connect Four searches a bounded number of positions and says when its move
+/// is a guess.
+#[pyfunction]
+fn score_engine_move(
+    py: Python<'_>,
+    name: &str,
+    position: String,
+) -> PyResult<Option<(String, String, String, bool)>> {
+    let game = score_game(name)?;
+    let chosen = interruptible(py, None, move || {
+        with_engine(game, |e| e.engine_move(&position))
+    })?;
+    Ok(chosen
+        .map_err(to_py_err)?
+        .map(|m| (m.played.text, m.played.to, m.why, m.proven)))
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(score_state, m)?)?;
+    m.add_function(wrap_pyfunction!(score_legal_moves, m)?)?;
+    m.add_function(wrap_pyfunction!(score_play_move, m)?)?;
+    m.add_function(wrap_pyfunction!(score_engine_move, m)?)?;
+    Ok(())
+}

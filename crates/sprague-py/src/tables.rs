@@ -1,0 +1,157 @@
+//! `sprague.table(…)`: Grundy sequences as NumPy arrays, computed as `sprague table` computes them.
+//!
+//! Heap games (octal codes, take sets, the named games) run as the command line's long runs
+//! (`long_run::run`: chunks of a quarter second, the time and memory budgets, the period proved
+//! on the way), stopped by Ctrl-C after the chunk they are on. Their values are two bytes each,
+//! and the array takes over the table's vector: no value is copied.
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use numpy::PyArray1;
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
+use pyo3::prelude::*;
+use sprague_api::long_run::{self, RunEnd};
+use sprague_api::{octal, table, Error};
+
+use crate::{interruptible, limits, to_py_err};
+
+/// The heap game's rule and the family as the report names it.
+fn heap_rule(
+    family: &str,
+    code: Option<&str>,
+    take_set: Option<&str>,
+) -> Result<(sprague::games::octal::HeapRule, String), Error> {
+    match (family, code, take_set) {
+        ("octal", Some(code), None) => Ok((octal::parse_code(code)?, format!("octal {code}"))),
+        ("octal", None, Some(set)) => octal::parse_take_set(set),
+        ("octal", None, None) => Err(Error::bad_input(
+            "an octal table needs its code (`0.77`) or a take set (take_set=\"2,5\")",
+        )),
+        ("octal", Some(_), Some(_)) => Err(Error::bad_input(
+            "give an octal table its code or its take set, not both",
+        )),
+        (name, None, None) => Ok((octal::named_rule(name)?, name.to_owned())),
+        (name, _, _) => Err(Error::bad_input(format!(
+            "{name} takes neither a code nor a take set"
+        ))),
+    }
+}
+
+/// G(0..=upto) of a heap game, with its report (family, upto, period, note) as JSON.
+#[pyfunction]
+#[pyo3(signature = (family, code=None, take_set=None, upto=1000, until_proved=false, seconds=None, memory=None))]
+#[allow(clippy::too_many_arguments)]
+fn heap_table<'py>(
+    py: Python<'py>,
+    family: &str,
+    code: Option<String>,
+    take_set: Option<String>,
+    upto: u64,
+    until_proved: bool,
+    seconds: Option<u64>,
+    memory: Option<u64>,
+) -> PyResult<(String, Bound<'py, PyArray1<u16>>)> {
+    let (rule, family) =
+        heap_rule(family, code.as_deref(), take_set.as_deref()).map_err(to_py_err)?;
+    let limits = limits(seconds, memory);
+    let stop = Arc::new(AtomicBool::new(false));
+    let watched = Arc::clone(&stop);
+    let run = interruptible(py, Some(stop), move || {
+        let mut hooks = long_run::Hooks::new(&watched);
+        let end = long_run::run(
+            &family,
+            &rule,
+            upto,
+            until_proved,
+            Vec::new(),
+            &limits,
+            &mut hooks,
+        )?;
+        let RunEnd::Finished(mut seq) = end else {
+            return Ok(None);
+        };
+        if let Some(note) = octal::heap_table_note(&family) {
+            seq.note = Some(match seq.note.take() {
+                Some(more) => format!("{note}; {more}"),
+                None => note,
+            });
+        }
+        let report = serde_json::to_string(&seq.report(false))
+            .map_err(|e| Error::bad_input(e.to_string()))?;
+        Ok(Some((report, seq.values)))
+    })?;
+    match run.map_err(to_py_err)? {
+        Some((report, values)) => Ok((report, PyArray1::from_vec(py, values))),
+        None => Err(PyKeyboardInterrupt::new_err("the table was interrupted")),
+    }
+}
+
+/// G(0..=upto) of subtraction, Bash or Lasker's Nim, with its report as JSON.
+#[pyfunction]
+#[pyo3(signature = (family, parameters, upto=1000, until_proved=false, seconds=None, memory=None))]
+fn other_table<'py>(
+    py: Python<'py>,
+    family: &str,
+    parameters: HashMap<String, String>,
+    upto: u64,
+    until_proved: bool,
+    seconds: Option<u64>,
+    memory: Option<u64>,
+) -> PyResult<(String, Bound<'py, PyArray1<u64>>)> {
+    let limits = limits(seconds, memory);
+    let family = family.to_owned();
+    let run = interruptible(py, None, move || {
+        let param = |name: &str| parameters.get(name).map(String::as_str);
+        let report = match family.as_str() {
+            "subtraction" => {
+                let set = param("set").ok_or_else(|| {
+                    Error::bad_input("a subtraction table needs its set (set=\"1,3,4\")")
+                })?;
+                table::subtraction_table(set, upto, until_proved, &limits)?
+            }
+            "bash" => {
+                let max = param("max").ok_or_else(|| {
+                    Error::bad_input("a Bash table needs the most tokens a move takes (max=3)")
+                })?;
+                table::bash_table(max, param("min"), upto, until_proved, &limits)?
+            }
+            "lasker" => table::lasker_table(upto, until_proved, &limits)?,
+            other => {
+                return Err(Error::bad_input(format!(
+                    "there is no table family `{other}`: the families are octal, kayles, dawson, \
+                     dawsons-chess, guiles, treblecross, grundys-game, subtraction, bash, lasker"
+                )))
+            }
+        };
+        let mut report = report;
+        let values = report.values.take().unwrap_or_default();
+        let json = serde_json::to_string(&report).map_err(|e| Error::bad_input(e.to_string()))?;
+        Ok((json, values))
+    })?;
+    let (json, values) = run.map_err(to_py_err)?;
+    Ok((json, PyArray1::from_vec(py, values)))
+}
+
+/// The period seen in `values` (two whole periods at the end of the range; never proved), as
+/// JSON, or `null`.
+#[pyfunction]
+fn observed_period(values: Vec<u64>) -> PyResult<String> {
+    let period = table::observed_period(&values).map(table::PeriodReport::from);
+    serde_json::to_string(&period).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// The patterns the P-positions of a grid of values show (rows, columns, diagonals), in words.
+#[pyfunction]
+fn grid_patterns(grid: Vec<Vec<u64>>) -> Vec<String> {
+    table::grid_patterns(&grid)
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(heap_table, m)?)?;
+    m.add_function(wrap_pyfunction!(other_table, m)?)?;
+    m.add_function(wrap_pyfunction!(observed_period, m)?)?;
+    m.add_function(wrap_pyfunction!(grid_patterns, m)?)?;
+    Ok(())
+}
