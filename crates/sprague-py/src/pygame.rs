@@ -12,18 +12,23 @@ use std::cell::{Cell, RefCell};
 use numpy::{PyArray1, PyArray2};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyFrozenSet, PyList, PySet, PyString, PyTuple};
+use pyo3::types::{PyDict, PyFrozenSet, PyInt, PyList, PySet, PyString, PyTuple};
 use sprague::solve::{explore, misere, retrograde, Memo, MemoSolver, SolveError};
 use sprague::value::{LoopyValue, Nimber, Outcome};
 use sprague::Impartial;
 
 /// A position as the engine keeps it. Sums are flat (no sum inside a sum), their parts sorted,
-/// and never of a single part.
+/// and never of a single part; a sum of two ints is always a `Pair`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) enum Pos {
     Int(i64),
+    /// The sum of two ints, the smaller first: the option of every game that splits a heap in
+    /// two, kept without an allocation.
+    Pair(i64, i64),
     Str(Box<str>),
     Tuple(Box<[Pos]>),
+    /// A tuple of two ints (a two-number game's position), kept without an allocation.
+    Point(i64, i64),
     Set(Box<[Pos]>),
     Sum(Box<[Pos]>),
 }
@@ -31,52 +36,89 @@ pub(crate) enum Pos {
 impl Pos {
     /// The sum of `parts`: nested sums flattened, parts sorted, one part alone left as itself.
     fn sum_of(parts: Vec<Pos>) -> Pos {
-        let mut flat = Vec::with_capacity(parts.len());
-        for part in parts {
-            match part {
-                Pos::Sum(inner) => flat.extend(inner.into_vec()),
-                other => flat.push(other),
+        // Most sums hold no sum: sorted in place, no second vector.
+        let mut flat = if parts.iter().any(Pos::is_sum) {
+            let mut flat = Vec::with_capacity(parts.len() + 1);
+            for part in parts {
+                match part {
+                    Pos::Sum(inner) => flat.extend(inner.into_vec()),
+                    Pos::Pair(a, b) => flat.extend([Pos::Int(a), Pos::Int(b)]),
+                    other => flat.push(other),
+                }
+            }
+            flat
+        } else {
+            parts
+        };
+        match flat.as_slice() {
+            [_] => flat.pop().expect("one part"),
+            &[Pos::Int(a), Pos::Int(b)] => Pos::Pair(a.min(b), a.max(b)),
+            _ => {
+                flat.sort_unstable();
+                Pos::Sum(flat.into_boxed_slice())
             }
         }
-        if flat.len() == 1 {
-            return flat.pop().expect("one part");
+    }
+
+    /// A tuple of `items` (of two ints, a `Point`).
+    fn tuple_of(items: Vec<Pos>) -> Pos {
+        match items.as_slice() {
+            &[Pos::Int(a), Pos::Int(b)] => Pos::Point(a, b),
+            _ => Pos::Tuple(items.into_boxed_slice()),
         }
-        flat.sort_unstable();
-        Pos::Sum(flat.into_boxed_slice())
+    }
+
+    fn is_sum(&self) -> bool {
+        matches!(self, Pos::Sum(_) | Pos::Pair(..))
     }
 
     /// The parts of a sum, or the position alone.
-    fn parts(&self) -> &[Pos] {
+    fn parts(&self) -> std::borrow::Cow<'_, [Pos]> {
         match self {
-            Pos::Sum(parts) => parts,
-            other => std::slice::from_ref(other),
+            Pos::Sum(parts) => std::borrow::Cow::Borrowed(parts),
+            &Pos::Pair(a, b) => std::borrow::Cow::Owned(vec![Pos::Int(a), Pos::Int(b)]),
+            other => std::borrow::Cow::Borrowed(std::slice::from_ref(other)),
         }
     }
 
     fn from_py(obj: &Bound<'_, PyAny>) -> PyResult<Pos> {
-        if let Ok(sum) = obj.cast::<Sum>() {
-            return Ok(Pos::sum_of(sum.get().parts.clone()));
-        }
-        if let Ok(n) = obj.extract::<i64>() {
+        // Type checks first: a failed extraction builds a Python exception, which costs more
+        // than the rest of the conversion.
+        if let Ok(int) = obj.cast::<PyInt>() {
             // bool is an int in Python; True is 1 here.
-            return Ok(Pos::Int(n));
+            return int.extract::<i64>().map(Pos::Int).map_err(|_| {
+                PyValueError::new_err(format!(
+                    "the integer {obj} does not fit in 64 bits: a position's integers must"
+                ))
+            });
+        }
+        if let Ok(sum) = obj.cast::<Sum>() {
+            return sum.get().position(obj.py());
         }
         if let Ok(s) = obj.cast::<PyString>() {
             return Ok(Pos::Str(s.to_str()?.into()));
         }
         if let Ok(t) = obj.cast::<PyTuple>() {
+            if t.len() == 2 {
+                let (a, b) = (t.get_item(0)?, t.get_item(1)?);
+                if let (Ok(a), Ok(b)) = (a.cast::<PyInt>(), b.cast::<PyInt>()) {
+                    if let (Ok(a), Ok(b)) = (a.extract::<i64>(), b.extract::<i64>()) {
+                        return Ok(Pos::Point(a, b));
+                    }
+                }
+            }
             return t
                 .iter()
                 .map(|x| Pos::from_py(&x))
                 .collect::<PyResult<Vec<_>>>()
-                .map(|v| Pos::Tuple(v.into()));
+                .map(Pos::tuple_of);
         }
         if let Ok(l) = obj.cast::<PyList>() {
             return l
                 .iter()
                 .map(|x| Pos::from_py(&x))
                 .collect::<PyResult<Vec<_>>>()
-                .map(|v| Pos::Tuple(v.into()));
+                .map(Pos::tuple_of);
         }
         if obj.cast::<PyFrozenSet>().is_ok() || obj.cast::<PySet>().is_ok() {
             let mut items = obj
@@ -85,11 +127,6 @@ impl Pos {
                 .collect::<PyResult<Vec<_>>>()?;
             items.sort_unstable();
             return Ok(Pos::Set(items.into()));
-        }
-        if obj.is_instance_of::<pyo3::types::PyInt>() {
-            return Err(PyValueError::new_err(format!(
-                "the integer {obj} does not fit in 64 bits: a position's integers must"
-            )));
         }
         Err(PyTypeError::new_err(format!(
             "{} is not a position: positions are ints, strs, tuples (or lists) and frozensets of \
@@ -119,77 +156,115 @@ impl Pos {
                     .collect::<PyResult<Vec<_>>>()?,
             )?
             .into_any(),
-            Pos::Sum(parts) => Bound::new(
+            &Pos::Point(a, b) => PyTuple::new(py, [a, b])?.into_any(),
+            &Pos::Pair(a, b) => Bound::new(
                 py,
                 Sum {
-                    parts: parts.to_vec(),
+                    parts: PyTuple::new(py, [a, b])?.unbind(),
                 },
             )?
             .into_any(),
+            Pos::Sum(parts) => {
+                let items = parts
+                    .iter()
+                    .map(|x| x.to_py(py))
+                    .collect::<PyResult<Vec<_>>>()?;
+                Bound::new(
+                    py,
+                    Sum {
+                        parts: PyTuple::new(py, items)?.unbind(),
+                    },
+                )?
+                .into_any()
+            }
         })
     }
 }
 
 /// A sum of independent games: a move is made in one part. `Sum(a, b)` as a position (or an
 /// option a move returns) is valued by XOR of its parts' values.
-#[pyclass(module = "sprague._sprague", frozen)]
+///
+/// It keeps the parts as given and converts them when the engine reads the sum: a game's
+/// `moves` makes millions of sums, most read once, and building one must cost little more than
+/// building a tuple.
+#[pyclass(module = "sprague._sprague", frozen, freelist = 4096)]
 pub(crate) struct Sum {
-    parts: Vec<Pos>,
+    parts: Py<PyTuple>,
+}
+
+impl Sum {
+    /// The sum as the engine keeps it (flat, sorted; one part alone is that part).
+    fn position(&self, py: Python<'_>) -> PyResult<Pos> {
+        let parts = self.parts.bind(py);
+        if parts.len() == 2 {
+            let (a, b) = (parts.get_item(0)?, parts.get_item(1)?);
+            if let (Ok(a), Ok(b)) = (a.cast::<PyInt>(), b.cast::<PyInt>()) {
+                if let (Ok(a), Ok(b)) = (a.extract::<i64>(), b.extract::<i64>()) {
+                    return Ok(Pos::Pair(a.min(b), a.max(b)));
+                }
+            }
+        }
+        let mut converted = Vec::with_capacity(parts.len());
+        for part in parts.iter() {
+            converted.push(Pos::from_py(&part)?);
+        }
+        Ok(Pos::sum_of(converted))
+    }
+
+    /// The parts, flat and sorted.
+    fn flat_parts(&self, py: Python<'_>) -> PyResult<Vec<Pos>> {
+        Ok(self.position(py)?.parts().into_owned())
+    }
 }
 
 #[pymethods]
 impl Sum {
     #[new]
     #[pyo3(signature = (*parts))]
-    fn new(parts: &Bound<'_, PyTuple>) -> PyResult<Sum> {
-        let parts = parts
-            .iter()
-            .map(|p| Pos::from_py(&p))
-            .collect::<PyResult<Vec<_>>>()?;
-        Ok(match Pos::sum_of(parts) {
-            Pos::Sum(parts) => Sum {
-                parts: parts.into_vec(),
-            },
-            one => Sum { parts: vec![one] },
-        })
+    fn new(parts: Bound<'_, PyTuple>) -> Sum {
+        Sum {
+            parts: parts.unbind(),
+        }
     }
 
-    /// The parts, sorted.
+    /// The parts, flat (a sum inside a sum gives its parts) and sorted.
     #[getter]
     fn parts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let parts = self.flat_parts(py)?;
         PyTuple::new(
             py,
-            self.parts
+            parts
                 .iter()
                 .map(|p| p.to_py(py))
                 .collect::<PyResult<Vec<_>>>()?,
         )
     }
 
-    fn __len__(&self) -> usize {
-        self.parts.len()
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.flat_parts(py)?.len())
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let parts = self
-            .parts
+            .flat_parts(py)?
             .iter()
             .map(|p| Ok(p.to_py(py)?.repr()?.to_string()))
             .collect::<PyResult<Vec<_>>>()?;
         Ok(format!("Sum({})", parts.join(", ")))
     }
 
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<Sum>()
-            .is_ok_and(|o| o.get().parts == self.parts)
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match other.cast::<Sum>() {
+            Ok(o) => Ok(o.get().flat_parts(py)? == self.flat_parts(py)?),
+            Err(_) => Ok(false),
+        }
     }
 
-    fn __hash__(&self) -> u64 {
+    fn __hash__(&self, py: Python<'_>) -> PyResult<u64> {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.parts.hash(&mut h);
-        h.finish()
+        self.flat_parts(py)?.hash(&mut h);
+        Ok(h.finish())
     }
 }
 
@@ -211,8 +286,8 @@ impl Rules {
         let Some(normalize) = &self.normalize else {
             return Ok(pos);
         };
-        let mut parts = Vec::with_capacity(pos.parts().len());
-        for part in pos.parts() {
+        let mut parts = Vec::with_capacity(2);
+        for part in pos.parts().iter() {
             let out = normalize.bind(py).call1((part.to_py(py)?,))?;
             parts.push(Pos::from_py(&out)?);
         }
@@ -233,20 +308,27 @@ impl Rules {
             }
         }
         let moves = self.moves.bind(py).call1((&obj,))?;
+        // Lists (the usual answer) are read by index, anything else iterated.
+        if let Ok(list) = moves.cast::<PyList>() {
+            for option in list.iter() {
+                out.push(self.normalized(py, Pos::from_py(&option)?)?);
+            }
+            return Ok(());
+        }
         for option in moves
             .try_iter()
             .map_err(|_| PyTypeError::new_err("moves(p) must return an iterable of positions"))?
         {
-            let option = Pos::from_py(&option?)?;
-            out.push(self.normalized(py, option)?);
+            out.push(self.normalized(py, Pos::from_py(&option?)?)?);
         }
         Ok(())
     }
 
     fn try_options(&self, py: Python<'_>, pos: &Pos, out: &mut Vec<Pos>) -> PyResult<()> {
-        let Pos::Sum(parts) = pos else {
+        if !pos.is_sum() {
             return self.part_options(py, pos, out);
-        };
+        }
+        let parts = pos.parts();
         // A whole sum (misère play and loopy games search whole positions): a move in one part.
         let mut of_part = Vec::new();
         for (idx, part) in parts.iter().enumerate() {
@@ -277,7 +359,11 @@ impl Impartial for Rules {
     }
 
     fn components(&self, position: &Pos, components: &mut Vec<Pos>) {
-        components.extend(position.parts().iter().cloned());
+        match position {
+            Pos::Sum(parts) => components.extend(parts.iter().cloned()),
+            &Pos::Pair(a, b) => components.extend([Pos::Int(a), Pos::Int(b)]),
+            one => components.push(one.clone()),
+        }
     }
 }
 
@@ -656,7 +742,7 @@ impl Game {
         for a in 0..=rows {
             let mut row = Vec::with_capacity(cols as usize + 1);
             for b in 0..=cols {
-                let pos = Pos::Tuple(vec![Pos::Int(a as i64), Pos::Int(b as i64)].into());
+                let pos = Pos::Point(a as i64, b as i64);
                 let pos = self.rules.normalized(py, pos)?;
                 match self.value_of(&pos)? {
                     Ok(v) => row.push(v),

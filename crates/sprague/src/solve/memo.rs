@@ -11,7 +11,9 @@
 //! [`GameGraph`](super::GameGraph) is faster; for games with cycles, use
 //! [`explore`](super::explore) and [`retrograde`](super::retrograde).
 
-use std::collections::HashMap;
+// FxHash: the keys are positions the game generates, and SipHash took an eighth of the time of
+// a Kayles table written in Python (0.90 s to 0.79 s; one lookup per part of every option).
+use rustc_hash::FxHashMap as HashMap;
 
 use super::SolveError;
 use crate::value::{nim_sum, MexSet, Nimber, Outcome};
@@ -56,6 +58,8 @@ struct Frame<P> {
     parts: Vec<P>,
     ends: Vec<usize>,
     next_part: usize,
+    // The values of `parts[..next_part]`, read as the search passes them (one lookup a part).
+    part_values: Vec<Nimber>,
 }
 
 /// What a [`MemoSolver`] has learnt, kept apart from the game it borrows: a front end whose solver
@@ -69,8 +73,8 @@ pub struct Memo<P> {
 impl<P> Default for Memo<P> {
     fn default() -> Self {
         Memo {
-            values: HashMap::new(),
-            wins: HashMap::new(),
+            values: HashMap::default(),
+            wins: HashMap::default(),
         }
     }
 }
@@ -120,8 +124,8 @@ impl<'g, G: Impartial> MemoSolver<'g, G> {
     pub fn with_limit(game: &'g G, max_positions: usize) -> Self {
         MemoSolver {
             game,
-            values: HashMap::new(),
-            wins: HashMap::new(),
+            values: HashMap::default(),
+            wins: HashMap::default(),
             max_positions,
             mex_set: MexSet::new(),
         }
@@ -172,7 +176,10 @@ impl<'g, G: Impartial> MemoSolver<'g, G> {
             let mut child = None;
             while frame.next_part < frame.parts.len() {
                 match self.values.get(&frame.parts[frame.next_part]) {
-                    Some(Slot::Done(_)) => frame.next_part += 1,
+                    Some(Slot::Done(v)) => {
+                        frame.part_values.push(*v);
+                        frame.next_part += 1;
+                    }
                     Some(Slot::InProgress) => {
                         self.abandon(&stack);
                         return Err(SolveError::Loop);
@@ -197,9 +204,7 @@ impl<'g, G: Impartial> MemoSolver<'g, G> {
             let mut option_values = Vec::with_capacity(frame.ends.len());
             let mut start = 0;
             for &end in &frame.ends {
-                option_values.push(nim_sum(
-                    frame.parts[start..end].iter().map(|p| self.known(p)),
-                ));
+                option_values.push(nim_sum(frame.part_values[start..end].iter().copied()));
                 start = end;
             }
             let value = Nimber::new(
@@ -233,11 +238,13 @@ impl<'g, G: Impartial> MemoSolver<'g, G> {
             ends.push(parts.len());
         }
         self.values.insert(component.clone(), Slot::InProgress);
+        let part_values = Vec::with_capacity(parts.len());
         Ok(Frame {
             component,
             parts,
             ends,
             next_part: 0,
+            part_values,
         })
     }
 
