@@ -45,6 +45,25 @@ def kayles_python(upto):
     return [g(n) for n in range(upto + 1)]
 
 
+def kayles_python_generic(upto):
+    # The same rules as the engine is given (a function listing the options, splits as parts)
+    # under a generic memoised solver that XORs the parts of each option.
+    def moves(n):
+        return [(a, n - t - a) for t in (1, 2) for a in range(n - t + 1)]
+
+    @functools.lru_cache(maxsize=None)
+    def g(n):
+        values = []
+        for parts in moves(n):
+            v = 0
+            for part in parts:
+                v ^= g(part)
+            values.append(v)
+        return mex(values)
+
+    return [g(n) for n in range(upto + 1)]
+
+
 # -- Grundy's game: split a heap into two unequal heaps. ----------------------------------------
 
 
@@ -156,6 +175,7 @@ def main():
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f}; {args.rounds} rounds, medians")
     compare("Kayles, G(0..1500)", kayles_engine, kayles_python, 1500, args.rounds)
+    compare("Kayles, G(0..1500), generic plain solver", kayles_engine, kayles_python_generic, 1500, args.rounds)
     compare("Grundy's game, G(0..2000)", grundy_engine, grundy_python, 2000, args.rounds)
     compare("Wythoff pairs, 120 x 120 grid", wythoff_engine, wythoff_python, 120, args.rounds)
     compare("Kayles rows 3+4+5+6+7 (outcome)", sum_engine, sum_python, (3, 4, 5, 6, 7), args.rounds)

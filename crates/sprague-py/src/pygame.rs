@@ -100,7 +100,7 @@ impl Pos {
         }
         if let Ok(t) = obj.cast::<PyTuple>() {
             if t.len() == 2 {
-                let (a, b) = (t.get_item(0)?, t.get_item(1)?);
+                let (a, b) = (t.get_borrowed_item(0)?, t.get_borrowed_item(1)?);
                 if let (Ok(a), Ok(b)) = (a.cast::<PyInt>(), b.cast::<PyInt>()) {
                     if let (Ok(a), Ok(b)) = (a.extract::<i64>(), b.extract::<i64>()) {
                         return Ok(Pos::Point(a, b));
@@ -197,7 +197,7 @@ impl Sum {
     fn position(&self, py: Python<'_>) -> PyResult<Pos> {
         let parts = self.parts.bind(py);
         if parts.len() == 2 {
-            let (a, b) = (parts.get_item(0)?, parts.get_item(1)?);
+            let (a, b) = (parts.get_borrowed_item(0)?, parts.get_borrowed_item(1)?);
             if let (Ok(a), Ok(b)) = (a.cast::<PyInt>(), b.cast::<PyInt>()) {
                 if let (Ok(a), Ok(b)) = (a.extract::<i64>(), b.extract::<i64>()) {
                     return Ok(Pos::Pair(a.min(b), a.max(b)));
@@ -310,8 +310,15 @@ impl Rules {
         let moves = self.moves.bind(py).call1((&obj,))?;
         // Lists (the usual answer) are read by index, anything else iterated.
         if let Ok(list) = moves.cast::<PyList>() {
-            for option in list.iter() {
-                out.push(self.normalized(py, Pos::from_py(&option)?)?);
+            out.reserve(list.len());
+            if self.normalize.is_none() {
+                for option in list.iter() {
+                    out.push(Pos::from_py(&option)?);
+                }
+            } else {
+                for option in list.iter() {
+                    out.push(self.normalized(py, Pos::from_py(&option)?)?);
+                }
             }
             return Ok(());
         }
@@ -420,6 +427,22 @@ impl Game {
              merges symmetric positions)",
             self.max_positions
         ))
+    }
+
+    /// The values of `positions` with one solver (the memo handed on once, not once a position),
+    /// or the index of the first that failed and why.
+    fn values_of_all(&self, positions: &[Pos]) -> PyResult<Result<Vec<u64>, (usize, SolveError)>> {
+        self.with_solver(|s| {
+            let mut values = Vec::with_capacity(positions.len());
+            for (idx, pos) in positions.iter().enumerate() {
+                match s.grundy_value(pos) {
+                    Ok(v) => values.push(v.value()),
+                    Err(e) => return Ok(Err((idx, e))),
+                }
+            }
+            Ok(Ok(values))
+        })
+        .map(|res| res.unwrap_or_else(|e| Err((0, e))))
     }
 
     fn value_of(&self, pos: &Pos) -> PyResult<Result<u64, SolveError>> {
@@ -706,21 +729,17 @@ impl Game {
                 self.max_positions
             )));
         }
-        let mut values = Vec::with_capacity(upto as usize + 1);
-        for n in 0..=upto {
-            let pos = self.rules.normalized(py, Pos::Int(n as i64))?;
-            match self.value_of(&pos)? {
-                Ok(v) => values.push(v),
-                Err(SolveError::Loop) => {
-                    return Err(PyValueError::new_err(format!(
-                        "position {n} can be reached from itself: a loopy game has no table of \
-                         nim-values (analyse single positions)"
-                    )))
-                }
-                Err(e) => return Err(self.too_many(e)),
-            }
+        let positions = (0..=upto)
+            .map(|n| self.rules.normalized(py, Pos::Int(n as i64)))
+            .collect::<PyResult<Vec<_>>>()?;
+        match self.values_of_all(&positions)? {
+            Ok(values) => Ok(PyArray1::from_vec(py, values)),
+            Err((n, SolveError::Loop)) => Err(PyValueError::new_err(format!(
+                "position {n} can be reached from itself: a loopy game has no table of \
+                 nim-values (analyse single positions)"
+            ))),
+            Err((_, e)) => Err(self.too_many(e)),
         }
-        Ok(PyArray1::from_vec(py, values))
     }
 
     /// G((a, b)) for 0 ≤ a ≤ `rows`, 0 ≤ b ≤ `cols`, as a two-dimensional NumPy array.
@@ -738,25 +757,27 @@ impl Game {
                 self.max_positions
             )));
         }
-        let mut grid = Vec::with_capacity(rows as usize + 1);
+        let mut positions = Vec::with_capacity(cells as usize);
         for a in 0..=rows {
-            let mut row = Vec::with_capacity(cols as usize + 1);
             for b in 0..=cols {
-                let pos = Pos::Point(a as i64, b as i64);
-                let pos = self.rules.normalized(py, pos)?;
-                match self.value_of(&pos)? {
-                    Ok(v) => row.push(v),
-                    Err(SolveError::Loop) => {
-                        return Err(PyValueError::new_err(format!(
-                            "position ({a}, {b}) can be reached from itself: a loopy game has no \
-                             grid of nim-values"
-                        )))
-                    }
-                    Err(e) => return Err(self.too_many(e)),
-                }
+                positions.push(self.rules.normalized(py, Pos::Point(a as i64, b as i64))?);
             }
-            grid.push(row);
         }
+        let values = match self.values_of_all(&positions)? {
+            Ok(values) => values,
+            Err((idx, SolveError::Loop)) => {
+                let (a, b) = (idx as u64 / (cols + 1), idx as u64 % (cols + 1));
+                return Err(PyValueError::new_err(format!(
+                    "position ({a}, {b}) can be reached from itself: a loopy game has no grid \
+                     of nim-values"
+                )));
+            }
+            Err((_, e)) => return Err(self.too_many(e)),
+        };
+        let grid: Vec<Vec<u64>> = values
+            .chunks(cols as usize + 1)
+            .map(<[u64]>::to_vec)
+            .collect();
         PyArray2::from_vec2(py, &grid).map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
