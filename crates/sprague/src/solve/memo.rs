@@ -457,7 +457,7 @@ mod tests {
         let learnt = first.len();
         let memo = first.into_memo();
         assert_eq!(memo.len(), learnt);
-        let mut second = MemoSolver::with_memo(&game, memo, usize::MAX);
+        let second = MemoSolver::with_memo(&game, memo, usize::MAX);
         assert_eq!(second.len(), learnt);
         // Known values are read, not searched: the limit of one more position is not reached.
         let mut third = MemoSolver::with_memo(&game, second.into_memo(), learnt);
