@@ -13,6 +13,7 @@ use numpy::{PyArray1, PyArray2};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyFrozenSet, PyInt, PyList, PySet, PyString, PyTuple};
+use pyo3::Borrowed;
 use sprague::solve::{explore, misere, retrograde, Memo, MemoSolver, SolveError};
 use sprague::value::{LoopyValue, Nimber, Outcome};
 use sprague::Impartial;
@@ -160,7 +161,7 @@ impl Pos {
             &Pos::Pair(a, b) => Bound::new(
                 py,
                 Sum {
-                    parts: PyTuple::new(py, [a, b])?.unbind(),
+                    parts: SumParts::Pair(a, b),
                 },
             )?
             .into_any(),
@@ -172,7 +173,7 @@ impl Pos {
                 Bound::new(
                     py,
                     Sum {
-                        parts: PyTuple::new(py, items)?.unbind(),
+                        parts: SumParts::Given(PyTuple::new(py, items)?.unbind()),
                     },
                 )?
                 .into_any()
@@ -184,26 +185,35 @@ impl Pos {
 /// A sum of independent games: a move is made in one part. `Sum(a, b)` as a position (or an
 /// option a move returns) is valued by XOR of its parts' values.
 ///
-/// It keeps the parts as given and converts them when the engine reads the sum: a game's
-/// `moves` makes millions of sums, most read once, and building one must cost little more than
-/// building a tuple.
+/// A game's `moves` makes millions of sums, most read once, so building one must cost little
+/// more than building a tuple: a sum of two ints is read at once and kept as two numbers, any
+/// other is kept as given and converted when the engine reads it.
 #[pyclass(module = "sprague._sprague", frozen, freelist = 4096)]
 pub(crate) struct Sum {
-    parts: Py<PyTuple>,
+    parts: SumParts,
+}
+
+enum SumParts {
+    /// Two ints that fit in 64 bits.
+    Pair(i64, i64),
+    /// The parts as given.
+    Given(Py<PyTuple>),
+}
+
+/// Two ints that fit in 64 bits, the smaller first.
+fn int_pair(a: &Borrowed<'_, '_, PyAny>, b: &Borrowed<'_, '_, PyAny>) -> Option<(i64, i64)> {
+    let (a, b) = (a.cast::<PyInt>().ok()?, b.cast::<PyInt>().ok()?);
+    let (a, b) = (a.extract::<i64>().ok()?, b.extract::<i64>().ok()?);
+    Some((a.min(b), a.max(b)))
 }
 
 impl Sum {
     /// The sum as the engine keeps it (flat, sorted; one part alone is that part).
     fn position(&self, py: Python<'_>) -> PyResult<Pos> {
-        let parts = self.parts.bind(py);
-        if parts.len() == 2 {
-            let (a, b) = (parts.get_borrowed_item(0)?, parts.get_borrowed_item(1)?);
-            if let (Ok(a), Ok(b)) = (a.cast::<PyInt>(), b.cast::<PyInt>()) {
-                if let (Ok(a), Ok(b)) = (a.extract::<i64>(), b.extract::<i64>()) {
-                    return Ok(Pos::Pair(a.min(b), a.max(b)));
-                }
-            }
-        }
+        let parts = match &self.parts {
+            &SumParts::Pair(a, b) => return Ok(Pos::Pair(a, b)),
+            SumParts::Given(parts) => parts.bind(py),
+        };
         let mut converted = Vec::with_capacity(parts.len());
         for part in parts.iter() {
             converted.push(Pos::from_py(&part)?);
@@ -221,10 +231,19 @@ impl Sum {
 impl Sum {
     #[new]
     #[pyo3(signature = (*parts))]
-    fn new(parts: Bound<'_, PyTuple>) -> Sum {
-        Sum {
-            parts: parts.unbind(),
+    fn new(parts: Bound<'_, PyTuple>) -> PyResult<Sum> {
+        if parts.len() == 2 {
+            if let Some((a, b)) =
+                int_pair(&parts.get_borrowed_item(0)?, &parts.get_borrowed_item(1)?)
+            {
+                return Ok(Sum {
+                    parts: SumParts::Pair(a, b),
+                });
+            }
         }
+        Ok(Sum {
+            parts: SumParts::Given(parts.unbind()),
+        })
     }
 
     /// The parts, flat (a sum inside a sum gives its parts) and sorted.
