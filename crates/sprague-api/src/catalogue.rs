@@ -3,7 +3,9 @@
 //! package. Each entry says what a user needs to ask about a game (its rule, how a position is
 //! written, an example, its parameters, whether misère play, tables and play against the engine
 //! are offered) and holds the function that answers it, so that every front end gives the same
-//! answer to the same request. Adding a game is one entry here plus its engine and API modules.
+//! answer to the same request. Adding a game is one entry here plus its engine and API modules:
+//! a game whose position is words gets its command-line subcommand from the entry
+//! (`sprague-cli`'s `catalogue_subcommand`), its page form and its Python call too.
 //!
 //! The model is ripgrep's flag definitions (`crates/core/flags/defs.rs`): one slice of plain
 //! definitions, everything else generated from it, and a test that the front ends agree with it.

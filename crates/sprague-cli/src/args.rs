@@ -79,15 +79,6 @@ pub enum Command {
     Bash(BashArgs),
     #[command(
         allow_negative_numbers = true,
-        after_help = "Example:\n  sprague staircase 0 5 3\n  \
-            N: nim-value 3 (steps 1 and 3: 0 xor 3); winning moves: step 2: 3 coins -> step 1,\n  \
-            step 3: 3 coins -> step 2\n\n\
-            Step 0 is off the board. The nim-value is the XOR of the coins on the odd steps; counts\n\
-            may be of any size."
-    )]
-    Staircase(StaircaseArgs),
-    #[command(
-        allow_negative_numbers = true,
         after_help = "Example:\n  sprague subtraction 7 12 --set 1,3,4\n  \
             nim-value 3 (G(7) = 0 xor G(12) = 3); winning move: heap 2: 12 -> 9\n\n\
             Heaps may be of any size: the nim-values G(n) = mex{G(n - s) : s in S} are computed once\n\
@@ -322,16 +313,34 @@ pub struct GamesArgs {
 }
 
 /// The command line, with each game's one-line rule taken from the catalogue
-/// (`sprague_api::catalogue`), so that the help and the other front ends cannot drift apart.
+/// (`sprague_api::catalogue`), so that the help and the other front ends cannot drift apart, and
+/// a subcommand made from the entry of every game that has no command of its own
+/// ([`catalogue_subcommand`]).
 pub fn command() -> clap::Command {
     use clap::CommandFactory;
     let mut command = Cli::command();
-    for game in sprague_api::catalogue::games() {
+    // clap adds its `help` subcommand when the command is built; built now, it can be ordered.
+    command.build();
+    // The help lists the games in the catalogue's order, then the other commands as declared.
+    let others: Vec<String> = command
+        .get_subcommands()
+        .map(|c| c.get_name().to_owned())
+        .filter(|name| sprague_api::catalogue::game(name).is_none())
+        .chain(["help".to_owned()])
+        .collect();
+    for (idx, name) in others.iter().enumerate() {
+        command = command.mut_subcommand(name, |c| c.display_order(1000 + idx));
+    }
+    for (idx, game) in sprague_api::catalogue::games().iter().enumerate() {
+        if is_generated(game) {
+            command = command.subcommand(catalogue_subcommand(game).display_order(idx));
+            continue;
+        }
         // clap's derive drops a doc comment's final period from `about`; so does this.
         let about = game.rule.strip_suffix('.').unwrap_or(game.rule);
         command = match game.command {
             sprague_api::catalogue::Command::Analyse => {
-                command.mut_subcommand(game.name, |c| c.about(about))
+                command.mut_subcommand(game.name, |c| c.about(about).display_order(idx))
             }
             sprague_api::catalogue::Command::Solve => command.mut_subcommand("solve", |solve| {
                 solve.mut_subcommand(game.name, |c| c.about(about))
@@ -339,6 +348,130 @@ pub fn command() -> clap::Command {
         };
     }
     command
+}
+
+/// Whether `game`'s subcommand is made from its catalogue entry: a game whose position is words
+/// and which has no command written for it (those add `--batch` forms, notes, or flags of their
+/// own).
+fn is_generated(game: &sprague_api::catalogue::Game) -> bool {
+    use clap::CommandFactory;
+    game.command == sprague_api::catalogue::Command::Analyse
+        && game.input == sprague_api::catalogue::Input::Words
+        && Cli::command().find_subcommand(game.name).is_none()
+}
+
+/// The subcommand of a catalogue game: its position's words, a flag per parameter, `--misere`
+/// when the game has misère play, and the output flags every game shares. Adding a game whose
+/// position is words to the catalogue adds it to the command line, with its help.
+fn catalogue_subcommand(game: &'static sprague_api::catalogue::Game) -> clap::Command {
+    use clap::{Arg, ArgAction};
+    let about = game.rule.strip_suffix('.').unwrap_or(game.rule);
+    let mut sub = clap::Command::new(game.name)
+        .about(about)
+        .allow_negative_numbers(true)
+        .after_help(format!(
+            "Example:\n  {}\n\nPosition: {}.",
+            game.example_command(),
+            game.position
+        ))
+        .arg(
+            Arg::new("position")
+                .value_name("POSITION")
+                .num_args(0..)
+                .required_unless_present("batch")
+                .help(format!("The position: {}", game.position)),
+        );
+    for p in game.parameters {
+        let arg = Arg::new(p.name)
+            .long(p.name)
+            .help(p.help)
+            .required(p.required);
+        sub = sub.arg(if p.value.is_empty() {
+            arg.action(ArgAction::SetTrue)
+        } else {
+            arg.value_name(p.value)
+        });
+    }
+    if game.misere {
+        sub = sub.arg(
+            Arg::new("misere")
+                .long("misere")
+                .action(ArgAction::SetTrue)
+                .help("Misère play: the player who makes the last move loses."),
+        );
+    }
+    // The output flags' struct brings its doc comment as `about`: the rule is set after it.
+    <OutputArgs as clap::Args>::augment_args(sub).about(about)
+}
+
+/// A request for a game whose subcommand is made from its catalogue entry.
+#[derive(Debug)]
+pub struct CatalogueArgs {
+    /// The game.
+    pub game: &'static sprague_api::catalogue::Game,
+    /// The position's words.
+    pub words: Vec<String>,
+    /// The parameters given, by name (`""` for a flag that is set).
+    pub parameters: Vec<(&'static str, String)>,
+    /// `--misere`.
+    pub misere: bool,
+    /// `--json`, `--batch`, `--all-moves`.
+    pub output: OutputArgs,
+}
+
+/// What the command line asked for: a command written here, or a catalogue game's request.
+#[derive(Debug)]
+pub enum Parsed {
+    /// A command of [`Cli`].
+    Cli(Cli),
+    /// A game whose subcommand is made from its catalogue entry.
+    Catalogue(CatalogueArgs),
+}
+
+impl Parsed {
+    /// Reads the matches of [`command`].
+    ///
+    /// # Errors
+    ///
+    /// clap's, for a command of [`Cli`] whose matches do not fit it.
+    pub fn from_matches(matches: &clap::ArgMatches) -> Result<Parsed, clap::Error> {
+        use clap::FromArgMatches;
+        if let Some((name, sub)) = matches.subcommand() {
+            if let Some(game) = sprague_api::catalogue::game(name).filter(|g| is_generated(g)) {
+                return catalogue_args(game, sub).map(Parsed::Catalogue);
+            }
+        }
+        Cli::from_arg_matches(matches).map(Parsed::Cli)
+    }
+}
+
+/// The request in the matches of `game`'s [`catalogue_subcommand`].
+fn catalogue_args(
+    game: &'static sprague_api::catalogue::Game,
+    sub: &clap::ArgMatches,
+) -> Result<CatalogueArgs, clap::Error> {
+    use clap::FromArgMatches;
+    let words = sub
+        .get_many::<String>("position")
+        .map(|w| w.cloned().collect())
+        .unwrap_or_default();
+    let mut parameters = Vec::new();
+    for p in game.parameters {
+        if p.value.is_empty() {
+            if sub.get_flag(p.name) {
+                parameters.push((p.name, String::new()));
+            }
+        } else if let Some(value) = sub.get_one::<String>(p.name) {
+            parameters.push((p.name, value.clone()));
+        }
+    }
+    Ok(CatalogueArgs {
+        game,
+        words,
+        parameters,
+        misere: game.misere && sub.get_flag("misere"),
+        output: OutputArgs::from_arg_matches(sub)?,
+    })
 }
 
 /// Who moves first in `play`.
@@ -386,6 +519,16 @@ pub enum PlayGame {
     Tictactoe(TicTacToeArgs),
     /// Connect Four (SEQ for a position); type a column 1-7.
     Connect4(Connect4Args),
+}
+
+/// `play staircase`: Staircase Nim's position (its analysing command is made from the catalogue).
+#[derive(Debug, Args)]
+pub struct StaircaseArgs {
+    /// The coins on steps 1, 2, …, n (non-negative integers of any size).
+    #[arg(value_name = "COINS", required_unless_present = "batch")]
+    pub steps: Vec<String>,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 /// Flags every analysing command takes.
@@ -478,15 +621,6 @@ pub struct BashArgs {
     /// Misère play: the player who takes the last token loses.
     #[arg(long)]
     pub misere: bool,
-    #[command(flatten)]
-    pub output: OutputArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct StaircaseArgs {
-    /// The coins on steps 1, 2, …, n (non-negative integers of any size).
-    #[arg(value_name = "COINS", required_unless_present = "batch")]
-    pub steps: Vec<String>,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -859,4 +993,69 @@ pub struct Connect4Args {
     pub threads: u16,
     #[command(flatten)]
     pub output: SolveOutputArgs,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game with parameters and misère play (Bash's) through a subcommand made from its entry:
+    /// every flag reaches the request, and the answer is that of its hand-written command.
+    #[test]
+    fn a_catalogue_subcommand_passes_the_games_parameters_and_misere_on() {
+        let game = sprague_api::catalogue::game("bash").unwrap();
+        let command = clap::Command::new("sprague").subcommand(catalogue_subcommand(game));
+        let matches = command
+            .try_get_matches_from([
+                "sprague", "bash", "7", "--min", "2", "--max", "4", "--misere",
+            ])
+            .unwrap();
+        let args = catalogue_args(game, matches.subcommand().unwrap().1).unwrap();
+        assert_eq!(args.words, ["7"]);
+        assert_eq!(
+            args.parameters,
+            [("max", "4".to_owned()), ("min", "2".to_owned())]
+        );
+        assert!(args.misere && !args.output.json);
+        let request = sprague_api::catalogue::Request {
+            words: args.words.iter().map(String::as_str).collect(),
+            parameters: args
+                .parameters
+                .iter()
+                .map(|(n, v)| (*n, v.as_str()))
+                .collect(),
+            options: sprague_api::AnalysisOptions {
+                misere: args.misere,
+                all_moves: false,
+            },
+            ..Default::default()
+        };
+        let analysis = game.analyse(&request, &Default::default()).unwrap();
+        // HDU 2897: 7 tokens, take 2 to 4, misère: lost for the player to move.
+        assert_eq!(analysis.outcome, sprague::value::Outcome::P);
+        // A required parameter left out is clap's error, before any request.
+        let command = clap::Command::new("sprague").subcommand(catalogue_subcommand(game));
+        assert!(command
+            .try_get_matches_from(["sprague", "bash", "7"])
+            .is_err());
+    }
+
+    #[test]
+    fn staircase_is_made_from_its_catalogue_entry() {
+        let game = sprague_api::catalogue::game("staircase").unwrap();
+        assert!(is_generated(game));
+        let mut help = Vec::new();
+        command()
+            .find_subcommand_mut("staircase")
+            .unwrap()
+            .write_long_help(&mut help)
+            .unwrap();
+        let help = String::from_utf8(help).unwrap();
+        assert!(help.contains("Staircase Nim: coins on steps"), "{help}");
+        assert!(help.contains("sprague staircase 0 5 3"), "{help}");
+        assert!(
+            help.contains("--batch") && !help.contains("--misere"),
+            "{help}"
+        );
+    }
 }

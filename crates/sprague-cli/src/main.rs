@@ -16,8 +16,6 @@ mod served;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::FromArgMatches;
-
 use crate::failure::Failure;
 
 fn main() -> ExitCode {
@@ -36,14 +34,14 @@ fn main() -> ExitCode {
         std::process::exit(1);
     }));
     served::limit_self();
-    let cli = match args::command()
+    let parsed = match args::command()
         .try_get_matches()
-        .and_then(|matches| args::Cli::from_arg_matches(&matches))
+        .and_then(|matches| args::Parsed::from_matches(&matches))
     {
-        Ok(cli) => cli,
+        Ok(parsed) => parsed,
         Err(err) => return clap_failure(err),
     };
-    let work = move || match cmd::run(cli) {
+    let work = move || match cmd::run(parsed) {
         Ok(code) => code,
         Err(failure) => failure.report(),
     };

@@ -19,12 +19,16 @@ use std::process::ExitCode;
 
 use sprague_api::{Analysis, AnalysisOptions, Limits};
 
-use crate::args::{Cli, Command, OutputArgs};
+use crate::args::{CatalogueArgs, Command, OutputArgs, Parsed};
 use crate::failure::Failure;
 use crate::render;
 
-pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
+pub fn run(parsed: Parsed) -> Result<ExitCode, Failure> {
     let limits = limits();
+    let cli = match parsed {
+        Parsed::Cli(cli) => cli,
+        Parsed::Catalogue(args) => return catalogue_game(&args, &limits),
+    };
     match cli.command {
         Command::Nim(args) => nim::run(args, &limits),
         Command::Graph(args) => graph::run(args, &limits),
@@ -33,7 +37,6 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Command::Table(args) => table::run(args),
         Command::Wythoff(args) => analyse_game("wythoff", &args.heaps, &args.output, &limits),
         Command::Bash(args) => bash::run(args, &limits),
-        Command::Staircase(args) => analyse_game("staircase", &args.steps, &args.output, &limits),
         Command::Subtraction(args) => subtraction::run(args, &limits),
         Command::Lasker(args) => analyse_game("lasker", &args.heaps, &args.output, &limits),
         Command::Octal(args) => octal::run(args, &limits),
@@ -108,10 +111,40 @@ fn analyse_game(
     limits: &Limits,
 ) -> Result<ExitCode, Failure> {
     let game = sprague_api::catalogue::game(name).expect("every game command is in the catalogue");
-    let options = options(output, false);
+    analyse_words(game, words, &[], false, output, limits)
+}
+
+/// A game whose subcommand is made from its catalogue entry (`args::catalogue_subcommand`).
+fn catalogue_game(args: &CatalogueArgs, limits: &Limits) -> Result<ExitCode, Failure> {
+    analyse_words(
+        args.game,
+        &args.words,
+        &args.parameters,
+        args.misere,
+        &args.output,
+        limits,
+    )
+}
+
+/// The analysis of `game` at the words typed, with its parameters, or of every `--batch` line
+/// after them.
+fn analyse_words(
+    game: &sprague_api::catalogue::Game,
+    words: &[String],
+    parameters: &[(&'static str, String)],
+    misere: bool,
+    output: &OutputArgs,
+    limits: &Limits,
+) -> Result<ExitCode, Failure> {
+    let options = options(output, misere);
+    let parameters = parameters
+        .iter()
+        .map(|(name, value)| (*name, value.as_str()))
+        .collect();
     let analyse = |words: &[&str]| -> Result<Analysis, Failure> {
         let request = sprague_api::catalogue::Request {
             words: words.to_vec(),
+            parameters: std::collections::BTreeMap::clone(&parameters),
             options,
             ..Default::default()
         };
