@@ -18,6 +18,12 @@ use sprague::solve::{explore, misere, retrograde, Memo, MemoSolver, SolveError};
 use sprague::value::{LoopyValue, Nimber, Outcome};
 use sprague::Impartial;
 
+/// How deep tuples, frozensets and sums may nest in a position.
+const MAX_DEPTH: usize = 256;
+
+/// The most options one position may have (an iterator from `moves` is read up to it).
+const MAX_OPTIONS: usize = 1 << 22;
+
 /// A position as the engine keeps it. Sums are flat (no sum inside a sum), their parts sorted,
 /// and never of a single part; a sum of two ints is always a `Pair`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -83,6 +89,17 @@ impl Pos {
     }
 
     fn from_py(obj: &Bound<'_, PyAny>) -> PyResult<Pos> {
+        Pos::from_py_at(obj, 0)
+    }
+
+    /// `from_py` of an object nested `depth` levels deep in a position.
+    fn from_py_at(obj: &Bound<'_, PyAny>, depth: usize) -> PyResult<Pos> {
+        // The conversion recurses once a level: a bound keeps a hostile nesting off the stack.
+        if depth > MAX_DEPTH {
+            return Err(PyValueError::new_err(format!(
+                "a position nests more than {MAX_DEPTH} levels of tuples, frozensets and sums"
+            )));
+        }
         // Type checks first: a failed extraction builds a Python exception, which costs more
         // than the rest of the conversion.
         if let Ok(int) = obj.cast::<PyInt>() {
@@ -94,7 +111,7 @@ impl Pos {
             });
         }
         if let Ok(sum) = obj.cast::<Sum>() {
-            return sum.get().position(obj.py());
+            return sum.get().position_at(obj.py(), depth);
         }
         if let Ok(s) = obj.cast::<PyString>() {
             return Ok(Pos::Str(s.to_str()?.into()));
@@ -110,21 +127,21 @@ impl Pos {
             }
             return t
                 .iter()
-                .map(|x| Pos::from_py(&x))
+                .map(|x| Pos::from_py_at(&x, depth + 1))
                 .collect::<PyResult<Vec<_>>>()
                 .map(Pos::tuple_of);
         }
         if let Ok(l) = obj.cast::<PyList>() {
             return l
                 .iter()
-                .map(|x| Pos::from_py(&x))
+                .map(|x| Pos::from_py_at(&x, depth + 1))
                 .collect::<PyResult<Vec<_>>>()
                 .map(Pos::tuple_of);
         }
         if obj.cast::<PyFrozenSet>().is_ok() || obj.cast::<PySet>().is_ok() {
             let mut items = obj
                 .try_iter()?
-                .map(|x| Pos::from_py(&x?))
+                .map(|x| Pos::from_py_at(&x?, depth + 1))
                 .collect::<PyResult<Vec<_>>>()?;
             items.sort_unstable();
             return Ok(Pos::Set(items.into()));
@@ -210,13 +227,17 @@ fn int_pair(a: &Borrowed<'_, '_, PyAny>, b: &Borrowed<'_, '_, PyAny>) -> Option<
 impl Sum {
     /// The sum as the engine keeps it (flat, sorted; one part alone is that part).
     fn position(&self, py: Python<'_>) -> PyResult<Pos> {
+        self.position_at(py, 0)
+    }
+
+    fn position_at(&self, py: Python<'_>, depth: usize) -> PyResult<Pos> {
         let parts = match &self.parts {
             &SumParts::Pair(a, b) => return Ok(Pos::Pair(a, b)),
             SumParts::Given(parts) => parts.bind(py),
         };
         let mut converted = Vec::with_capacity(parts.len());
         for part in parts.iter() {
-            converted.push(Pos::from_py(&part)?);
+            converted.push(Pos::from_py_at(&part, depth + 1)?);
         }
         Ok(Pos::sum_of(converted))
     }
@@ -341,11 +362,23 @@ impl Rules {
             }
             return Ok(());
         }
+        // An iterator may never end: Ctrl-C is looked for as it is read, and it is cut off.
+        let start = out.len();
         for option in moves
             .try_iter()
             .map_err(|_| PyTypeError::new_err("moves(p) must return an iterable of positions"))?
         {
             out.push(self.normalized(py, Pos::from_py(&option?)?)?);
+            let read = out.len() - start;
+            if read % 4096 == 0 {
+                py.check_signals()?;
+                if read >= MAX_OPTIONS {
+                    return Err(PyValueError::new_err(format!(
+                        "moves({}) gave more than {MAX_OPTIONS} options",
+                        obj.repr()?
+                    )));
+                }
+            }
         }
         Ok(())
     }

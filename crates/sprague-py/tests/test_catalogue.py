@@ -217,3 +217,12 @@ def test_state_api_connect4():
     assert s.to_move == "1"
     assert s._repr_svg_().startswith("<svg")
     assert s.engine_move() in s.legal_moves()
+
+
+def test_boards_draw_themselves():
+    c4 = sprague.play("connect4", "4453")._repr_svg_()
+    assert c4.count("<circle") == 42 and c4.count("#d33") == 2 and c4.count("#f2c200") == 2
+    ttt = sprague.play("tictactoe", "xo.x.....")._repr_svg_()
+    assert ttt.count("<path") == 2 and ttt.count("fill='none'") == 1
+    tw = sprague.play("triangle-war", "1-2 2-3 2-4")._repr_svg_()
+    assert tw.count("<line") == 18 and tw.count("stroke='#111'") == 3

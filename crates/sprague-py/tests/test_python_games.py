@@ -224,3 +224,27 @@ def test_sums_compare_and_hash_by_their_sorted_parts():
     assert Sum(Sum(1, 2), 3).parts == (1, 2, 3)
     assert repr(Sum((1, 2), "a")) in ("Sum('a', (1, 2))", "Sum((1, 2), 'a')")
     assert len(Sum()) == 0
+
+
+def test_hostile_rules_are_refused_not_hung():
+    import itertools as it
+
+    endless = sprague.Game(lambda n: it.repeat(0))
+    with pytest.raises(ValueError, match="more than"):
+        endless.nim_value(1)
+    deep = ()
+    for _ in range(100_000):
+        deep = (deep,)
+    with pytest.raises(ValueError, match="nests more than"):
+        sprague.Game(lambda p: []).nim_value(deep)
+
+    # A game whose moves ask the same game for a value: answered, not a crash.
+    holder = {}
+
+    def moves(n):
+        if n == 3:
+            holder["g"].nim_value(1)
+        return [n - 1] if n else []
+
+    holder["g"] = sprague.Game(moves)
+    assert holder["g"].nim_value(5) == 1

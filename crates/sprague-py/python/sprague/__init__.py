@@ -570,16 +570,87 @@ class State:
         return f"State({self.game!r}, {self.position!r})"
 
     def _repr_svg_(self) -> str:
-        lines = self.board or [self.position or "(start)"]
-        height = 18 * len(lines) + 12
-        text = "".join(
-            f"<text x='8' y='{18 * (i + 1)}' xml:space='preserve'>{html.escape(line)}</text>"
-            for i, line in enumerate(lines)
-        )
+        if self.game == "connect4":
+            return _connect4_svg(self.board)
+        if self.game == "tictactoe":
+            return _tictactoe_svg(self.board)
+        if self.game == "triangle-war":
+            return _triangle_war_svg(self.position)
+        text = html.escape(self.position or "(start)")
         return (
-            f"<svg xmlns='http://www.w3.org/2000/svg' width='320' height='{height}' "
-            f"font-family='monospace' font-size='15'>{text}</svg>"
+            "<svg xmlns='http://www.w3.org/2000/svg' width='360' height='36' font-family='monospace' "
+            f"font-size='15'><text x='8' y='22'>{html.escape(self.game)}: {text}</text></svg>"
         )
+
+
+def _svg(width: int, height: int, body: str) -> str:
+    return f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}'>{body}</svg>"
+
+
+def _connect4_svg(board: List[str]) -> str:
+    rows = [r for r in board if set(r) <= set(".XO")]
+    cell = 40
+    body = [f"<rect width='{7 * cell}' height='{len(rows) * cell}' rx='8' fill='#2a5db0'/>"]
+    colours = {".": "#ffffff", "X": "#d33", "O": "#f2c200"}
+    for y, row in enumerate(rows):
+        for x, c in enumerate(row):
+            body.append(
+                f"<circle cx='{x * cell + cell / 2}' cy='{y * cell + cell / 2}' r='{cell * 0.4}' fill='{colours[c]}'/>"
+            )
+    for x in range(7):
+        body.append(
+            f"<text x='{x * cell + cell / 2}' y='{len(rows) * cell + 16}' text-anchor='middle' "
+            f"font-family='sans-serif' font-size='13'>{x + 1}</text>"
+        )
+    return _svg(7 * cell, len(rows) * cell + 22, "".join(body))
+
+
+def _tictactoe_svg(board: List[str]) -> str:
+    cell = 50
+    body = []
+    for i in (1, 2):
+        body.append(f"<line x1='{i * cell}' y1='0' x2='{i * cell}' y2='{3 * cell}' stroke='#333' stroke-width='2'/>")
+        body.append(f"<line x1='0' y1='{i * cell}' x2='{3 * cell}' y2='{i * cell}' stroke='#333' stroke-width='2'/>")
+    for y, row in enumerate(board[:3]):
+        for x, c in enumerate(row[:3]):
+            cx, cy = x * cell + cell / 2, y * cell + cell / 2
+            if c.lower() == "x":
+                d = cell * 0.3
+                body.append(
+                    f"<path d='M{cx - d} {cy - d}L{cx + d} {cy + d}M{cx + d} {cy - d}L{cx - d} {cy + d}' stroke='#d33' stroke-width='4'/>"
+                )
+            elif c.lower() == "o":
+                body.append(f"<circle cx='{cx}' cy='{cy}' r='{cell * 0.3}' fill='none' stroke='#2a5db0' stroke-width='4'/>")
+    return _svg(3 * cell, 3 * cell, "".join(body))
+
+
+def _triangle_war_svg(position: str) -> str:
+    # Dots 1 / 2 3 / 4 5 6 / 7 8 9 10, row r holding r + 1 dots.
+    spots = {}
+    n = 1
+    for r in range(4):
+        for k in range(r + 1):
+            spots[n] = (130 + (k - r / 2) * 70, 24 + r * 60)
+            n += 1
+    lines = []
+    for a in spots:
+        for b in spots:
+            (xa, ya), (xb, yb) = spots[a], spots[b]
+            if a < b and abs(((xa - xb) ** 2 + (ya - yb) ** 2) ** 0.5 - 70) < 8:
+                lines.append((a, b))
+    drawn = set()
+    for word in position.replace(",", " ").split():
+        u, _, v = word.partition("-")
+        if u.isdigit() and v.isdigit():
+            drawn.add(tuple(sorted((int(u), int(v)))))
+    body = []
+    for a, b in lines:
+        (xa, ya), (xb, yb) = spots[a], spots[b]
+        style = "stroke='#111' stroke-width='4'" if (a, b) in drawn else "stroke='#ccc' stroke-width='2' stroke-dasharray='4 4'"
+        body.append(f"<line x1='{xa}' y1='{ya}' x2='{xb}' y2='{yb}' {style}/>")
+    for n, (x, y) in spots.items():
+        body.append(f"<circle cx='{x}' cy='{y}' r='5'/><text x='{x + 8}' y='{y - 6}' font-family='sans-serif' font-size='11'>{n}</text>")
+    return _svg(260, 220, "".join(body))
 
 
 def play(game: str, position: Any = "", **params: Any) -> State:
