@@ -15,8 +15,9 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::{
-    bash, cursors, geography, graph, hackenbush, lasker, nim, octal, split, staircase, subtraction,
-    wythoff, Analysis, AnalysisOptions, Error, Limits, ScoreReport, ScoreSolver, SolveOptions,
+    bash, cursors, fibonacci_nim, geography, graph, hackenbush, lasker, nim, octal, split,
+    staircase, subtraction, wythoff, Analysis, AnalysisOptions, Error, Limits, ScoreReport,
+    ScoreSolver, SolveOptions,
 };
 
 /// How a game is reached on the command line.
@@ -418,6 +419,27 @@ static GAMES: &[Game] = &[
         play: true,
         table: Some("lasker"),
         answer: Answer::Analyse(|r, limits| lasker::analyse(&r.words, &r.options, limits)),
+    },
+    Game {
+        name: "fibonacci-nim",
+        rule: "Fibonacci Nim: one heap; the first move takes fewer than all, each later move at most twice the one before; taking the last wins.",
+        position: "the heap, and the take before it when the game has started (`97 3`): non-negative integers of any size",
+        example: &["100"],
+        example_text: None,
+        parameters: &[Parameter {
+            name: "last",
+            value: "T",
+            help: "the take before (the next may take up to twice it); the same as a second number",
+            required: false,
+        }],
+        command: Command::Analyse,
+        input: Input::Words,
+        misere: false,
+        play: false,
+        table: None,
+        answer: Answer::Analyse(|r, limits| {
+            fibonacci_nim::analyse(&r.words, r.parameter("last"), &r.options, limits)
+        }),
     },
     Game {
         name: "octal",

@@ -18,6 +18,7 @@ pub mod catalogue;
 pub mod cursors;
 mod edge_list;
 mod error;
+pub mod fibonacci_nim;
 pub mod geography;
 pub mod graph;
 pub mod hackenbush;

@@ -6,6 +6,7 @@ mod catalogue;
 mod cursors;
 mod edges;
 mod errors;
+mod fibonacci_nim;
 mod geography;
 mod graph;
 mod hackenbush;

@@ -5,6 +5,7 @@
 pub mod bash;
 pub mod connect4;
 pub mod cursors;
+pub mod fibonacci_nim;
 pub mod geography;
 pub mod graph;
 pub mod hackenbush;

@@ -2,5 +2,6 @@
 
 mod connect4;
 mod dags;
+mod fibonacci_nim;
 mod loopy;
 mod tidy;
