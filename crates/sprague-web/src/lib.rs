@@ -60,13 +60,50 @@ pub fn router(lanes: Arc<Lanes>) -> Router {
         .with_state(lanes)
 }
 
+/// How long a client may take to send a request's headers before its connection is closed.
+pub const HEADER_READ_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// Serves on `listener` until the process ends.
 ///
 /// # Errors
 ///
 /// The listener fails.
 pub async fn serve(listener: tokio::net::TcpListener, lanes: Arc<Lanes>) -> std::io::Result<()> {
-    axum::serve(listener, router(lanes)).await
+    serve_with(listener, lanes, HEADER_READ_TIMEOUT).await
+}
+
+/// Serves on `listener`, closing a connection whose request headers take longer than
+/// `header_timeout` to arrive: a client that opens connections and sends nothing, or a byte at a
+/// time, holds no more than a socket for that long (axum's own `serve` waits forever).
+///
+/// # Errors
+///
+/// The listener fails.
+pub async fn serve_with(
+    listener: tokio::net::TcpListener,
+    lanes: Arc<Lanes>,
+    header_timeout: std::time::Duration,
+) -> std::io::Result<()> {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    let router = router(lanes);
+    loop {
+        let (stream, _) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            // Out of file descriptors and the like: wait a little rather than spin.
+            Err(_) => {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let service = hyper_util::service::TowerToHyperService::new(router.clone());
+        tokio::spawn(async move {
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(header_timeout)
+                .serve_connection(TokioIo::new(stream), service)
+                .await;
+        });
+    }
 }
 
 /// Binds `addr` and serves, on a runtime of its own; `ready` is told the address bound (the
@@ -329,5 +366,62 @@ fn answer(outcome: Outcome, content_type: &'static str) -> Response {
             response
         }
         Outcome::Internal(message) => error(StatusCode::INTERNAL_SERVER_ERROR, message),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    use super::*;
+
+    #[test]
+    fn a_client_that_never_finishes_its_headers_is_disconnected() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            let addr = listener.local_addr().unwrap();
+            let lanes = Lanes::new(Budgets {
+                worker: "/nonexistent/sprague".into(),
+                time: Duration::from_secs(1),
+                memory_bytes: 64 << 20,
+                fast_workers: 1,
+                heavy_workers: 1,
+                queue: 1,
+                fast_queue: 1,
+                max_output: 1 << 10,
+            })
+            .unwrap();
+            tokio::spawn(serve_with(listener, lanes, Duration::from_millis(300)));
+            let mut slow = tokio::net::TcpStream::connect(addr).await.unwrap();
+            slow.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n")
+                .await
+                .unwrap();
+            let mut got = Vec::new();
+            let closed =
+                tokio::time::timeout(Duration::from_secs(5), slow.read_to_end(&mut got)).await;
+            assert!(
+                closed.is_ok(),
+                "a half-sent request still holds its connection after 5 s"
+            );
+            // A whole request on a new connection is answered.
+            let mut client = tokio::net::TcpStream::connect(addr).await.unwrap();
+            client
+                .write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                .await
+                .unwrap();
+            let mut answer = Vec::new();
+            client.read_to_end(&mut answer).await.unwrap();
+            assert!(
+                answer.starts_with(b"HTTP/1.1 200"),
+                "{}",
+                String::from_utf8_lossy(&answer)
+            );
+        });
     }
 }
