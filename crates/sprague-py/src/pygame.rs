@@ -154,26 +154,16 @@ impl Pos {
         )))
     }
 
+    fn all_to_py<'py>(py: Python<'py>, items: &[Pos]) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        items.iter().map(|x| x.to_py(py)).collect()
+    }
+
     fn to_py<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         Ok(match self {
             Pos::Int(n) => n.into_pyobject(py)?.into_any(),
             Pos::Str(s) => PyString::new(py, s).into_any(),
-            Pos::Tuple(items) => PyTuple::new(
-                py,
-                items
-                    .iter()
-                    .map(|x| x.to_py(py))
-                    .collect::<PyResult<Vec<_>>>()?,
-            )?
-            .into_any(),
-            Pos::Set(items) => PyFrozenSet::new(
-                py,
-                items
-                    .iter()
-                    .map(|x| x.to_py(py))
-                    .collect::<PyResult<Vec<_>>>()?,
-            )?
-            .into_any(),
+            Pos::Tuple(items) => PyTuple::new(py, Pos::all_to_py(py, items)?)?.into_any(),
+            Pos::Set(items) => PyFrozenSet::new(py, Pos::all_to_py(py, items)?)?.into_any(),
             &Pos::Point(a, b) => PyTuple::new(py, [a, b])?.into_any(),
             &Pos::Pair(a, b) => Bound::new(
                 py,
@@ -183,10 +173,7 @@ impl Pos {
             )?
             .into_any(),
             Pos::Sum(parts) => {
-                let items = parts
-                    .iter()
-                    .map(|x| x.to_py(py))
-                    .collect::<PyResult<Vec<_>>>()?;
+                let items = Pos::all_to_py(py, parts)?;
                 Bound::new(
                     py,
                     Sum {
@@ -271,13 +258,7 @@ impl Sum {
     #[getter]
     fn parts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let parts = self.flat_parts(py)?;
-        PyTuple::new(
-            py,
-            parts
-                .iter()
-                .map(|p| p.to_py(py))
-                .collect::<PyResult<Vec<_>>>()?,
-        )
+        PyTuple::new(py, Pos::all_to_py(py, &parts)?)
     }
 
     fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
@@ -718,11 +699,7 @@ impl Game {
         misere: bool,
     ) -> PyResult<Vec<Bound<'py, PyAny>>> {
         let pos = self.start(py, position)?;
-        self.valued(&pos, misere, false)?
-            .winning
-            .iter()
-            .map(|p| p.to_py(py))
-            .collect()
+        Pos::all_to_py(py, &self.valued(&pos, misere, false)?.winning)
     }
 
     /// The analysis of `position` as a dict with the fields of the command line's JSON
@@ -746,12 +723,7 @@ impl Game {
             Some(v) => out.set_item("nim_value", value_to_py(py, v)?)?,
             None => out.set_item("nim_value", py.None())?,
         }
-        let winning = valued
-            .winning
-            .iter()
-            .map(|p| p.to_py(py))
-            .collect::<PyResult<Vec<_>>>()?;
-        out.set_item("winning_moves", winning)?;
+        out.set_item("winning_moves", Pos::all_to_py(py, &valued.winning)?)?;
         if let Some(all) = &valued.all {
             let listed = PyList::empty(py);
             for (to, outcome, value) in all {
