@@ -152,7 +152,10 @@ def test_a_long_table_stops_on_ctrl_c():
     # A child interpreter computes a table that takes minutes; SIGINT must end it within seconds.
     script = textwrap.dedent(
         """
-        import sprague, sys, time
+        import signal, sprague, sys
+        # A shell's background job starts with SIGINT ignored, and Python then installs no
+        # handler of its own: install it, as an interactive interpreter has it.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         print("start", flush=True)
         try:
             sprague.table("octal", "0.6", upto=10**8, time_limit=3600)
