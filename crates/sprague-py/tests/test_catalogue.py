@@ -172,7 +172,10 @@ def test_a_long_table_stops_on_ctrl_c():
 
     time.sleep(1.5)
     child.send_signal(signal.SIGINT)
-    out, _ = child.communicate(timeout=60)
+    try:
+        out, _ = child.communicate(timeout=60)
+    finally:
+        child.kill()
     assert child.returncode == 0 and out.strip() == "interrupted"
 
 
