@@ -19,3 +19,13 @@ def test_the_docstrings_examples_hold():
     failed, tried = doctest.testmod(sprague, optionflags=doctest.ELLIPSIS)
     assert tried >= 10
     assert failed == 0
+
+
+def test_the_readmes_python_block_runs():
+    readme = (ROOT / "README.md").read_text()
+    block = readme.split("## Python\n", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    namespace = {}
+    exec(compile(block, "README.md", "exec"), namespace)
+    assert namespace["a"].nim_value == 2
+    assert namespace["t"].period.proved
+    assert namespace["s"].game == "connect4"
