@@ -464,18 +464,41 @@ impl Game {
 
     /// The values of `positions` with one solver (the memo handed on once, not once a position),
     /// or the index of the first that failed and why.
-    fn values_of_all(&self, positions: &[Pos]) -> PyResult<Result<Vec<u64>, (usize, SolveError)>> {
-        self.with_solver(|s| {
-            let mut values = Vec::with_capacity(positions.len());
-            for (idx, pos) in positions.iter().enumerate() {
-                match s.grundy_value(pos) {
+    ///
+    /// Position `idx` is `position(idx)`, normalized; the first Python error (a function that
+    /// raised, Ctrl-C) ends the run at once.
+    fn values_of_all(
+        &self,
+        py: Python<'_>,
+        count: usize,
+        position: impl Fn(usize) -> Pos,
+    ) -> PyResult<Result<Vec<u64>, (usize, SolveError)>> {
+        let mut failed = None;
+        let res = self.with_solver(|s| {
+            let mut values = Vec::with_capacity(count);
+            for idx in 0..count {
+                let pos = match self.rules.normalized(py, position(idx)) {
+                    Ok(pos) => pos,
+                    Err(e) => {
+                        failed = Some(e);
+                        break;
+                    }
+                };
+                match s.grundy_value(&pos) {
                     Ok(v) => values.push(v.value()),
                     Err(e) => return Ok(Err((idx, e))),
                 }
+                if self.rules.error.borrow().is_some() {
+                    break;
+                }
             }
             Ok(Ok(values))
-        })
-        .map(|res| res.unwrap_or_else(|e| Err((0, e))))
+        });
+        if let Some(e) = failed {
+            // Values stored before the failure are right: the memo was handed back.
+            return Err(e);
+        }
+        res.map(|res| res.unwrap_or_else(|e| Err((0, e))))
     }
 
     fn value_of(&self, pos: &Pos) -> PyResult<Result<u64, SolveError>> {
@@ -753,10 +776,8 @@ impl Game {
                 self.max_positions
             )));
         }
-        let positions = (0..=upto)
-            .map(|n| self.rules.normalized(py, Pos::Int(n as i64)))
-            .collect::<PyResult<Vec<_>>>()?;
-        match self.values_of_all(&positions)? {
+        let count = upto as usize + 1;
+        match self.values_of_all(py, count, |n| Pos::Int(n as i64))? {
             Ok(values) => Ok(PyArray1::from_vec(py, values)),
             Err((n, SolveError::Loop)) => Err(PyValueError::new_err(format!(
                 "position {n} can be reached from itself: a loopy game has no table of \
@@ -781,13 +802,9 @@ impl Game {
                 self.max_positions
             )));
         }
-        let mut positions = Vec::with_capacity(cells as usize);
-        for a in 0..=rows {
-            for b in 0..=cols {
-                positions.push(self.rules.normalized(py, Pos::Point(a as i64, b as i64))?);
-            }
-        }
-        let values = match self.values_of_all(&positions)? {
+        let width = cols as usize + 1;
+        let point = |idx: usize| Pos::Point((idx / width) as i64, (idx % width) as i64);
+        let values = match self.values_of_all(py, cells as usize, point)? {
             Ok(values) => values,
             Err((idx, SolveError::Loop)) => {
                 let (a, b) = (idx as u64 / (cols + 1), idx as u64 % (cols + 1));

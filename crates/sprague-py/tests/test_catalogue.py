@@ -148,17 +148,27 @@ def test_table_display():
     assert "period 12" in html and "proved" in html
 
 
-def test_a_long_table_stops_on_ctrl_c():
+@pytest.mark.parametrize(
+    "work",
+    [
+        'sprague.table("octal", "0.6", upto=10**8, time_limit=3600)',
+        # A Python game's table holds the interpreter (its rules are Python), and looks for
+        # Ctrl-C as it calls them.
+        "sprague.Game(lambda n: [n - t for t in (1, 2) if t <= n], max_positions=10**9).table(upto=10**8)",
+    ],
+    ids=["heap-table", "python-game"],
+)
+def test_a_long_table_stops_on_ctrl_c(work):
     # A child interpreter computes a table that takes minutes; SIGINT must end it within seconds.
     script = textwrap.dedent(
-        """
+        f"""
         import signal, sprague, sys
         # A shell's background job starts with SIGINT ignored, and Python then installs no
         # handler of its own: install it, as an interactive interpreter has it.
         signal.signal(signal.SIGINT, signal.default_int_handler)
         print("start", flush=True)
         try:
-            sprague.table("octal", "0.6", upto=10**8, time_limit=3600)
+            {work}
         except KeyboardInterrupt:
             print("interrupted", flush=True)
             sys.exit(0)
