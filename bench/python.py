@@ -37,6 +37,16 @@ def kayles_engine(upto):
     return game.table(upto=upto).values.tolist()
 
 
+def kayles_engine_splits(upto):
+    game = sprague.Game(lambda n: [(a, n - t - a) for t in (1, 2) for a in range(n - t + 1)], splits=True)
+    return game.table(upto=upto).values.tolist()
+
+
+def grundy_engine_splits(upto):
+    game = sprague.Game(lambda n: [(a, n - a) for a in range(1, (n + 1) // 2)], splits=True)
+    return game.table(upto=upto).values.tolist()
+
+
 def kayles_python(upto):
     @functools.lru_cache(maxsize=None)
     def g(n):
@@ -176,7 +186,9 @@ def main():
     print(f"load average {os.getloadavg()[0]:.2f}; {args.rounds} rounds, medians")
     compare("Kayles, G(0..1500)", kayles_engine, kayles_python, 1500, args.rounds)
     compare("Kayles, G(0..1500), generic plain solver", kayles_engine, kayles_python_generic, 1500, args.rounds)
+    compare("Kayles, G(0..1500), splits=True (tuples)", kayles_engine_splits, kayles_python, 1500, args.rounds)
     compare("Grundy's game, G(0..2000)", grundy_engine, grundy_python, 2000, args.rounds)
+    compare("Grundy's game, G(0..2000), splits=True", grundy_engine_splits, grundy_python, 2000, args.rounds)
     compare("Wythoff pairs, 120 x 120 grid", wythoff_engine, wythoff_python, 120, args.rounds)
     compare("Kayles rows 3+4+5+6+7 (outcome)", sum_engine, sum_python, (3, 4, 5, 6, 7), args.rounds)
     compare_cli(args.bin, "0.6", 10**6, args.rounds)

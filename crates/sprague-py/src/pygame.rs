@@ -294,11 +294,35 @@ struct Rules {
     moves: Py<PyAny>,
     normalize: Option<Py<PyAny>>,
     terminal: Option<Py<PyAny>>,
+    // Tuples are sums of their parts (`Game(..., splits=True)`).
+    splits: bool,
     error: RefCell<Option<PyErr>>,
     calls: Cell<u64>,
 }
 
 impl Rules {
+    /// A position from Python: under `splits`, a tuple is the sum of its parts (a tuple costs
+    /// a fifth of a `Sum` to build, and a splitting game's `moves` builds one per option).
+    fn position(&self, obj: &Bound<'_, PyAny>) -> PyResult<Pos> {
+        if self.splits {
+            if let Ok(t) = obj.cast::<PyTuple>() {
+                if t.len() == 2 {
+                    if let Some((a, b)) =
+                        int_pair(&t.get_borrowed_item(0)?, &t.get_borrowed_item(1)?)
+                    {
+                        return Ok(Pos::Pair(a, b));
+                    }
+                }
+                let parts = t
+                    .iter()
+                    .map(|x| Pos::from_py_at(&x, 1))
+                    .collect::<PyResult<Vec<_>>>()?;
+                return Ok(Pos::sum_of(parts));
+            }
+        }
+        Pos::from_py(obj)
+    }
+
     fn take_error(&self) -> Option<PyErr> {
         self.error.borrow_mut().take()
     }
@@ -310,7 +334,7 @@ impl Rules {
         let mut parts = Vec::with_capacity(2);
         for part in pos.parts().iter() {
             let out = normalize.bind(py).call1((part.to_py(py)?,))?;
-            parts.push(Pos::from_py(&out)?);
+            parts.push(self.position(&out)?);
         }
         Ok(Pos::sum_of(parts))
     }
@@ -334,11 +358,11 @@ impl Rules {
             out.reserve(list.len());
             if self.normalize.is_none() {
                 for option in list.iter() {
-                    out.push(Pos::from_py(&option)?);
+                    out.push(self.position(&option)?);
                 }
             } else {
                 for option in list.iter() {
-                    out.push(self.normalized(py, Pos::from_py(&option)?)?);
+                    out.push(self.normalized(py, self.position(&option)?)?);
                 }
             }
             return Ok(());
@@ -349,7 +373,7 @@ impl Rules {
             .try_iter()
             .map_err(|_| PyTypeError::new_err("moves(p) must return an iterable of positions"))?
         {
-            out.push(self.normalized(py, Pos::from_py(&option?)?)?);
+            out.push(self.normalized(py, self.position(&option?)?)?);
             let read = out.len() - start;
             if read % 4096 == 0 {
                 py.check_signals()?;
@@ -428,7 +452,7 @@ struct Valued {
 
 impl Game {
     fn start(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Pos> {
-        let pos = Pos::from_py(position)?;
+        let pos = self.rules.position(position)?;
         self.rules.normalized(py, pos)
     }
 
@@ -655,18 +679,20 @@ fn value_to_py<'py>(py: Python<'py>, value: &LoopyValue) -> PyResult<Bound<'py, 
 #[pymethods]
 impl Game {
     #[new]
-    #[pyo3(signature = (moves, normalize=None, terminal=None, max_positions=50_000_000))]
+    #[pyo3(signature = (moves, normalize=None, terminal=None, max_positions=50_000_000, splits=false))]
     fn new(
         moves: Py<PyAny>,
         normalize: Option<Py<PyAny>>,
         terminal: Option<Py<PyAny>>,
         max_positions: usize,
+        splits: bool,
     ) -> Game {
         Game {
             rules: Rules {
                 moves,
                 normalize,
                 terminal,
+                splits,
                 error: RefCell::new(None),
                 calls: Cell::new(0),
             },
@@ -794,6 +820,12 @@ impl Game {
         rows: u64,
         cols: u64,
     ) -> PyResult<Bound<'py, PyArray2<u64>>> {
+        if self.rules.splits {
+            return Err(PyValueError::new_err(
+                "a game with splits=True reads a tuple as a sum of its parts: its positions are \
+                 not pairs, and it has no grid",
+            ));
+        }
         let cells = (rows + 1).saturating_mul(cols + 1);
         if cells >= self.max_positions as u64 {
             return Err(crate::TooLargeError::new_err(format!(

@@ -248,3 +248,13 @@ def test_hostile_rules_are_refused_not_hung():
 
     holder["g"] = sprague.Game(moves)
     assert holder["g"].nim_value(5) == 1
+
+
+def test_splits_reads_tuples_as_sums():
+    by_tuples = sprague.Game(lambda n: [(a, n - t - a) for t in (1, 2) for a in range(n - t + 1)], splits=True)
+    by_sums = sprague.Game(kayles_sum)
+    assert by_tuples.table(upto=200).values.tolist() == by_sums.table(upto=200).values.tolist()
+    assert by_tuples.nim_value((3, 4, 6)) == by_sums.nim_value(Sum(3, 4, 6))
+    assert set(map(repr, by_tuples.winning_moves((3, 4, 6)))) == set(map(repr, by_sums.winning_moves(Sum(3, 4, 6))))
+    with pytest.raises(ValueError, match="no grid"):
+        by_tuples.grid(3, 3)

@@ -412,6 +412,14 @@ class Game:
     (outcomes N, P or D; generalised nim-values ``∞{…}``). Every value learnt is kept for the
     next call.
 
+    With ``splits=True`` a tuple is a sum of its parts everywhere (in what ``moves`` returns and
+    in the positions given): ``(a, b)`` is ``Sum(a, b)``, cheaper to build, for games whose
+    positions are not tuples themselves (such a game has no ``grid``).
+
+    >>> kayles = Game(lambda n: [(a, n - t - a) for t in (1, 2) for a in range(n - t + 1)], splits=True)
+    >>> kayles.nim_value((5, 7)), kayles.table(upto=12).values.tolist()
+    (6, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4])
+
     >>> take = Game(lambda n: [n - t for t in (1, 2, 3) if t <= n])
     >>> take.nim_value(10), take.outcome(8), take.winning_moves(10)
     (2, 'P', [8])
@@ -423,8 +431,9 @@ class Game:
         normalize: Optional[Callable[[Any], Any]] = None,
         terminal: Optional[Callable[[Any], bool]] = None,
         max_positions: int = 50_000_000,
+        splits: bool = False,
     ):
-        self._native = _sprague.Game(moves, normalize, terminal, max_positions)
+        self._native = _sprague.Game(moves, normalize, terminal, max_positions, splits)
 
     def nim_value(self, position: Any) -> Union[int, str]:
         """The nim-value (an int; ``∞{…}`` as a str for an infinite loopy value)."""
