@@ -331,8 +331,9 @@ pub fn command() -> clap::Command {
     for (idx, name) in others.iter().enumerate() {
         command = command.mut_subcommand(name, |c| c.display_order(1000 + idx));
     }
+    let derived = Cli::command();
     for (idx, game) in sprague_api::catalogue::games().iter().enumerate() {
-        if is_generated(game) {
+        if is_generated(game, &derived) {
             command = command.subcommand(catalogue_subcommand(game).display_order(idx));
             continue;
         }
@@ -353,11 +354,11 @@ pub fn command() -> clap::Command {
 /// Whether `game`'s subcommand is made from its catalogue entry: a game whose position is words
 /// and which has no command written for it (those add `--batch` forms, notes, or flags of their
 /// own).
-fn is_generated(game: &sprague_api::catalogue::Game) -> bool {
-    use clap::CommandFactory;
+/// `derived` is [`Cli`]'s own command (built once: building it costs a millisecond).
+fn is_generated(game: &sprague_api::catalogue::Game, derived: &clap::Command) -> bool {
     game.command == sprague_api::catalogue::Command::Analyse
         && game.input == sprague_api::catalogue::Input::Words
-        && Cli::command().find_subcommand(game.name).is_none()
+        && derived.find_subcommand(game.name).is_none()
 }
 
 /// The subcommand of a catalogue game: its position's words, a flag per parameter, `--misere`
@@ -435,9 +436,12 @@ impl Parsed {
     ///
     /// clap's, for a command of [`Cli`] whose matches do not fit it.
     pub fn from_matches(matches: &clap::ArgMatches) -> Result<Parsed, clap::Error> {
-        use clap::FromArgMatches;
+        use clap::{CommandFactory, FromArgMatches};
         if let Some((name, sub)) = matches.subcommand() {
-            if let Some(game) = sprague_api::catalogue::game(name).filter(|g| is_generated(g)) {
+            let derived = Cli::command();
+            if let Some(game) =
+                sprague_api::catalogue::game(name).filter(|g| is_generated(g, &derived))
+            {
                 return catalogue_args(game, sub).map(Parsed::Catalogue);
             }
         }
@@ -1043,7 +1047,10 @@ mod tests {
     #[test]
     fn staircase_is_made_from_its_catalogue_entry() {
         let game = sprague_api::catalogue::game("staircase").unwrap();
-        assert!(is_generated(game));
+        assert!(is_generated(
+            game,
+            &<Cli as clap::CommandFactory>::command()
+        ));
         let mut help = Vec::new();
         command()
             .find_subcommand_mut("staircase")
