@@ -12,7 +12,7 @@ use sprague_api::{Error, Limits};
 
 use crate::{interruptible, to_py_err};
 
-static ENGINES: Mutex<Vec<ScorePlay>> = Mutex::new(Vec::new());
+static ENGINES: Mutex<Vec<(ScoreGame, ScorePlay)>> = Mutex::new(Vec::new());
 
 fn score_game(name: &str) -> PyResult<ScoreGame> {
     match name {
@@ -32,22 +32,14 @@ fn with_engine<T>(
 ) -> Result<T, Error> {
     // A panic while an engine was held leaves the engines usable: each call checks its position.
     let mut engines = ENGINES.lock().unwrap_or_else(|e| e.into_inner());
-    let idx = match engines.iter().position(|e| e.name() == name_of(game)) {
+    let idx = match engines.iter().position(|(g, _)| *g == game) {
         Some(idx) => idx,
         None => {
-            engines.push(ScorePlay::new(game, &Limits::default())?);
+            engines.push((game, ScorePlay::new(game, &Limits::default())?));
             engines.len() - 1
         }
     };
-    f(&mut engines[idx])
-}
-
-fn name_of(game: ScoreGame) -> &'static str {
-    match game {
-        ScoreGame::TriangleWar => "triangle-war",
-        ScoreGame::TicTacToe => "tictactoe",
-        ScoreGame::Connect4 => "connect4",
-    }
+    f(&mut engines[idx].1)
 }
 
 fn pair(m: PlayedMove) -> (String, String) {
@@ -59,9 +51,10 @@ fn pair(m: PlayedMove) -> (String, String) {
 #[pyfunction]
 fn score_state(name: &str, position: &str) -> PyResult<String> {
     let game = score_game(name)?;
-    let state = with_engine(game, |e| e.state(position)).map_err(to_py_err)?;
+    let (name, state) =
+        with_engine(game, |e| Ok((e.name(), e.state(position)?))).map_err(to_py_err)?;
     let json = serde_json::json!({
-        "game": name_of(game),
+        "game": name,
         "position": state.position,
         "to_move": state.to_move,
         "board": state.board,
