@@ -30,7 +30,7 @@ use sprague::sequence::table::{self, HeapTable, Method};
 use sprague::sequence::Period;
 
 use crate::octal::{check_memory, VALUES_MAGIC};
-use crate::table::{PeriodReport, TableView};
+use crate::table::{FormulaReport, PeriodReport, TableView};
 use crate::{Error, Limits};
 
 /// The first eight bytes of a checkpoint file.
@@ -88,6 +88,8 @@ pub struct HeapSequence {
     pub period: Option<Period>,
     /// Anything the reader must know.
     pub note: Option<String>,
+    /// Closed forms that fit the values, simplest first.
+    pub formulas: Vec<FormulaReport>,
 }
 
 impl HeapSequence {
@@ -104,6 +106,7 @@ impl HeapSequence {
             values: with_values.then_some(&self.values[..]),
             period: self.period.map(PeriodReport::from),
             note: self.note.as_deref(),
+            formulas: &self.formulas,
         }
     }
 }
@@ -499,11 +502,13 @@ pub fn run(
         )),
         _ => None,
     };
+    let formulas = crate::table::table_formulas(&values, period.map(PeriodReport::from));
     Ok(RunEnd::Finished(HeapSequence {
         family: family.to_owned(),
         values,
         period,
         note,
+        formulas,
     }))
 }
 

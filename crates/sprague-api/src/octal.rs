@@ -678,6 +678,7 @@ pub fn table(
             values: Some(seq.values.iter().map(|&v| u64::from(v)).collect()),
             period: seq.period.map(PeriodReport::from),
             note: seq.note,
+            formulas: seq.formulas,
         }),
         crate::long_run::RunEnd::Stopped(_) => unreachable!("nothing sets the stop flag"),
     }

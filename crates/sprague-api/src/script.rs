@@ -378,16 +378,15 @@ impl ScriptSession<'_> {
             values.push(self.grundy_value(&position)?);
         }
         let period = crate::table::observed_period(&values);
-        Ok(crate::table::TableReport {
-            family: family.to_owned(),
-            upto,
-            period: period.map(Into::into),
-            values: Some(values),
-            note: Some(
+        Ok(crate::table::TableReport::new(
+            family.to_owned(),
+            values,
+            period.map(Into::into),
+            Some(
                 "a script's period is observed over the computed range (two whole periods at its end), not proved"
                     .to_owned(),
             ),
-        })
+        ))
     }
 
     /// `table script FILE --grid A,B`: G([a, b]) for 0 ≤ a ≤ A, 0 ≤ b ≤ B, the P-positions, and the
@@ -425,11 +424,13 @@ impl ScriptSession<'_> {
             grid.push(row);
         }
         let patterns = crate::table::grid_patterns(&grid);
+        let formulas = crate::table::grid_formulas(&grid);
         Ok(crate::table::GridReport {
             family: family.to_owned(),
             grid,
             p_positions,
             patterns,
+            formulas,
         })
     }
 }

@@ -21,9 +21,29 @@ pub struct TableReport {
     /// Anything the reader must know (how the period was judged, a limit).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// Closed forms that fit the values (the pattern finder), simplest first.
+    pub formulas: Vec<FormulaReport>,
 }
 
 impl TableReport {
+    /// The report of G(0..=N) = `values`, with the formulas that fit them.
+    pub fn new(
+        family: String,
+        values: Vec<u64>,
+        period: Option<PeriodReport>,
+        note: Option<String>,
+    ) -> TableReport {
+        let formulas = table_formulas(&values, period);
+        TableReport {
+            family,
+            upto: values.len() as u64 - 1,
+            values: Some(values),
+            period,
+            note,
+            formulas,
+        }
+    }
+
     /// The report borrowed, in the form every table prints.
     pub fn view(&self) -> TableView<'_, u64> {
         TableView {
@@ -32,8 +52,89 @@ impl TableReport {
             values: self.values.as_deref(),
             period: self.period,
             note: self.note.as_deref(),
+            formulas: &self.formulas,
         }
     }
+}
+
+/// A closed form proposed by the pattern finder ([`sprague::pattern`]): an expression in the
+/// script language over `n` (a table) or `a`, `b` (a grid).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct FormulaReport {
+    /// The expression, e.g. `n % 4` or, for P-positions, `n % 7 == 0 || n % 7 == 2`.
+    pub expr: String,
+    /// True only when it equals every computed value.
+    pub fits: bool,
+    /// True only when a theorem makes it hold for every position, not only those computed.
+    pub proved: bool,
+    /// How far it holds and why, in a sentence.
+    pub note: String,
+    /// `"value"`: G equals `expr`; `"p-positions"`: G = 0 exactly where `expr` holds.
+    pub kind: &'static str,
+    /// Where a near fit misses (the first few positions); absent when it fits.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub missed: Vec<u64>,
+}
+
+impl From<sprague::pattern::Formula> for FormulaReport {
+    fn from(f: sprague::pattern::Formula) -> FormulaReport {
+        FormulaReport {
+            expr: f.expr.to_string(),
+            fits: f.fits,
+            proved: f.proved,
+            note: f.note,
+            kind: match f.kind {
+                sprague::pattern::FormulaKind::Value => "value",
+                sprague::pattern::FormulaKind::PPositions => "p-positions",
+            },
+            missed: f.missed,
+        }
+    }
+}
+
+/// The most values the pattern finder searches; past it, a longer table keeps only the formulas
+/// its proved period extends to every value (the search would cost more than the table).
+pub const MAX_VALUES_FOR_FORMULAS: usize = 1 << 22;
+
+/// The formulas of a table G(0..=N), simplest first (see [`sprague::pattern::table_formulas`]).
+pub fn table_formulas<T: Copy + Into<u64>>(
+    values: &[T],
+    period: Option<PeriodReport>,
+) -> Vec<FormulaReport> {
+    let period = period.map(|p| Period {
+        preperiod: p.preperiod,
+        period: p.period,
+        saltus: p.saltus,
+        proved: p.proved,
+    });
+    let whole = values.len() <= MAX_VALUES_FOR_FORMULAS;
+    let searched: Vec<u64> = values
+        .iter()
+        .take(MAX_VALUES_FOR_FORMULAS)
+        .map(|&v| v.into())
+        .collect();
+    sprague::pattern::table_formulas(&searched, period.as_ref())
+        .into_iter()
+        .filter(|f| whole || f.proved)
+        .map(|mut f| {
+            if !whole {
+                f.note = format!(
+                    "{} (the search looked at the first {MAX_VALUES_FOR_FORMULAS} values; the proved period carries it to all {})",
+                    f.note,
+                    values.len()
+                );
+            }
+            FormulaReport::from(f)
+        })
+        .collect()
+}
+
+/// The formulas of a grid (see [`sprague::pattern::grid_formulas`]).
+pub fn grid_formulas(grid: &[Vec<u64>]) -> Vec<FormulaReport> {
+    sprague::pattern::grid_formulas(grid)
+        .into_iter()
+        .map(FormulaReport::from)
+        .collect()
 }
 
 /// A [`TableReport`] that borrows its values, of any integer type (heap-game tables keep two
@@ -53,10 +154,12 @@ pub struct TableView<'a, T> {
     /// Anything the reader must know.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<&'a str>,
+    /// Closed forms that fit the values, simplest first.
+    pub formulas: &'a [FormulaReport],
 }
 
 /// A period in a report: G(n + `period`) = G(n) + `saltus` for every n ≥ `preperiod` computed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PeriodReport {
     /// The smallest preperiod p for the period below.
     pub preperiod: u64,
@@ -125,6 +228,8 @@ pub struct GridReport {
     pub p_positions: Vec<[u64; 2]>,
     /// Observations over the computed range, each a sentence; never proofs.
     pub patterns: Vec<String>,
+    /// Closed forms that fit every cell, simplest first.
+    pub formulas: Vec<FormulaReport>,
 }
 
 /// What holds for a grid's values and P-positions over the range computed: symmetry, one
@@ -241,13 +346,12 @@ pub fn subtraction_table(
         t.period()
     };
     let values: Vec<u64> = t.computed().iter().map(|&v| u64::from(v)).collect();
-    Ok(TableReport {
-        family: format!("subtraction {set_text}"),
-        upto: values.len() as u64 - 1,
-        values: Some(values),
-        period: period.map(PeriodReport::from),
-        note: None,
-    })
+    Ok(TableReport::new(
+        format!("subtraction {set_text}"),
+        values,
+        period.map(PeriodReport::from),
+        None,
+    ))
 }
 
 /// `table bash --max M [--min P] --upto N`: G(0..=N) of Bash's game from its closed form. For
@@ -301,16 +405,15 @@ pub fn bash_table(
         }
         len = len.saturating_mul(2).min(total);
     };
-    Ok(TableReport {
-        family: match min {
+    Ok(TableReport::new(
+        match min {
             Some(p) => format!("bash --min {p} --max {max}"),
             None => format!("bash --max {max}"),
         },
-        upto: len - 1,
-        values: Some(values),
-        period: period.map(PeriodReport::from),
-        note: None,
-    })
+        values,
+        period.map(PeriodReport::from),
+        None,
+    ))
 }
 
 /// `table lasker --upto N`: G(0..=N) of Lasker's Nim (take tokens from a heap, or split it into
@@ -337,21 +440,20 @@ pub fn lasker_table(
         format_args!("a table of {len} values"),
     )?;
     let values: Vec<u64> = (0..len).map(sprague::games::lasker::heap_value).collect();
-    Ok(TableReport {
-        family: "lasker".to_owned(),
-        upto,
-        values: Some(values),
-        period: Some(PeriodReport {
+    Ok(TableReport::new(
+        "lasker".to_owned(),
+        values,
+        Some(PeriodReport {
             preperiod: 1,
             period: 4,
             saltus: 4,
             proved: true,
         }),
-        note: Some(
+        Some(
             "proved by the closed form: G(n) = n, except G(4k + 3) = 4k + 4 and G(4k + 4) = 4k + 3"
                 .to_owned(),
         ),
-    })
+    ))
 }
 
 #[cfg(test)]

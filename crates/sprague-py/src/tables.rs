@@ -148,10 +148,29 @@ fn grid_patterns(grid: Vec<Vec<u64>>) -> Vec<String> {
     table::grid_patterns(&grid)
 }
 
+/// The pattern finder's formulas for `values` = G(0..), given the period found (JSON or
+/// `null`), as the JSON list of `table … --json`'s `"formulas"`.
+#[pyfunction]
+fn table_formulas(values: Vec<u64>, period: &str) -> PyResult<String> {
+    let period: Option<table::PeriodReport> =
+        serde_json::from_str(period).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    serde_json::to_string(&table::table_formulas(&values, period))
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// The pattern finder's formulas for a grid, as JSON.
+#[pyfunction]
+fn grid_formulas(grid: Vec<Vec<u64>>) -> PyResult<String> {
+    serde_json::to_string(&table::grid_formulas(&grid))
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(heap_table, m)?)?;
     m.add_function(wrap_pyfunction!(other_table, m)?)?;
     m.add_function(wrap_pyfunction!(observed_period, m)?)?;
     m.add_function(wrap_pyfunction!(grid_patterns, m)?)?;
+    m.add_function(wrap_pyfunction!(table_formulas, m)?)?;
+    m.add_function(wrap_pyfunction!(grid_formulas, m)?)?;
     Ok(())
 }

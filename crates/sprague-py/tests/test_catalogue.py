@@ -242,3 +242,12 @@ def test_boards_draw_themselves():
     assert ttt.count("<path") == 2 and ttt.count("fill='none'") == 1
     tw = sprague.play("triangle-war", "1-2 2-3 2-4")._repr_svg_()
     assert tw.count("<line") == 18 and tw.count("stroke='#111'") == 3
+
+
+def test_tables_carry_the_pattern_finders_formulas():
+    t = sprague.table("bash", max=3, upto=100)
+    best = t.formulas[0]
+    assert (best.expr, best.kind, best.fits, best.proved) == ("n % 4", "value", True, True)
+    rules = [f.expr for f in t.formulas if f.kind == "p-positions"]
+    assert rules == ["n % 4 == 0"]
+    assert "n % 4" in t._repr_html_()

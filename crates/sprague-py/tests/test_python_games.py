@@ -258,3 +258,27 @@ def test_splits_reads_tuples_as_sums():
     assert set(map(repr, by_tuples.winning_moves((3, 4, 6)))) == set(map(repr, by_sums.winning_moves(Sum(3, 4, 6))))
     with pytest.raises(ValueError, match="no grid"):
         by_tuples.grid(3, 3)
+
+
+def test_python_games_get_formulas_seen_not_proved():
+    take = sprague.Game(lambda n: [n - t for t in (1, 2, 4, 8, 16, 32) if t <= n])
+    t = take.table(upto=300)
+    assert t.formulas[0].expr == "n % 3" and not t.formulas[0].proved
+
+    def wythoff(p):
+        x, y = p
+        out = [(x - k, y) for k in range(1, x + 1)]
+        out += [(x, y - k) for k in range(1, y + 1)]
+        out += [(x - k, y - k) for k in range(1, min(x, y) + 1)]
+        return out
+
+    grid = sprague.Game(wythoff, normalize=lambda p: tuple(sorted(p))).grid(40, 40)
+    rule = [f for f in grid.formulas if f.kind == "p-positions"][0]
+    assert "golden ratio" in rule.note and rule.fits
+    # The rule, read in Python's own arithmetic, marks exactly the P-positions.
+    env = {"min": min, "max": max, "isqrt": __import__("math").isqrt}
+    for a in range(41):
+        for b in range(41):
+            text = rule.expr.replace("&&", " and ").replace("||", " or ").replace(" / ", " // ")
+            holds = eval(text, env, {"a": a, "b": b})
+            assert holds == (grid.values[a, b] == 0)

@@ -298,6 +298,7 @@ impl ScriptGame {
         engine.on_debug(|_, _, _| {});
         engine.register_type_with_name::<Split>("Split");
         engine.register_fn("split", Split);
+        register_formula_functions(&mut engine);
         let ast = engine.compile(source).map_err(|err| {
             let pos = err.position();
             ScriptError::new(format!(
@@ -723,6 +724,30 @@ fn parse_atom(text: &str) -> Result<Atom, ScriptError> {
     }
     text.parse::<i64>().map(Atom::Int).map_err(|_| bad())
 }
+
+/// The functions the pattern finder's formulas use beyond the language's own (`min` and `max` are
+/// Rhai's): `ctz` (trailing zeros, 64 for 0), `popcount`, `isqrt` (⌊√x⌋) and `zeckendorf_min`
+/// (the smallest term of x's Zeckendorf representation), so a formula pastes into a script as is.
+fn register_formula_functions(engine: &mut Engine) {
+    use sprague::pattern::expr;
+    engine.register_fn("ctz", |x: i64| i64::from(x.trailing_zeros()));
+    engine.register_fn("popcount", |x: i64| i64::from(x.count_ones()));
+    engine.register_fn("isqrt", |x: i64| -> Result<i64, Box<rhai::EvalAltResult>> {
+        expr::isqrt(x)
+            .ok_or_else(|| format!("isqrt({x}): the argument must not be negative").into())
+    });
+    engine.register_fn(
+        "zeckendorf_min",
+        |x: i64| -> Result<i64, Box<rhai::EvalAltResult>> {
+            expr::zeckendorf_min(x).ok_or_else(|| {
+                format!("zeckendorf_min({x}): the argument must be at least 1").into()
+            })
+        },
+    );
+}
+
+#[cfg(test)]
+mod formula_tests;
 
 #[cfg(test)]
 mod tests {

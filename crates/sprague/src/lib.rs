@@ -15,6 +15,7 @@
 //!   [`GameGraph`](solve::GameGraph).
 //! - [`games`]: the rulesets, each with its closed form where one exists.
 //! - [`sequence`]: sequences G(0), G(1), … and their ultimate period ([`sequence::Period`]).
+//! - [`pattern`]: closed forms fitted to tables and grids (the pattern finder).
 //! - [`minimax`]: scoring games (points per move, extra moves allowed) and win/draw/loss games,
 //!   by negamax with alpha-beta and a transposition table.
 //!
@@ -72,6 +73,7 @@
 mod game;
 pub mod games;
 pub mod minimax;
+pub mod pattern;
 pub mod sequence;
 pub mod solve;
 pub mod value;

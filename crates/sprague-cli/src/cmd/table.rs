@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use sprague_api::long_run::{self, RunEnd};
 
 use sprague_api::script::ScriptSession;
-use sprague_api::table::{GridReport, TableView};
+use sprague_api::table::{FormulaReport, GridReport, TableView};
 
 use sprague::games::octal::HeapRule;
 use sprague_api::octal;
@@ -460,8 +460,25 @@ where
     if let Some(note) = &report.note {
         writeln!(out, "note: {note}")?;
     }
+    print_formulas(&mut out, report.formulas, "G(n)")?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The pattern finder's formulas, one a line: what it says, the expression, and its note.
+fn print_formulas(out: &mut impl Write, formulas: &[FormulaReport], value: &str) -> io::Result<()> {
+    for f in formulas {
+        let what = match (f.kind, f.fits) {
+            ("p-positions", _) => "P-positions where".to_owned(),
+            (_, true) => format!("formula: {value} ="),
+            (_, false) => format!("near fit: {value} ="),
+        };
+        writeln!(out, "{what} {}    ({})", f.expr, f.note)?;
+    }
+    if formulas.is_empty() {
+        writeln!(out, "formula: none found")?;
+    }
+    Ok(())
 }
 
 fn print_grid(json: bool, report: &GridReport) -> Result<ExitCode, Failure> {
@@ -496,6 +513,7 @@ fn print_grid(json: bool, report: &GridReport) -> Result<ExitCode, Failure> {
     for p in &report.patterns {
         writeln!(out, "observed: {p}")?;
     }
+    print_formulas(&mut out, &report.formulas, "G(a, b)")?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -50,6 +50,7 @@ __all__ = [
     "Game",
     "Grid",
     "Period",
+    "Formula",
     "Record",
     "State",
     "Sum",
@@ -114,6 +115,13 @@ class Analysis(Record):
 class Score(Record):
     """A scoring game's value under perfect play: ``score`` (Connect Four) or ``value``, the
     player ``to_move``, and ``best_moves`` (each with ``move`` and ``to``)."""
+
+
+class Formula(Record):
+    """A closed form the pattern finder proposes: ``expr`` (in the script language, over ``n``
+    or ``a``, ``b``), ``kind`` (``value``: G equals it; ``p-positions``: G = 0 exactly where it
+    holds), ``fits`` (it equals every computed value), ``proved`` (a theorem extends it to every
+    position; otherwise a conjecture), ``note``, and ``missed`` for a near fit."""
 
 
 class Period(Record):
@@ -267,6 +275,7 @@ class Table:
         self.note: Optional[str] = report.get("note")
         period = report.get("period")
         self.period: Optional[Period] = Period(period) if period else None
+        self.formulas: List[Formula] = [Formula(f) for f in report.get("formulas", [])]
 
     def to_dict(self) -> Dict[str, Any]:
         """The JSON object of ``sprague table … --json``."""
@@ -299,8 +308,19 @@ class Table:
         note = f"<p>{html.escape(self.note)}</p>" if self.note else ""
         return (
             f"<p><b>{html.escape(self.family)}</b>: G(0..{self.upto}); period: {period}</p>"
-            f"<p><code>{shown}{more}</code></p>{note}{self.plot()}"
+            f"<p><code>{shown}{more}</code></p>{note}{_formulas_html(self.formulas)}{self.plot()}"
         )
+
+
+def _formulas_html(formulas: List[Formula]) -> str:
+    if not formulas:
+        return ""
+    items = "".join(
+        f"<li>{'G = 0 where ' if f.kind == 'p-positions' else ('G = ' if f.fits else 'near: G = ')}"
+        f"<code>{html.escape(f.expr)}</code> ({html.escape(f.note)})</li>"
+        for f in formulas
+    )
+    return f"<ul>{items}</ul>"
 
 
 def _plot_svg(title: str, values: np.ndarray, width: int, height: int) -> str:
@@ -382,6 +402,7 @@ class Grid:
         self.values = values
         self.p_positions = [tuple(int(x) for x in p) for p in np.argwhere(values == 0)]
         self.patterns: List[str] = _sprague.grid_patterns(values.tolist())
+        self.formulas: List[Formula] = [Formula(f) for f in json.loads(_sprague.grid_formulas(values.tolist()))]
 
     def __repr__(self) -> str:
         return f"Grid({self.values.shape[0]}×{self.values.shape[1]}, patterns={self.patterns!r})"
@@ -397,7 +418,7 @@ class Grid:
             for a, row in enumerate(self.values.tolist())
         )
         pats = "".join(f"<li>{html.escape(p)}</li>" for p in self.patterns)
-        return f"<table><tr><th></th>{head}</tr>{rows}</table><ul>{pats}</ul>"
+        return f"<table><tr><th></th>{head}</tr>{rows}</table><ul>{pats}</ul>{_formulas_html(self.formulas)}"
 
 
 class Game:
@@ -461,6 +482,7 @@ class Game:
             "upto": upto,
             "period": period,
             "note": "a Python game's period is observed over the computed range (two whole periods at its end), not proved",
+            "formulas": json.loads(_sprague.table_formulas(values.tolist(), json.dumps(period))),
         }
         return Table(report, values)
 

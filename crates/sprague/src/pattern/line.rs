@@ -1,0 +1,543 @@
+//! Formulas for a sequence of points (x, y): a table's G(n) over n, or a grid's values as a
+//! function of `a ^ b`, `a + b`, … (the grid finder hands its points here).
+//!
+//! Each shape is a *base* f(x) (x itself, `(x + c) / k`, `(x + c) % k`, `ctz(x + c)`, `popcount`,
+//! …) under a *transform* whose constants are read off two points: `f`, `f + d`, `k * f + d`,
+//! `f ^ d`, `1 << f`. A candidate is checked against the points in order and dropped at the first
+//! miss, so the thousands of shapes cost little more than the few that survive.
+
+use super::expr::{Expr, Func, Op, Point, Var};
+use super::{Formula, FormulaKind, MAX_FORMULAS, MAX_MISSED};
+use crate::sequence::Period;
+
+/// The shortest series any formula is offered for.
+const MIN_POINTS: usize = 12;
+/// The largest divisor, modulus or period a shape may have.
+const MAX_SCALE: i64 = 64;
+/// A near fit may miss at most one value in this many (and at least a few).
+const NEAR_FIT_RATIO: usize = 200;
+/// Near fits are looked for on series up to this length (each costs a pass with a miss count).
+const MAX_NEAR_FIT_LEN: usize = 1 << 20;
+
+/// A shape with its evidence requirement and, where it has one, its arithmetic period.
+#[derive(Clone, Debug)]
+pub(crate) struct Shape {
+    pub expr: Expr,
+    /// The period, divisor or modulus of the shape: it needs at least `2 * scale + 8` points.
+    scale: i64,
+    /// `Some((q, s))` when the expression satisfies F(x + q) = F(x) + s for every x ≥ 0.
+    pub period: Option<(i64, i64)>,
+}
+
+fn n() -> Expr {
+    Expr::var(Var::N)
+}
+
+fn at(x: i64) -> Point {
+    Point {
+        n: x,
+        ..Point::default()
+    }
+}
+
+/// The bases over `n`, with the scale each needs and its arithmetic period.
+fn bases() -> Vec<Shape> {
+    let mut out = Vec::new();
+    let mut push = |expr: Expr, scale: i64, period: Option<(i64, i64)>| {
+        out.push(Shape {
+            expr,
+            scale,
+            period,
+        })
+    };
+    push(n(), 1, Some((1, 1)));
+    for k in 2..=MAX_SCALE {
+        for c in 0..k {
+            push(
+                Expr::bin(Op::Rem, n().plus(c), Expr::int(k)),
+                k,
+                Some((k, 0)),
+            );
+        }
+    }
+    for k in 2..=MAX_SCALE / 2 {
+        for c in 0..k {
+            push(
+                Expr::bin(Op::Div, n().plus(c), Expr::int(k)),
+                k,
+                Some((k, 1)),
+            );
+        }
+    }
+    for k in 2..=8 {
+        for c in 0..k {
+            for m in 2..=8 {
+                push(
+                    Expr::bin(
+                        Op::Rem,
+                        Expr::bin(Op::Div, n().plus(c), Expr::int(k)),
+                        Expr::int(m),
+                    ),
+                    k * m,
+                    Some((k * m, 0)),
+                );
+            }
+        }
+    }
+    let popcount = |x: Expr| Expr::call(Func::Popcount, vec![x]);
+    for c in 0..=3 {
+        push(Expr::call(Func::Ctz, vec![n().plus(c + 1)]), 4, None);
+        push(popcount(n().plus(c)), 4, None);
+        push(
+            Expr::bin(Op::Rem, popcount(n().plus(c)), Expr::int(2)),
+            4,
+            None,
+        );
+    }
+    // The lowest set bit, the ruler function's power of two.
+    push(Expr::bin(Op::And, n(), Expr::Neg(Box::new(n()))), 4, None);
+    push(Expr::call(Func::ZeckendorfMin, vec![n()]), 8, None);
+    push(Expr::call(Func::Isqrt, vec![n()]), 8, None);
+    // Two terms: 2n plus a parity (the odious and evil numbers, values of coin-turning games).
+    let parity = Expr::bin(Op::Rem, popcount(n()), Expr::int(2));
+    push(Expr::bin(Op::Add, n().times(2), parity.clone()), 4, None);
+    push(Expr::bin(Op::Sub, n().times(2).plus(1), parity), 4, None);
+    out
+}
+
+/// The candidates a base gives when its constants are read off the points `anchors`.
+fn transforms(base: &Shape, anchors: &[(i64, i64)]) -> Vec<Shape> {
+    let values: Vec<(i64, i64)> = anchors
+        .iter()
+        .filter_map(|&(x, y)| Some((base.expr.eval(&at(x))?, y)))
+        .collect();
+    let Some(&(f0, y0)) = values.first() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let with = |expr: Expr, period: Option<(i64, i64)>| Shape {
+        expr,
+        scale: base.scale,
+        period,
+    };
+    out.push(with(base.expr.clone(), base.period));
+    if y0 != f0 {
+        out.push(with(base.expr.clone().plus(y0 - f0), base.period));
+        if (y0 ^ f0) > 0 && base.period.is_some_and(|(_, s)| s == 0) {
+            out.push(with(
+                Expr::bin(Op::Xor, base.expr.clone(), Expr::int(y0 ^ f0)),
+                base.period,
+            ));
+        } else if y0 ^ f0 > 0 {
+            out.push(with(
+                Expr::bin(Op::Xor, base.expr.clone(), Expr::int(y0 ^ f0)),
+                None,
+            ));
+        }
+    }
+    if let Some(&(f1, y1)) = values.iter().find(|(f, _)| *f != f0) {
+        let (dy, df) = (y1 - y0, f1 - f0);
+        if dy % df == 0 {
+            let k = dy / df;
+            if k != 0 && k != 1 && k.abs() <= MAX_SCALE {
+                let d = y0 - k * f0;
+                out.push(with(
+                    base.expr.clone().times(k).plus(d),
+                    base.period.map(|(q, s)| (q, k * s)),
+                ));
+            }
+        }
+    }
+    if (0..63).contains(&f0) && y0 == 1 << f0 {
+        out.push(with(
+            Expr::bin(Op::Shl, Expr::int(1), base.expr.clone()),
+            None,
+        ));
+    }
+    out
+}
+
+fn fits(expr: &Expr, points: &[(i64, i64)]) -> bool {
+    points.iter().all(|&(x, y)| expr.eval(&at(x)) == Some(y))
+}
+
+/// How many points `expr` misses, stopping once past `cap`.
+fn misses(expr: &Expr, points: &[(i64, i64)], cap: usize) -> usize {
+    let mut missed = 0;
+    for &(x, y) in points {
+        if expr.eval(&at(x)) != Some(y) {
+            missed += 1;
+            if missed > cap {
+                break;
+            }
+        }
+    }
+    missed
+}
+
+fn enough(shape: &Shape, len: usize) -> bool {
+    len >= MIN_POINTS && len as i64 >= 2 * shape.scale + 8
+}
+
+/// Every value shape (over `n`) that equals y at every point, simplest first, at most
+/// [`MAX_FORMULAS`]; `points` are sorted by x.
+pub(crate) fn value_shapes(points: &[(i64, i64)]) -> Vec<Shape> {
+    value_shapes_with(points, Vec::new())
+}
+
+/// As [`value_shapes`], with more bases to try (a table's own long period as a modulus).
+fn value_shapes_with(points: &[(i64, i64)], extra: Vec<Shape>) -> Vec<Shape> {
+    if points.len() < MIN_POINTS {
+        return Vec::new();
+    }
+    let anchors = &points[..points.len().min(64)];
+    let mut found: Vec<Shape> = Vec::new();
+    let y0 = points[0].1;
+    if points.iter().all(|&(_, y)| y == y0) {
+        found.push(Shape {
+            expr: Expr::int(y0),
+            scale: 1,
+            period: Some((1, 0)),
+        });
+    }
+    for base in bases().into_iter().chain(extra) {
+        if !enough(&base, points.len()) {
+            continue;
+        }
+        for shape in transforms(&base, anchors) {
+            if fits(&shape.expr, points) {
+                found.push(shape);
+            }
+        }
+    }
+    simplest(found)
+}
+
+/// The simplest shapes first, each expression once, at most [`MAX_FORMULAS`].
+fn simplest(mut found: Vec<Shape>) -> Vec<Shape> {
+    found.sort_by_key(|s| (s.expr.size(), s.expr.to_string().len()));
+    let mut seen = std::collections::HashSet::new();
+    found.retain(|s| seen.insert(s.expr.to_string()));
+    // Alternatives only when they read about as simply as the best (`n % 4` makes
+    // `((n + 2) % 4) ^ 2` noise).
+    let best = found.first().map_or(0, |s| s.expr.size());
+    found.retain(|s| s.expr.size() <= best + ALTERNATIVE_SLACK);
+    found.truncate(MAX_FORMULAS);
+    found
+}
+
+/// How much larger than the simplest formula an alternative may be.
+const ALTERNATIVE_SLACK: usize = 2;
+
+/// The shape that misses fewest points when its constants are read off the last points, if it
+/// misses at most one point in [`NEAR_FIT_RATIO`]: a rule that settles after some exceptions.
+pub(crate) fn near_shape(points: &[(i64, i64)]) -> Option<(Shape, usize)> {
+    if points.len() < MIN_POINTS * 4 || points.len() > MAX_NEAR_FIT_LEN {
+        return None;
+    }
+    let cap = (points.len() / NEAR_FIT_RATIO).max(2);
+    let anchors = &points[points.len().saturating_sub(64)..];
+    let mut best: Option<(Shape, usize)> = None;
+    for base in bases() {
+        if !enough(&base, points.len()) {
+            continue;
+        }
+        for shape in transforms(&base, anchors) {
+            let limit = best.as_ref().map_or(cap, |(_, m)| (*m).min(cap));
+            let m = misses(&shape.expr, points, limit);
+            if m > 0 && m <= limit && best.as_ref().is_none_or(|(_, b)| m < *b) {
+                best = Some((shape, m));
+            }
+        }
+    }
+    best
+}
+
+/// P-position rules (`expr` holds exactly where y = 0), simplest first.
+pub(crate) fn zero_shapes(points: &[(i64, i64)]) -> Vec<Shape> {
+    let len = points.len();
+    let zeros = points.iter().filter(|&&(_, y)| y == 0).count();
+    if len < MIN_POINTS || zeros == 0 || zeros == len {
+        return Vec::new();
+    }
+    let is_zero = |expr: &Expr| {
+        points
+            .iter()
+            .all(|&(x, y)| expr.eval(&at(x)).map(|v| v != 0) == Some(y == 0))
+    };
+    let mut found = Vec::new();
+    let mut consider = |expr: Expr, scale: i64, period: Option<(i64, i64)>| {
+        let shape = Shape {
+            expr,
+            scale,
+            period,
+        };
+        if enough(&shape, len) && is_zero(&shape.expr) {
+            found.push(shape);
+        }
+    };
+    if zeros == 1 {
+        let x = points.iter().find(|p| p.1 == 0).map(|p| p.0).unwrap_or(0);
+        consider(Expr::bin(Op::Eq, n(), Expr::int(x)), 1, None);
+    }
+    // Residue classes: membership decided by x mod k, for the smallest such k.
+    if points.iter().all(|&(x, _)| x >= 0) {
+        for k in 2..=MAX_SCALE {
+            if (len as i64) < 3 * k + 8 {
+                break;
+            }
+            let mut class = vec![None; k as usize];
+            let periodic = points.iter().all(|&(x, y)| {
+                let slot = &mut class[(x % k) as usize];
+                *slot.get_or_insert(y == 0) == (y == 0)
+            });
+            if !periodic {
+                continue;
+            }
+            let residues: Vec<i64> = (0..k)
+                .filter(|&r| class[r as usize] == Some(true))
+                .collect();
+            if residues.len() <= 4 {
+                let test =
+                    |r: i64| Expr::bin(Op::Eq, Expr::bin(Op::Rem, n(), Expr::int(k)), Expr::int(r));
+                let expr = residues
+                    .iter()
+                    .map(|&r| test(r))
+                    .reduce(|x, y| Expr::bin(Op::Either, x, y));
+                if let Some(expr) = expr {
+                    consider(expr, k, Some((k, 0)));
+                }
+            }
+            break;
+        }
+    }
+    // Powers of two (n + c for a small c).
+    for c in 0..=2 {
+        let m = n().plus(c);
+        let power = Expr::bin(
+            Op::Eq,
+            Expr::bin(Op::And, m.clone(), m.clone().plus(-1)),
+            Expr::int(0),
+        );
+        consider(power.clone(), 8, None);
+        consider(
+            Expr::bin(Op::Both, Expr::bin(Op::Ge, m, Expr::int(1)), power),
+            8,
+            None,
+        );
+    }
+    // Fibonacci numbers: 5n² + 4 or 5n² − 4 is a square (Gessel's test).
+    let five_n2 = Expr::bin(Op::Mul, Expr::bin(Op::Mul, Expr::int(5), n()), n());
+    let square = |t: Expr| {
+        let root = Expr::call(Func::Isqrt, vec![t.clone()]);
+        Expr::bin(Op::Eq, Expr::bin(Op::Mul, root.clone(), root), t)
+    };
+    consider(
+        Expr::bin(
+            Op::Either,
+            square(five_n2.clone().plus(4)),
+            square(five_n2.plus(-4)),
+        ),
+        8,
+        None,
+    );
+    simplest(found)
+}
+
+/// The formulas of a table G(0), …, G(N): value formulas, the period as a list, P-position
+/// rules, and, when no value formula fits, the nearest one. `period` is the period the caller
+/// found (proved or seen); a formula is proved when that period is proved and the formula has
+/// the same arithmetic period.
+pub fn table_formulas(values: &[u64], period: Option<&Period>) -> Vec<Formula> {
+    let Ok(points) = values
+        .iter()
+        .enumerate()
+        .map(|(x, &y)| Ok((x as i64, i64::try_from(y)?)))
+        .collect::<Result<Vec<(i64, i64)>, std::num::TryFromIntError>>()
+    else {
+        return Vec::new();
+    };
+    let count = values.len();
+    let last = count.saturating_sub(1);
+    let proves = |shape: &Shape, zeros: bool| -> bool {
+        let (Some(p), Some((q1, s1))) = (period, shape.period) else {
+            return false;
+        };
+        let (q, s) = (p.period as i64, p.saltus as i64);
+        p.proved && q1 > 0 && q % q1 == 0 && if zeros { s == 0 } else { s == s1 * (q / q1) }
+    };
+    let seen = |proved: bool| {
+        match period {
+        Some(p) if proved => format!(
+            "fits all {count} values (n = 0..{last}), and every n: it has the table's proved period {}",
+            p.period
+        ),
+        _ => format!("fits all {count} values (n = 0..{last}); a conjecture beyond them"),
+    }
+    };
+    let mut out = Vec::new();
+    // A period longer than the bases' moduli is tried as a modulus of its own (Bash's game with
+    // a large maximum take is `n % (M + 1)`).
+    let extra = match period {
+        Some(p) if p.period as i64 > MAX_SCALE && p.preperiod == 0 && p.saltus == 0 => {
+            let q = p.period as i64;
+            vec![Shape {
+                expr: Expr::bin(Op::Rem, n(), Expr::int(q)),
+                scale: q,
+                period: Some((q, 0)),
+            }]
+        }
+        _ => Vec::new(),
+    };
+    let values_found = value_shapes_with(&points, extra);
+    for shape in &values_found {
+        let proved = proves(shape, false);
+        out.push(Formula {
+            expr: shape.expr.clone(),
+            kind: FormulaKind::Value,
+            fits: true,
+            proved,
+            note: seen(proved),
+            missed: Vec::new(),
+            misses: 0,
+        });
+    }
+    // The period written out, when nothing shorter says it.
+    if let Some(lookup) = period
+        .filter(|_| values_found.is_empty())
+        .and_then(|p| period_lookup(values, p))
+    {
+        if fits(&lookup, &points) {
+            let p = period.expect("a lookup comes from a period");
+            out.push(Formula {
+                expr: lookup,
+                kind: FormulaKind::Value,
+                fits: true,
+                proved: p.proved,
+                note: if p.proved {
+                    format!("the proved period written out: fits all {count} values, and every n")
+                } else {
+                    format!("the period seen, written out: fits all {count} values; a conjecture beyond them")
+                },
+                missed: Vec::new(),
+                misses: 0,
+            });
+        }
+    }
+    for shape in zero_shapes(&points) {
+        let proved = proves(&shape, true);
+        out.push(Formula {
+            expr: shape.expr,
+            kind: FormulaKind::PPositions,
+            fits: true,
+            proved,
+            note: seen(proved),
+            missed: Vec::new(),
+            misses: 0,
+        });
+    }
+    if values_found.is_empty() {
+        if let Some((shape, m)) = near_shape(&points) {
+            let missed: Vec<u64> = points
+                .iter()
+                .filter(|&&(x, y)| shape.expr.eval(&at(x)) != Some(y))
+                .take(MAX_MISSED)
+                .map(|&(x, _)| x as u64)
+                .collect();
+            let listed: Vec<String> = missed.iter().take(8).map(u64::to_string).collect();
+            out.push(Formula {
+                expr: shape.expr,
+                kind: FormulaKind::Value,
+                fits: false,
+                proved: false,
+                note: format!(
+                    "a near fit: right on {} of {count} values; it misses n = {}{}",
+                    count - m,
+                    listed.join(", "),
+                    if m > 8 { ", …" } else { "" }
+                ),
+                missed,
+                misses: m as u64,
+            });
+        }
+    }
+    out
+}
+
+/// The period as an expression: `[…][n % q]` (plus `n / q * s` with a saltus), behind an `if` and
+/// a list of the first values when there is a preperiod; only for short periods and preperiods.
+fn period_lookup(values: &[u64], p: &Period) -> Option<Expr> {
+    let (pre, q, s) = (
+        usize::try_from(p.preperiod).ok()?,
+        usize::try_from(p.period).ok()?,
+        i64::try_from(p.saltus).ok()?,
+    );
+    if q == 0 || q > MAX_SCALE as usize || pre > 32 || values.len() < pre + q {
+        return None;
+    }
+    let list = |range: std::ops::Range<usize>| -> Option<Vec<i64>> {
+        values[range]
+            .iter()
+            .map(|&v| i64::try_from(v).ok())
+            .collect()
+    };
+    let shifted = if pre == 0 {
+        n()
+    } else {
+        n().plus(-(pre as i64))
+    };
+    let q_expr = Expr::int(q as i64);
+    let mut tail = Expr::Lookup(
+        list(pre..pre + q)?,
+        Box::new(Expr::bin(Op::Rem, shifted.clone(), q_expr.clone())),
+    );
+    if s != 0 {
+        tail = Expr::bin(Op::Add, tail, Expr::bin(Op::Div, shifted, q_expr).times(s));
+    }
+    if pre == 0 {
+        return Some(tail);
+    }
+    Some(Expr::If(
+        Box::new(Expr::bin(Op::Lt, n(), Expr::int(pre as i64))),
+        Box::new(Expr::Lookup(list(0..pre)?, Box::new(n()))),
+        Box::new(tail),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn exprs(values: &[u64], period: Option<&Period>) -> Vec<String> {
+        table_formulas(values, period)
+            .into_iter()
+            .filter(|f| f.fits)
+            .map(|f| f.expr.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn finds_nim_and_bash() {
+        let nim: Vec<u64> = (0..200).collect();
+        assert_eq!(exprs(&nim, None)[0], "n");
+        let bash: Vec<u64> = (0..200).map(|n| n % 4).collect();
+        let found = exprs(&bash, None);
+        assert_eq!(found[0], "n % 4");
+        assert!(found.contains(&"n % 4 == 0".to_owned()), "{found:?}");
+    }
+
+    #[test]
+    fn a_short_or_random_table_gives_no_rule() {
+        assert!(table_formulas(&[0, 1, 2], None).is_empty());
+        let mut x: u64 = 12345;
+        let random: Vec<u64> = (0..2000)
+            .map(|_| {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                (x >> 60) % 8
+            })
+            .collect();
+        assert!(table_formulas(&random, None).is_empty());
+    }
+}

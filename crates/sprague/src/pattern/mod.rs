@@ -1,0 +1,55 @@
+//! The pattern finder: closed forms that fit every computed value of a table G(0..=N) or a grid
+//! G(a, b), simplest first, each an expression a user can paste back into a script.
+//!
+//! Most games have no formula until someone tabulates them and spots one; this module does the
+//! spotting. It proposes shapes (linear and floor forms, residues, bit forms such as trailing
+//! zeros and popcount, periodic lists, functions of `a ^ b`, `a + b`, `min`, `max`, …, a value
+//! that splits as `f(a) ^ g(b)`, and P-positions as residue classes, powers of two, Fibonacci
+//! numbers or Beatty pairs), fits their constants to the first values, and keeps a shape only if
+//! it equals **every** value. Seeing is not proving: a formula is `proved` only when it follows
+//! from a theorem the caller vouches for (a table's proved period, which the formula shares).
+//!
+//! A formula must also have enough evidence: a shape with a period or scale L is considered only
+//! on tables of at least 2L + 8 values, so that a short or random table gives no rule.
+
+pub mod expr;
+mod grid;
+mod line;
+
+pub use expr::{Expr, Func, Op, Point, Var};
+pub use grid::grid_formulas;
+pub use line::table_formulas;
+
+/// What a formula describes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormulaKind {
+    /// The nim-value itself: `G = expr`.
+    Value,
+    /// The P-positions: `G = 0` exactly where `expr` holds.
+    PPositions,
+}
+
+/// A closed form proposed for a table or a grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Formula {
+    /// The expression, over `n` (a table) or `a`, `b` (a grid).
+    pub expr: Expr,
+    /// A value formula or a P-position rule.
+    pub kind: FormulaKind,
+    /// True only when the formula equals every computed value.
+    pub fits: bool,
+    /// True only when a theorem makes it hold beyond the computed range.
+    pub proved: bool,
+    /// How it was found and how far it holds, in a sentence.
+    pub note: String,
+    /// The positions where it fails (the first [`MAX_MISSED`]), when it does not fit.
+    pub missed: Vec<u64>,
+    /// How many computed values it misses.
+    pub misses: u64,
+}
+
+/// The most missed positions a near fit lists.
+pub const MAX_MISSED: usize = 64;
+
+/// The most formulas of each kind offered.
+pub const MAX_FORMULAS: usize = 4;
