@@ -222,7 +222,10 @@ impl Matching {
         let removed = vec![false; n];
         let mut search = BlossomSearch::new(n);
         for v in 0..n {
-            if matching.mate[v] == NONE {
+            // An isolated vertex has no augmenting path, and each search clears arrays of n
+            // entries: skipping them keeps a few edges among many vertices cheap (fuzzing found
+            // a triangle among 41,848 vertices taking 0.7 s).
+            if matching.mate[v] == NONE && !graph.neighbours(v).is_empty() {
                 search.run(graph, &mut matching.mate, &removed, v, true);
             }
         }
