@@ -92,9 +92,10 @@ impl From<sprague::pattern::Formula> for FormulaReport {
     }
 }
 
-/// The most values the pattern finder searches; past it, a longer table keeps only the formulas
-/// its proved period extends to every value (the search would cost more than the table).
-pub const MAX_VALUES_FOR_FORMULAS: usize = 1 << 22;
+/// The most values the pattern finder searches (it holds 24 bytes a value while it does: 24 MiB
+/// at most); past it, a longer table keeps only the formulas its proved period extends to every
+/// value.
+pub const MAX_VALUES_FOR_FORMULAS: usize = 1 << 20;
 
 /// The formulas of a table G(0..=N), simplest first (see [`sprague::pattern::table_formulas`]).
 pub fn table_formulas<T: Copy + Into<u64>>(

@@ -154,6 +154,7 @@ pub fn sequence<T: Copy + Into<u64>>(
     path: &Path,
     family: &str,
     values: &[T],
+    missed: &[u64],
 ) -> Result<(), Failure> {
     let format = format_of(path)?;
     let size = (WIDTH as u32, HEIGHT as u32);
@@ -162,7 +163,9 @@ pub fn sequence<T: Copy + Into<u64>>(
         values.len().saturating_sub(1)
     );
     if to_stdout(path) {
-        return svg_to_stdout(size, |area| draw_sequence(area, &title, values, false));
+        return svg_to_stdout(size, |area| {
+            draw_sequence(area, &title, values, missed, false)
+        });
     }
     let tmp = temporary(path)?;
     let res = match format {
@@ -170,12 +173,14 @@ pub fn sequence<T: Copy + Into<u64>>(
             SVGBackend::new(&tmp, size).into_drawing_area(),
             &title,
             values,
+            missed,
             false,
         ),
         Format::Png => draw_sequence(
             BitMapBackend::new(&tmp, size).into_drawing_area(),
             &title,
             values,
+            missed,
             true,
         ),
     };
@@ -200,6 +205,7 @@ fn draw_sequence<B: DrawingBackend, T: Copy + Into<u64>>(
     area: DrawingArea<B, Shift>,
     title: &str,
     values: &[T],
+    missed: &[u64],
     pixel_font: bool,
 ) -> Result<(), String> {
     let err = |e: DrawingAreaErrorKind<B::ErrorType>| e.to_string();
@@ -253,6 +259,17 @@ fn draw_sequence<B: DrawingBackend, T: Copy + Into<u64>>(
                 ))
                 .map_err(err)?;
             }
+        }
+    }
+    // The values the best formula (a near fit) misses, ringed in red.
+    for &n in missed {
+        if let Some(&v) = values.get(n as usize) {
+            area.draw(&Circle::new(
+                (x_of(n), y_of(v.into())),
+                5,
+                RED.stroke_width(2),
+            ))
+            .map_err(err)?;
         }
     }
     // The frame, the ticks and their numbers.

@@ -98,6 +98,7 @@ fn finish(
             path,
             &report.family,
             report.values.as_deref().unwrap_or(&[]),
+            missed_by_best(&report.formulas),
         )?;
         if crate::plot::to_stdout(path) {
             return Ok(ExitCode::SUCCESS);
@@ -220,7 +221,7 @@ fn heap(family: &str, rule: &HeapRule, args: TableHeapArgs) -> Result<ExitCode, 
         })?;
     }
     if let Some(path) = &range.plot {
-        crate::plot::sequence(path, family, &seq.values)?;
+        crate::plot::sequence(path, family, &seq.values, missed_by_best(&seq.formulas))?;
         if crate::plot::to_stdout(path) {
             remove_checkpoint(served, &checkpoint);
             return Ok(ExitCode::SUCCESS);
@@ -463,6 +464,15 @@ where
     print_formulas(&mut out, report.formulas, "G(n)")?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The values the best value formula misses: none when one fits, else the near fit's misses.
+fn missed_by_best(formulas: &[FormulaReport]) -> &[u64] {
+    formulas
+        .iter()
+        .find(|f| f.kind == "value")
+        .filter(|f| !f.fits)
+        .map_or(&[], |f| &f.missed[..])
 }
 
 /// The pattern finder's formulas, one a line: what it says, the expression, and its note.

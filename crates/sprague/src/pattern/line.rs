@@ -16,8 +16,10 @@ const MIN_POINTS: usize = 12;
 const MAX_SCALE: i64 = 64;
 /// A near fit may miss at most one value in this many (and at least a few).
 const NEAR_FIT_RATIO: usize = 200;
-/// Near fits are looked for on series up to this length (each costs a pass with a miss count).
+/// Near fits are looked for on series up to this length.
 const MAX_NEAR_FIT_LEN: usize = 1 << 20;
+/// The points at the end of a series a near fit must pass before it is counted everywhere.
+const NEAR_FIT_TAIL: usize = 1024;
 
 /// A shape with its evidence requirement and, where it has one, its arithmetic period.
 #[derive(Clone, Debug)]
@@ -237,12 +239,19 @@ pub(crate) fn near_shape(points: &[(i64, i64)]) -> Option<(Shape, usize)> {
     }
     let cap = (points.len() / NEAR_FIT_RATIO).max(2);
     let anchors = &points[points.len().saturating_sub(64)..];
+    // A shape is counted over the whole series only if it passes the last points first, with
+    // the same ratio of misses: most shapes fail there within a few points.
+    let tail = &points[points.len().saturating_sub(NEAR_FIT_TAIL)..];
+    let tail_cap = (tail.len() / NEAR_FIT_RATIO).max(2);
     let mut best: Option<(Shape, usize)> = None;
     for base in bases() {
         if !enough(&base, points.len()) {
             continue;
         }
         for shape in transforms(&base, anchors) {
+            if misses(&shape.expr, tail, tail_cap) > tail_cap {
+                continue;
+            }
             let limit = best.as_ref().map_or(cap, |(_, m)| (*m).min(cap));
             let m = misses(&shape.expr, points, limit);
             if m > 0 && m <= limit && best.as_ref().is_none_or(|(_, b)| m < *b) {
