@@ -3,7 +3,7 @@
 //! path taken at a review of the mask and near a wrong value, until the pipeline takes over.
 
 use super::phase1::Known;
-use super::phase2::settle;
+use super::phase2::PhaseTwo;
 use super::{words_for, HeapTable, ValueTooLarge, View, BLOCK, SPAN_MIN};
 
 impl HeapTable {
@@ -60,18 +60,16 @@ impl HeapTable {
             for i in from..limit {
                 let n = n0 + i;
                 self.seen[..words].copy_from_slice(&self.marks[i * words..(i + 1) * words]);
-                let value = settle(
-                    &mut self.seen,
-                    View::whole(&self.values),
-                    n,
+                let value = PhaseTwo {
+                    g: View::whole(&self.values),
                     n0,
-                    &self.removals,
-                    self.unequal,
-                    &self.sparse,
+                    removals: &self.removals,
+                    unequal: self.unequal,
+                    sp: &self.sparse,
                     rares_before,
-                    exact[i],
                     words,
-                );
+                }
+                .settle(&mut self.seen, n, exact[i]);
                 settled[i * words..(i + 1) * words].copy_from_slice(&self.seen[..words]);
                 self.seen[..words].fill(0);
                 if value > self.max_value && sparse {

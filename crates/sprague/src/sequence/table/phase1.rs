@@ -214,7 +214,9 @@ impl Known<'_> {
     /// a time (a loop the compiler vectorises; the values wanted and given stay in registers
     /// across the rare heaps), and marked when a pair gives them. A heap's marks are then
     /// complete for the common values up to `exact[i]`, the last wanted: its c is right when at
-    /// most that, and [`settle`](super::phase2::settle) marks every checked pair otherwise.
+    /// most that, and [`PhaseTwo::settle`] marks every checked pair otherwise.
+    ///
+    /// [`PhaseTwo::settle`]: super::phase2::PhaseTwo::settle
     fn check_group(
         &self,
         s: usize,

@@ -5,100 +5,112 @@
 use super::sparse::Sparse;
 use super::{bytes_to_bits, View, ALL_ONES};
 
-/// Phase two of the fast method for heap `n` of the block starting at `n0`: `seen` holds the
-/// marks of phase one; adds every move not marked there and returns the mex, or (sparse) the
-/// smallest common value missing. The rare heaps from `rares_before` on are in the block.
-/// Phase one's marks are complete for the common values up to `exact` ([`Known::check_group`]).
-///
-/// [`Known::check_group`]: super::phase1::Known::check_group
-#[allow(clippy::too_many_arguments)]
-pub(super) fn settle(
-    seen: &mut [u64],
-    g: View<'_>,
-    n: usize,
-    n0: usize,
-    removals: &[Vec<usize>; 4],
-    unequal: bool,
-    sp: &Sparse,
-    rares_before: usize,
-    exact: u32,
-    words: usize,
-) -> u64 {
-    mark_other_moves(seen, g, n, removals);
-    let set = |seen: &mut [u64], v: u64| seen[(v >> 6) as usize] |= 1 << (v & 63);
-    for &k in &removals[2] {
-        if k + 2 > n {
-            continue;
-        }
-        let m = n - k;
-        let half = if unequal { (m - 1) / 2 } else { m / 2 };
-        // Splits whose larger part is in the block (values below 64 when two words hold them).
-        let in_block = m.saturating_sub(n0).min(half) + 1;
-        pairs_into(seen, g, m, 1, in_block, words <= 2);
-        if sp.mask != 0 {
-            // Splits with a rare part found in this block.
-            for (&r, &rv) in sp.rare_heaps[rares_before..]
-                .iter()
-                .zip(&sp.rare_values[rares_before..])
-            {
-                let r = r as usize;
-                if r >= m {
-                    break;
-                }
-                if !(unequal && 2 * r == m) {
-                    set(seen, u64::from(rv ^ g.get(m - r)));
-                }
-            }
-        }
-    }
-    let free = if sp.mask != 0 {
-        &sp.common_bits[..words]
-    } else {
-        &ALL_ONES[..]
-    };
-    let mex = |seen: &[u64]| {
-        for (w, (word, f)) in seen[..words].iter().zip(free.iter().cycle()).enumerate() {
-            if !word & f != 0 {
-                return (w * 64) as u64 + u64::from((!word & f).trailing_zeros());
-            }
-        }
-        (words * 64) as u64
-    };
-    let c = mex(seen);
-    if c <= u64::from(exact) {
-        return c;
-    }
-    // Past the values phase one compared with its checked rare heaps: their every pair (those
-    // marked already are marked again), a byte a value (plain stores, as in phase one), then
-    // the mex again.
-    let split = &sp.split;
-    FALLBACK.with(|bytes| {
-        let bytes = &mut bytes.borrow_mut()[..];
-        let size = (words * 64).min(bytes.len());
+/// What phase two reads for a heap of the block starting at `n0`: the values before the heap, the
+/// moves, and the rare/common state, whose rare heaps from `rares_before` on are in the block.
+/// Bit sets of `words` words.
+pub(super) struct PhaseTwo<'a> {
+    pub(super) g: View<'a>,
+    pub(super) n0: usize,
+    pub(super) removals: &'a [Vec<usize>; 4],
+    pub(super) unequal: bool,
+    pub(super) sp: &'a Sparse,
+    pub(super) rares_before: usize,
+    pub(super) words: usize,
+}
+
+impl PhaseTwo<'_> {
+    /// Phase two of the fast method for heap `n`: `seen` holds the marks of phase one; adds every
+    /// move not marked there and returns the mex, or (sparse) the smallest common value missing.
+    /// Phase one's marks are complete for the common values up to `exact`
+    /// ([`Known::check_group`]).
+    ///
+    /// [`Known::check_group`]: super::phase1::Known::check_group
+    pub(super) fn settle(&self, seen: &mut [u64], n: usize, exact: u32) -> u64 {
+        let &PhaseTwo {
+            g,
+            n0,
+            removals,
+            unequal,
+            sp,
+            rares_before,
+            words,
+        } = self;
+        mark_other_moves(seen, g, n, removals);
+        let set = |seen: &mut [u64], v: u64| seen[(v >> 6) as usize] |= 1 << (v & 63);
         for &k in &removals[2] {
             if k + 2 > n {
                 continue;
             }
             let m = n - k;
-            for (&r, &rv) in split.checked_heaps.iter().zip(&split.checked_values) {
-                let r = r as usize;
-                if r >= m {
-                    break;
-                }
-                if !(unequal && 2 * r == m) {
-                    bytes[usize::from(rv ^ g.get(m - r))] = 1;
+            let half = if unequal { (m - 1) / 2 } else { m / 2 };
+            // Splits whose larger part is in the block (values below 64 when two words hold them).
+            let in_block = m.saturating_sub(n0).min(half) + 1;
+            pairs_into(seen, g, m, 1, in_block, words <= 2);
+            if sp.mask != 0 {
+                // Splits with a rare part found in this block.
+                for (&r, &rv) in sp.rare_heaps[rares_before..]
+                    .iter()
+                    .zip(&sp.rare_values[rares_before..])
+                {
+                    let r = r as usize;
+                    if r >= m {
+                        break;
+                    }
+                    if !(unequal && 2 * r == m) {
+                        set(seen, u64::from(rv ^ g.get(m - r)));
+                    }
                 }
             }
         }
-        for (word, chunk) in seen[..words]
-            .iter_mut()
-            .zip(bytes[..size].chunks_exact_mut(64))
-        {
-            *word |= bytes_to_bits(chunk);
-            chunk.fill(0);
+        let free = if sp.mask != 0 {
+            &sp.common_bits[..words]
+        } else {
+            &ALL_ONES[..]
+        };
+        let mex = |seen: &[u64]| {
+            for (w, (word, f)) in seen[..words].iter().zip(free.iter().cycle()).enumerate() {
+                if !word & f != 0 {
+                    return (w * 64) as u64 + u64::from((!word & f).trailing_zeros());
+                }
+            }
+            (words * 64) as u64
+        };
+        let c = mex(seen);
+        if c <= u64::from(exact) {
+            return c;
         }
-    });
-    mex(seen)
+        // Past the values phase one compared with its checked rare heaps: their every pair (those
+        // marked already are marked again), a byte a value (plain stores, as in phase one), then
+        // the mex again.
+        let split = &sp.split;
+        FALLBACK.with(|bytes| {
+            let bytes = &mut bytes.borrow_mut()[..];
+            let size = (words * 64).min(bytes.len());
+            for &k in &removals[2] {
+                if k + 2 > n {
+                    continue;
+                }
+                let m = n - k;
+                for (&r, &rv) in split.checked_heaps.iter().zip(&split.checked_values) {
+                    let r = r as usize;
+                    if r >= m {
+                        break;
+                    }
+                    if !(unequal && 2 * r == m) {
+                        bytes[usize::from(rv ^ g.get(m - r))] = 1;
+                    }
+                }
+            }
+            for (word, chunk) in seen[..words]
+                .iter_mut()
+                .zip(bytes[..size].chunks_exact_mut(64))
+            {
+                *word |= bytes_to_bits(chunk);
+                chunk.fill(0);
+            }
+        });
+        mex(seen)
+    }
 }
 
 /// Marks the options of heap `n` that leave no heap, one heap, or three heaps (by every triple).
@@ -130,8 +142,8 @@ pub(super) fn mark_other_moves(
 }
 
 thread_local! {
-    /// A byte a value for [`settle`]'s heaps whose wanted values phase one all found (zero
-    /// between uses; every u16 indexes it).
+    /// A byte a value for [`PhaseTwo::settle`]'s heaps whose wanted values phase one all found
+    /// (zero between uses; every u16 indexes it).
     static FALLBACK: std::cell::RefCell<Box<[u8]>> =
         std::cell::RefCell::new(vec![0; 1 << 16].into_boxed_slice());
 }

@@ -23,19 +23,21 @@ impl HeapTable {
         parallel: bool,
     ) -> Option<(usize, u16)> {
         use rayon::prelude::*;
+        let three = PhaseThree {
+            g,
+            removals: &self.removals[2],
+            unequal: self.unequal,
+            sp: &self.sparse,
+            words,
+        };
         let scan = |n: usize| -> Option<(usize, u16)> {
             let i = n - first;
             let n0 = first + i / BLOCK * BLOCK;
             HITS.with(|hits| {
-                rare_missing(
+                three.rare_missing(
                     &marks[i * words..(i + 1) * words],
-                    g,
-                    &self.removals[2],
-                    self.unequal,
                     n,
                     n0,
-                    words,
-                    &self.sparse,
                     &mut hits.borrow_mut(),
                 )
             })
@@ -54,135 +56,145 @@ impl HeapTable {
     }
 }
 
-/// Phase three of the fast method for heap `n` of the block starting at `n0`, sparse: `seen`
-/// marks every common option (a common value comes only from a split with a rare part) and the
-/// splits in and near the block, and c is the smallest common value missing. Returns the
-/// smallest rare value below c missing as well, if any, looking at the other splits (both parts
-/// before the block) until no rare value below c is missing: while many are, each split marks a
-/// byte per value; once few are, they are looked for many splits at a time ([`find_among`]).
-#[allow(clippy::too_many_arguments)]
-fn rare_missing(
-    seen: &[u64],
-    g: &[u16],
-    removals: &[usize],
+/// What phase three reads, the same for every heap it checks: the values (at least those before
+/// each heap), the two-heap moves, and the rare/common state. Bit sets of `words` words.
+struct PhaseThree<'a> {
+    g: &'a [u16],
+    removals: &'a [usize],
     unequal: bool,
-    n: usize,
-    n0: usize,
+    sp: &'a Sparse,
     words: usize,
-    sp: &Sparse,
-    hits: &mut Hits,
-) -> Option<u16> {
-    let common = &sp.common_bits;
-    let rare = &sp.rare_bits;
-    let c = (0..words)
-        .find(|&w| !seen[w] & common[w] != 0)
-        .map_or(words * 64, |w| {
-            w * 64 + (!seen[w] & common[w]).trailing_zeros() as usize
-        });
-    // The rare values below c still missing: listed (increasing) at once when few, else after
-    // the first splits, which leave far fewer to list ([`Xors::examine`]).
-    let Hits {
-        hit,
-        need,
-        missing,
-        xors,
-    } = hits;
-    xors.len = 0;
-    need.clear();
-    missing.clear();
-    let mut count = 0;
-    for w in 0..=(c / 64).min(words - 1) {
-        let below = if w == c / 64 {
-            (1u64 << (c % 64)) - 1
-        } else {
-            u64::MAX
-        };
-        let bits = !seen[w] & rare[w] & below;
-        count += bits.count_ones() as usize;
-        missing.push(bits);
-    }
-    if count == 0 {
-        return None;
-    }
-    if count <= NEED_MAX {
-        list_into(need, missing, |_| 0);
+}
+
+impl PhaseThree<'_> {
+    /// Phase three of the fast method for heap `n` of the block starting at `n0`, sparse: `seen`
+    /// marks every common option (a common value comes only from a split with a rare part) and
+    /// the splits in and near the block, and c is the smallest common value missing. Returns the
+    /// smallest rare value below c missing as well, if any, looking at the other splits (both
+    /// parts before the block) until no rare value below c is missing: while many are, each split
+    /// marks a byte per value; once few are, they are looked for many splits at a time
+    /// ([`find_among`]). `hits`: the thread's scratch space.
+    fn rare_missing(&self, seen: &[u64], n: usize, n0: usize, hits: &mut Hits) -> Option<u16> {
+        let &PhaseThree {
+            g,
+            removals,
+            unequal,
+            sp,
+            words,
+        } = self;
+        let common = &sp.common_bits;
+        let rare = &sp.rare_bits;
+        let c = (0..words)
+            .find(|&w| !seen[w] & common[w] != 0)
+            .map_or(words * 64, |w| {
+                w * 64 + (!seen[w] & common[w]).trailing_zeros() as usize
+            });
+        // The rare values below c still missing: listed (increasing) at once when few, else after
+        // the first splits, which leave far fewer to list ([`Xors::examine`]).
+        let Hits {
+            hit,
+            need,
+            missing,
+            xors,
+        } = hits;
+        xors.len = 0;
+        need.clear();
         missing.clear();
-    }
-    let hit = &mut hit[..];
-    hit[..(words * 64).min(1 << 16)].fill(0);
-    for &k in removals {
-        if k + 2 > n {
-            continue;
+        let mut count = 0;
+        for w in 0..=(c / 64).min(words - 1) {
+            let below = if w == c / 64 {
+                (1u64 << (c % 64)) - 1
+            } else {
+                u64::MAX
+            };
+            let bits = !seen[w] & rare[w] & below;
+            count += bits.count_ones() as usize;
+            missing.push(bits);
         }
-        let m = n - k;
-        let half = if unequal { (m - 1) / 2 } else { m / 2 };
-        let lo = FRONT.max(m.saturating_sub(n0)).min(half) + 1;
-        if lo > half {
-            continue;
+        if count == 0 {
+            return None;
         }
-        // First the learned chunks ([`HeapTable::learn_order`]), whole, from FRONT + 1 on: those
-        // below `lo` are splits of the block's own heaps, marked by phase two already, looked at
-        // again (`g` holds the values up to n), which costs less than cutting the chunks there.
-        // Then the rest.
-        let mut lo = lo;
-        if !sp.order.is_empty() && half >= sp.order_end {
-            for (&from, low) in sp
-                .order
-                .iter()
-                .zip(sp.order_values.chunks_exact(ORDER_CHUNK))
-            {
-                let high = m + 1 - from as usize - ORDER_CHUNK;
-                xors.push_learned(low, &g[high..high + ORDER_CHUNK]);
-                if xors.len == CHUNK && xors.examine(need, missing, hit) {
-                    return None;
+        if count <= NEED_MAX {
+            list_into(need, missing, |_| 0);
+            missing.clear();
+        }
+        let hit = &mut hit[..];
+        hit[..(words * 64).min(1 << 16)].fill(0);
+        for &k in removals {
+            if k + 2 > n {
+                continue;
+            }
+            let m = n - k;
+            let half = if unequal { (m - 1) / 2 } else { m / 2 };
+            let lo = FRONT.max(m.saturating_sub(n0)).min(half) + 1;
+            if lo > half {
+                continue;
+            }
+            // First the learned chunks ([`HeapTable::learn_order`]), whole, from FRONT + 1 on:
+            // those below `lo` are splits of the block's own heaps, marked by phase two already,
+            // looked at again (`g` holds the values up to n), which costs less than cutting the
+            // chunks there.
+            // Then the rest.
+            let mut lo = lo;
+            if !sp.order.is_empty() && half >= sp.order_end {
+                for (&from, low) in sp
+                    .order
+                    .iter()
+                    .zip(sp.order_values.chunks_exact(ORDER_CHUNK))
+                {
+                    let high = m + 1 - from as usize - ORDER_CHUNK;
+                    xors.push_learned(low, &g[high..high + ORDER_CHUNK]);
+                    if xors.len == CHUNK && xors.examine(need, missing, hit) {
+                        return None;
+                    }
                 }
-            }
-            if xors.examine(need, missing, hit) {
-                return None;
-            }
-            lo = lo.max(sp.order_end);
-        }
-        if lo > half {
-            continue;
-        }
-        // The splits go by chunks, alternately from two regions. The first EARLY splits, whose
-        // smaller part is a small heap, in order: the values of small heaps are the most varied,
-        // and a value that few splits give is most often given there. The others in a scattered
-        // order: neighbouring splits give alike values, so a chunk far from the last one more
-        // often gives a value still missing. Neither region alone does as well as the two
-        // taken in turn. `step` is prime to the number of late chunks, so each is
-        // visited once. Simulated on 0.6 near 9·10^5 (300 heaps, from the table's values): 1,700
-        // splits a heap on average (at most 15,000), against 3,100 (at most 73,000) scattered
-        // only and 2,500 (at most 7,700) in order.
-        let early_end = (lo + EARLY).min(half + 1);
-        let early = (early_end - lo).div_ceil(CHUNK);
-        let late = (half + 1 - early_end).div_ceil(CHUNK);
-        let step = [37, 41, 43, 47, 53]
-            .into_iter()
-            .find(|p| late % p != 0)
-            .unwrap_or(1);
-        for j in 0..early.max(late) {
-            for (a, end) in [
-                (j < early).then(|| {
-                    let a = lo + j * CHUNK;
-                    (a, (a + CHUNK).min(early_end))
-                }),
-                (j < late).then(|| {
-                    let a = early_end + (j * step) % late * CHUNK;
-                    (a, (a + CHUNK).min(half + 1))
-                }),
-            ]
-            .into_iter()
-            .flatten()
-            {
-                xors.push(g, m, a, end);
                 if xors.examine(need, missing, hit) {
                     return None;
                 }
+                lo = lo.max(sp.order_end);
+            }
+            if lo > half {
+                continue;
+            }
+            // The splits go by chunks, alternately from two regions. The first EARLY splits, whose
+            // smaller part is a small heap, in order: the values of small heaps are the most
+            // varied, and a value that few splits give is most often given there. The others in a
+            // scattered order: neighbouring splits give alike values, so a chunk far from the last
+            // one more often gives a value still missing. Neither region alone does as well as the
+            // two taken in turn. `step` is prime to the number of late chunks, so each is visited
+            // once. Simulated on 0.6 near 9·10^5 (300 heaps, from the table's values): 1,700 splits
+            // a heap on average (at most 15,000), against 3,100 (at most 73,000) scattered only and
+            // 2,500 (at most 7,700) in order.
+            let early_end = (lo + EARLY).min(half + 1);
+            let early = (early_end - lo).div_ceil(CHUNK);
+            let late = (half + 1 - early_end).div_ceil(CHUNK);
+            let step = [37, 41, 43, 47, 53]
+                .into_iter()
+                .find(|p| late % p != 0)
+                .unwrap_or(1);
+            for j in 0..early.max(late) {
+                for (a, end) in [
+                    (j < early).then(|| {
+                        let a = lo + j * CHUNK;
+                        (a, (a + CHUNK).min(early_end))
+                    }),
+                    (j < late).then(|| {
+                        let a = early_end + (j * step) % late * CHUNK;
+                        (a, (a + CHUNK).min(half + 1))
+                    }),
+                ]
+                .into_iter()
+                .flatten()
+                {
+                    xors.push(g, m, a, end);
+                    if xors.examine(need, missing, hit) {
+                        return None;
+                    }
+                }
             }
         }
+        need.first().copied()
     }
-    need.first().copied()
 }
 
 /// The values G(a) ⊕ G(m − a) of some splits, gathered for phase three.

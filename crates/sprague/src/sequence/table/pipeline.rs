@@ -4,7 +4,7 @@
 //! leaves for the next one to check ([`Pending`]).
 
 use super::phase1::Known;
-use super::phase2::settle;
+use super::phase2::PhaseTwo;
 use super::{
     words_for, HeapTable, ValueTooLarge, View, AHEAD_BYTES, BLOCK, CALM, FRONT, MAX_AHEAD,
 };
@@ -150,18 +150,16 @@ impl HeapTable {
                     base,
                     recent: &recent,
                 };
-                let value = settle(
-                    &mut seen,
+                let value = PhaseTwo {
                     g,
-                    n,
                     n0,
-                    &self.removals,
-                    self.unequal,
-                    &self.sparse,
+                    removals: &self.removals,
+                    unequal: self.unequal,
+                    sp: &self.sparse,
                     rares_before,
-                    exact[i],
                     words,
-                );
+                }
+                .settle(&mut seen, n, exact[i]);
                 out.marks.extend_from_slice(&seen[..words]);
                 seen.fill(0);
                 out.values.push(value);

@@ -182,10 +182,10 @@ impl HeapTable {
     /// most are given many times over. Simulated on 0.6 near 9·10^5, from the table's values:
     /// with the more useful half of the rare heaps marked, a heap's marks miss no common value
     /// below c in 77% of the heaps. A compare of eight heaps' pairs with one value is three
-    /// vector instructions, a mark one store a pair. Any split gives the same values (a heap
-    /// whose wanted values are all given marks every pair, [`settle`]); a good one is faster.
+    /// vector instructions, a mark one store a pair. Any split gives the same values (a heap whose
+    /// wanted values are all given marks every pair, [`PhaseTwo::settle`]); a good one is faster.
     ///
-    /// [`settle`]: super::phase2::settle
+    /// [`PhaseTwo::settle`]: super::phase2::PhaseTwo::settle
     fn learn_split(&mut self) {
         let n = self.values.len();
         let sp = &self.sparse;
