@@ -54,10 +54,12 @@ mod pipeline;
 mod sparse;
 
 use crate::games::octal::HeapRule;
-use crate::sequence::{arithmetic, smallest_period_by, Period};
+use crate::sequence::Period;
 use phase3::CHUNK;
 use pipeline::Pending;
 use sparse::{RareSplit, Sparse};
+
+pub use super::proof::{period, values_to_prove, MIN_SEEN_RUN};
 
 /// The largest value the table stores (two bytes per value).
 pub const MAX_VALUE: u64 = u16::MAX as u64;
@@ -442,123 +444,6 @@ pub fn values(rule: &HeapRule, len: usize, method: Method) -> Result<Vec<u16>, V
     let mut table = HeapTable::new(rule.clone(), method);
     table.extend_to(len)?;
     Ok(table.into_values())
-}
-
-/// The number of values the periodicity theorem needs to prove a period (p, q) of `rule`, or
-/// `None` when no theorem applies (Grundy's game).
-///
-/// Guy and Smith (Winning Ways, ch. 4; Guy & Smith 1956): for an octal game whose moves remove at
-/// most t tokens and leave at most two heaps, if G(n + q) = G(n) for every p ≤ n < 2p + q + t, then
-/// for every n ≥ p. (Induction: a heap of N + q ≥ 2p + 2q + t, less k ≤ t, splits into parts whose
-/// larger b has b ≥ p + q, so G(b) = G(b − q) and the options of N + q and of N have the same
-/// values.) Checking n + q up to 2p + 2q + t − 1 takes 2p + 2q + t values. With three-heap moves
-/// the largest part is only a third of the heap, and the same argument needs n < 3p + 2q + t.
-/// Grundy's game is left out: moving b to b − q may make its two parts equal, which it forbids.
-pub fn values_to_prove(rule: &HeapRule, preperiod: u64, period: u64) -> Option<u64> {
-    match rule {
-        HeapRule::Grundy => None,
-        HeapRule::Octal(code) => {
-            let t = code.max_removed() as u64;
-            let (p, q) = (preperiod, period);
-            Some(if code.has_three_heap_moves() {
-                3 * p + 3 * q + t
-            } else {
-                2 * p + 2 * q + t
-            })
-        }
-    }
-}
-
-/// The shortest verified run that makes a period seen (not proved) worth reporting: a run of this
-/// many values and of two whole periods. A shorter repetition happens by chance in long tables
-/// (0.16 at 10^6 values repeats with period 3 over its last ten values).
-pub const MIN_SEEN_RUN: usize = 32;
-
-/// The period of the computed values: the smallest period (for it the smallest preperiod) that the
-/// periodicity theorem proves within the slice, else the smallest one seen with a verified run of
-/// two periods and at least [`MIN_SEEN_RUN`] values (`proved: false`). When no pure period is
-/// found, the smallest arithmetic one (a saltus s > 0), proved by the saltus test of
-/// [`arithmetic::values_to_prove`] or seen with the same evidence.
-///
-/// A proved period always wins over one merely seen, so a longer slice never reports less than a
-/// shorter one did: a period proved within n values is proved within every longer slice, and it is
-/// the sequence's smallest, since a smaller one found proved would hold for every n too.
-///
-/// # Examples
-///
-/// ```
-/// use sprague::games::octal::HeapRule;
-/// use sprague::sequence::table::{period, values, Method};
-/// // Dawson's Kayles (0.07): preperiod 53, period 34, proved by 2·53 + 2·34 + 2 = 176 values.
-/// let rule = HeapRule::octal("0.07").unwrap();
-/// let p = period(&rule, &values(&rule, 176, Method::Naive).unwrap()).unwrap();
-/// assert_eq!((p.preperiod, p.period, p.proved), (53, 34, true));
-/// ```
-pub fn period(rule: &HeapRule, values: &[u16]) -> Option<Period> {
-    let len = values.len();
-    if let Some(found) = smallest_proved_period(rule, values) {
-        return Some(found);
-    }
-    let seen = |p: usize, q: usize| len - q - p >= (2 * q).max(MIN_SEEN_RUN);
-    if let Some(found) = smallest_period_by(values, 0, seen) {
-        return Some(found);
-    }
-    let enough = |p: usize, q: usize| len - q - p >= q.max(8);
-    let found = arithmetic::smallest_arithmetic_period(values, enough)?;
-    if arithmetic::is_proved(rule, values, &found) {
-        return Some(Period {
-            proved: true,
-            ..found
-        });
-    }
-    // Unproved, a saltus is easily seen by chance (any steady rise fits q = 1 for a while): ask
-    // then for the evidence of a pure period seen.
-    let found = arithmetic::smallest_arithmetic_period(values, seen)?;
-    let proved = arithmetic::is_proved(rule, values, &found);
-    Some(Period { proved, ..found })
-}
-
-/// The smallest pure period that [`values_to_prove`] proves within `values`, with its smallest
-/// preperiod.
-///
-/// For each q the proof needs the relation from some p ≤ p_max(q), the largest preperiod whose
-/// proof fits in the slice. A few values at p_max(q) are compared first: a q that merely repeats
-/// near the end (a multiple of a period seen, with a long preperiod) fails there at once instead
-/// of after a scan of the whole run, so the search stays about O(len).
-fn smallest_proved_period(rule: &HeapRule, values: &[u16]) -> Option<Period> {
-    const SPOT: usize = 16;
-    let len = values.len() as u64;
-    let base = values_to_prove(rule, 0, 0)?;
-    // values_to_prove is a·p + b·q + t: a and b read off the rule.
-    let a = values_to_prove(rule, 1, 0)? - base;
-    let b = values_to_prove(rule, 0, 1)? - base;
-    let holds = |n: usize, q: usize| values[n] == values[n + q];
-    let mut q = 1u64;
-    while base + b * q <= len {
-        let p_max = ((len - base - b * q) / a) as usize;
-        let qu = q as usize;
-        let end = values.len() - qu;
-        // The relation must hold from p_max to the end: one slice comparison (vectorised)
-        // rejects a q at once, where a scan back from the end walked every matching value
-        // first (a long constant tail made that O(len) a q: 12 s for a take set {821185}).
-        if p_max < end
-            && (p_max..(p_max + SPOT).min(end)).all(|n| holds(n, qu))
-            && values[p_max..end] == values[p_max + qu..]
-        {
-            let mut pre = p_max;
-            while pre > 0 && holds(pre - 1, qu) {
-                pre -= 1;
-            }
-            return Some(Period {
-                preperiod: pre as u64,
-                period: q,
-                saltus: 0,
-                proved: true,
-            });
-        }
-        q += 1;
-    }
-    None
 }
 
 /// Extends `values` to `len` values by a proved period: G(n) = G(n − q) + s for n ≥ p + q. This is

@@ -1,5 +1,6 @@
-//! Tests of the table: against brute force and the naive method, by the definition on long
-//! tables, across thread counts, and of the refusal of values too large.
+//! Tests of the table: against brute force, published values and the naive method, by the
+//! definition on long tables, across thread counts, resumed, filled from a proved period, and
+//! of the refusal of values too large. The periods' own tests are in `sequence/proof.rs`.
 
 use super::*;
 
@@ -37,7 +38,7 @@ fn a_removal_longer_than_the_heaps_before_a_block_is_marked_right() {
 }
 
 /// Every code with these digits after the point (d0 = 0 or 4).
-fn codes() -> Vec<String> {
+pub(crate) fn codes() -> Vec<String> {
     let mut codes = Vec::new();
     for d0 in ["0", "4"] {
         for d1 in 0..8 {
@@ -112,23 +113,6 @@ fn the_sparse_method_equals_the_naive_one_value_for_value() {
 }
 
 #[test]
-fn an_unproved_saltus_needs_two_periods_of_evidence() {
-    // 0.6E to 1500 ends in a run where G rises by 1 at each step, 17 values long: with the
-    // evidence asked of pure periods (a run of max(q, 8)) it passed for p = 1483, q = 1,
-    // s = 1. An unproved arithmetic period needs a run of max(2q, 32).
-    let rule = HeapRule::octal("0.6E").unwrap();
-    let all = values(&rule, 1501, Method::Sparse).unwrap();
-    assert_eq!(period(&rule, &all), None);
-    // A proved one is unaffected: 0.8 (p = 1, q = 3, s = 1).
-    let rule = HeapRule::octal("0.8").unwrap();
-    let found = period(&rule, &values(&rule, 200, Method::Sparse).unwrap()).unwrap();
-    assert_eq!(
-        (found.preperiod, found.period, found.saltus, found.proved),
-        (1, 3, 1, true)
-    );
-}
-
-#[test]
 fn threads_change_nothing() {
     // Large enough that phases one and three run on the pool; 0.6 has rare heaps whose
     // trusted common value is wrong, which phase three must catch in order.
@@ -185,9 +169,6 @@ fn the_pipeline_gives_the_values_of_the_definition() {
     check_by_definition(&HeapRule::Grundy, table.values(), 30_000);
 }
 
-/// Flammenkamp's table of Grundy's game: 256 is first reached at n = 7250049, and the
-/// rare heaps under the best mask grow by 13 between n = 4.7·10^7 and 4.9·10^7. Minutes of
-/// work: only with SPRAGUE_SLOW=1.
 #[test]
 fn the_learned_order_of_phase_three_changes_no_value() {
     // Learned from 2,048 values on (the default waits for 65,536): the scan goes by the
@@ -226,6 +207,9 @@ fn phase_one_s_split_of_the_rare_heaps_changes_no_value() {
     }
 }
 
+/// Flammenkamp's table of Grundy's game: 256 is first reached at n = 7250049, and the
+/// rare heaps under the best mask grow by 13 between n = 4.7·10^7 and 4.9·10^7. Minutes of
+/// work: only with SPRAGUE_SLOW=1.
 #[test]
 fn grundys_game_first_reaches_256_at_7250049() {
     if std::env::var_os("SPRAGUE_SLOW").is_none() {
@@ -281,33 +265,6 @@ fn resuming_from_a_prefix_gives_the_same_values() {
     }
 }
 
-#[test]
-fn known_periods_are_found_and_proved_exactly_when_the_theorem_holds() {
-    // Kayles 0.77: p = 71, q = 12 (Guy & Smith); Dawson's Kayles 0.07: p = 53, q = 34.
-    for (code, p, q) in [("0.77", 71, 12), ("0.07", 53, 34), ("0.137", 52, 34)] {
-        let rule = HeapRule::octal(code).unwrap();
-        let needed = values_to_prove(&rule, p, q).unwrap() as usize;
-        let all = values(&rule, needed + 200, Method::Sparse).unwrap();
-        let found = period(&rule, &all[..needed]).unwrap();
-        assert_eq!(
-            (found.preperiod, found.period, found.proved),
-            (p, q, true),
-            "{code}"
-        );
-        let found = period(&rule, &all[..needed - 1]).unwrap();
-        assert_eq!(
-            (found.preperiod, found.period, found.proved),
-            (p, q, false),
-            "{code}"
-        );
-        // The proof is right: the relation holds on every computed value.
-        assert!((p as usize..all.len() - q as usize).all(|n| all[n] == all[n + q as usize]));
-    }
-    // Grundy's game has no theorem.
-    let grundy = values(&HeapRule::Grundy, 2000, Method::Sparse).unwrap();
-    assert!(period(&HeapRule::Grundy, &grundy).is_none_or(|p| !p.proved));
-}
-
 /// OEIS b-files in prefix: A002186 (Kayles), A002187 (Dawson's chess, 0.137), A002188
 /// (Grundy's game).
 #[test]
@@ -336,70 +293,6 @@ fn published_values() {
             2, 3, 1, 2, 4, 1, 2, 4, 1, 2, 4
         ]
     );
-}
-
-/// Issue 17: a longer table never reports a weaker period. Over many codes and lengths: a
-/// period proved at n is the same proved period at every longer length; a period seen but
-/// not proved always has a verified run of two periods and `MIN_SEEN_RUN` values.
-#[test]
-fn issue_17_a_longer_table_never_reports_a_weaker_period() {
-    let mut more = codes();
-    for code in [
-        "0.16", "0.35", "0.56", "0.27", "0.123", "0.7", "0.8", "0.28", "0.3F",
-    ] {
-        more.push(code.to_owned());
-    }
-    for code in more {
-        let Ok(rule) = HeapRule::octal(&code) else {
-            continue;
-        };
-        let three = matches!(&rule, HeapRule::Octal(c) if c.has_three_heap_moves());
-        let len = if three { 600 } else { 3000 };
-        let Ok(all) = values(&rule, len, Method::Sparse) else {
-            continue;
-        };
-        let mut proved: Option<(usize, Period)> = None;
-        for n in (1..=len).step_by(7).chain([len]) {
-            let found = period(&rule, &all[..n]);
-            if let Some((at, p)) = proved {
-                assert_eq!(found, Some(p), "{code}: proved at {at}, then at {n}");
-            }
-            match found {
-                Some(p) if p.proved => {
-                    proved.get_or_insert((n, p));
-                }
-                Some(p) => {
-                    let (pre, q) = (p.preperiod as usize, p.period as usize);
-                    assert!(
-                        n - q - pre >= (2 * q).max(MIN_SEEN_RUN),
-                        "{code} at {n}: {p:?}"
-                    );
-                    let wide: Vec<u64> = all[..n].iter().map(|&v| u64::from(v)).collect();
-                    assert!(
-                        crate::sequence::period::tests::holds(&wide, p.saltus, pre, q),
-                        "{code} at {n}"
-                    );
-                }
-                None => {}
-            }
-        }
-    }
-}
-
-/// Issue 17: 0.16 proves its period (105351, 149459) with 509622 values; at 10^6 values its
-/// last ten repeat with period 3, which used to be reported instead.
-#[test]
-fn issue_17_a_period_proved_within_the_table_beats_a_coincidence_at_its_end() {
-    let rule = HeapRule::octal("0.16").unwrap();
-    let all = values(&rule, 1_000_001, Method::Sparse).unwrap();
-    for n in [509_622, 600_001, 1_000_001] {
-        let p = period(&rule, &all[..n]).unwrap();
-        assert_eq!(
-            (p.preperiod, p.period, p.saltus, p.proved),
-            (105_351, 149_459, 0, true)
-        );
-    }
-    assert!(period(&rule, &all[..509_621]).is_none_or(|p| !p.proved));
 }
 
 /// Issue 17: once a period is proved, the rest of the table is copied from it, equal to the
