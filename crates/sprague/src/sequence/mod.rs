@@ -10,6 +10,7 @@
 
 pub mod arithmetic;
 pub mod period;
+mod proof;
 pub mod table;
 
 pub use period::{smallest_period, smallest_period_by, Period};
