@@ -96,14 +96,15 @@ def test_positions_of_every_kind():
     assert lists.winning_moves((3, 9)) == [(2, 9)]
 
 
-def test_two_number_game_grid_is_wythoffs():
-    def wythoff(p):
-        x, y = p
-        out = [(x - k, y) for k in range(1, x + 1)]
-        out += [(x, y - k) for k in range(1, y + 1)]
-        out += [(x - k, y - k) for k in range(1, min(x, y) + 1)]
-        return out
+def wythoff(p):
+    x, y = p
+    out = [(x - k, y) for k in range(1, x + 1)]
+    out += [(x, y - k) for k in range(1, y + 1)]
+    out += [(x - k, y - k) for k in range(1, min(x, y) + 1)]
+    return out
 
+
+def test_two_number_game_grid_is_wythoffs():
     game = sprague.Game(wythoff, normalize=lambda p: tuple(sorted(p)))
     grid = game.grid(20, 20)
     for a, b in itertools.product(range(21), range(21)):
@@ -264,13 +265,6 @@ def test_python_games_get_formulas_seen_not_proved():
     take = sprague.Game(lambda n: [n - t for t in (1, 2, 4, 8, 16, 32) if t <= n])
     t = take.table(upto=300)
     assert t.formulas[0].expr == "n % 3" and not t.formulas[0].proved
-
-    def wythoff(p):
-        x, y = p
-        out = [(x - k, y) for k in range(1, x + 1)]
-        out += [(x, y - k) for k in range(1, y + 1)]
-        out += [(x - k, y - k) for k in range(1, min(x, y) + 1)]
-        return out
 
     grid = sprague.Game(wythoff, normalize=lambda p: tuple(sorted(p))).grid(40, 40)
     rule = [f for f in grid.formulas if f.kind == "p-positions"][0]
