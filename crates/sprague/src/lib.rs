@@ -10,7 +10,8 @@
 //! - [`Impartial`]: a ruleset, i.e. positions and their options, and how a position splits into
 //!   independent components (a sum).
 //! - [`value`]: [`Nimber`](value::Nimber), [`Outcome`](value::Outcome),
-//!   [`LoopyValue`](value::LoopyValue) and how values of a sum combine.
+//!   [`LoopyValue`](value::LoopyValue), how values of a sum combine, and nim multiplication
+//!   ([`nim_product`](value::nim_product)), the product of the field of nimbers.
 //! - [`solve`]: the algorithms, which see only the traits or an explicit
 //!   [`GameGraph`](solve::GameGraph).
 //! - [`games`]: the rulesets, each with its closed form where one exists.

@@ -4,4 +4,5 @@ mod connect4;
 mod dags;
 mod fibonacci_nim;
 mod loopy;
+mod nim_product;
 mod tidy;
