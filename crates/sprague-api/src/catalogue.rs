@@ -15,9 +15,9 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::{
-    bash, cursors, fibonacci_nim, geography, graph, hackenbush, lasker, nim, octal, split,
-    staircase, subtraction, wythoff, Analysis, AnalysisOptions, Error, Limits, ScoreReport,
-    ScoreSolver, SolveOptions,
+    bash, cursors, fibonacci_nim, geography, graph, hackenbush, lasker, nim, nim_product, octal,
+    split, staircase, subtraction, wythoff, Analysis, AnalysisOptions, Error, Limits, ScoreReport,
+    ScoreSolver, SolveOptions, ValueReport,
 };
 
 /// How a game is reached on the command line.
@@ -29,6 +29,9 @@ pub enum Command {
     Analyse,
     /// `sprague solve NAME POSITION`: a scoring game, answered with its minimax value.
     Solve,
+    /// `sprague NAME NUMBERS…`: a calculation on numbers, not a game (`nim-product`), answered
+    /// with `{"value": …}`; no misère play, moves or tables.
+    Calculate,
 }
 
 /// Where a position comes from.
@@ -110,6 +113,8 @@ pub enum Report {
     AllStarts(geography::AllStarts),
     /// The cursor game's value.
     Cursors(cursors::CursorsReport),
+    /// A calculation's value (`nim-product`).
+    Value(ValueReport),
 }
 
 type Analyse = fn(&Request, &Limits) -> Result<Analysis, Error>;
@@ -585,6 +590,20 @@ static GAMES: &[Game] = &[
         }),
     },
     Game {
+        name: "nim-product",
+        rule: "Nim multiplication: A ⊗ B, the product of the field of nimbers (XOR is its sum); a calculation, not a game.",
+        position: "the two factors A and B: non-negative integers of any size",
+        example: &["16", "16"],
+        example_text: None,
+        parameters: &[],
+        command: Command::Calculate,
+        input: Input::Words,
+        misere: false,
+        play: false,
+        table: None,
+        answer: Answer::Other(|r, _| nim_product::calculate(&r.words).map(Report::Value)),
+    },
+    Game {
         name: "triangle-war",
         rule: "Triangle War (POJ 1085): draw lines between ten dots; completing a triangle scores it and earns another move.",
         position: "the lines drawn so far, with --moves \"2-4 4-5 …\" (dots 1 / 2 3 / 4 5 6 / 7 8 9 10)",
@@ -744,6 +763,19 @@ mod tests {
                 )
             );
         }
+        // A calculation takes no analysis flags.
+        let product = game("nim-product").unwrap();
+        let err = product
+            .request(&["2", "3", "--all-moves"], None)
+            .unwrap_err();
+        assert_eq!(err.message(), "nim-product takes no flag `--all-moves`");
+        let err = product
+            .analyse(
+                &product.request(&["2", "3"], None).unwrap(),
+                &Limits::default(),
+            )
+            .unwrap_err();
+        assert!(err.message().contains("not answered by an analysis"));
         // A file game without its text says so.
         let graph = game("graph").unwrap();
         let err = graph

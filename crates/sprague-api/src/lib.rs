@@ -25,6 +25,7 @@ pub mod hackenbush;
 pub mod lasker;
 pub mod long_run;
 pub mod nim;
+pub mod nim_product;
 pub mod octal;
 pub mod play;
 mod report;
@@ -38,7 +39,7 @@ pub mod table;
 pub mod wythoff;
 
 pub use error::{Budget, Error, ErrorKind, OverBudget};
-pub use report::{Analysis, MoveReport, NimValue};
+pub use report::{Analysis, MoveReport, NimValue, ValueReport};
 pub use solve::{ScoreReport, ScoreSolver, SearchReport, SolveOptions};
 
 /// What a request may use, set by the caller (the CLI reads the machine's free memory).

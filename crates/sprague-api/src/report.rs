@@ -144,19 +144,37 @@ impl std::fmt::Display for NimValue {
 impl Serialize for NimValue {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
-            NimValue::Number(n) => match n.to_u64() {
-                Some(small) => serializer.serialize_u64(small),
-                None => {
-                    // JSON numbers have no size limit; serde_json writes the digits verbatim.
-                    let raw = serde_json::value::RawValue::from_string(n.to_string())
-                        .map_err(serde::ser::Error::custom)?;
-                    raw.serialize(serializer)
-                }
-            },
+            NimValue::Number(n) => exact_number(n, serializer),
             NimValue::Infinite(s) => serializer.serialize_str(s),
             NimValue::None => serializer.serialize_none(),
         }
     }
+}
+
+/// A non-negative integer as a JSON number, digit for digit at any size.
+pub(crate) fn exact_number<S: Serializer>(n: &BigUint, serializer: S) -> Result<S::Ok, S::Error> {
+    match n.to_u64() {
+        Some(small) => serializer.serialize_u64(small),
+        None => {
+            // JSON numbers have no size limit; serde_json writes the digits verbatim.
+            let raw = serde_json::value::RawValue::from_string(n.to_string())
+                .map_err(serde::ser::Error::custom)?;
+            raw.serialize(serializer)
+        }
+    }
+}
+
+/// The answer of a calculation that is not a game's analysis (`nim-product`): one number, the
+/// JSON object `{"value": …}`, and the line a person reads.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ValueReport {
+    /// The result, exact at any size.
+    #[serde(serialize_with = "exact_number")]
+    pub value: BigUint,
+    /// The calculation and its result in one line (`16 ⊗ 16 = 24`), for text output; not part
+    /// of the JSON object.
+    #[serde(skip)]
+    pub text: String,
 }
 
 fn outcome_letter<S: Serializer>(outcome: &Outcome, serializer: S) -> Result<S::Ok, S::Error> {

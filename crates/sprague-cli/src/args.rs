@@ -340,7 +340,8 @@ pub fn command() -> clap::Command {
         // clap's derive drops a doc comment's final period from `about`; so does this.
         let about = game.rule.strip_suffix('.').unwrap_or(game.rule);
         command = match game.command {
-            sprague_api::catalogue::Command::Analyse => {
+            sprague_api::catalogue::Command::Analyse
+            | sprague_api::catalogue::Command::Calculate => {
                 command.mut_subcommand(game.name, |c| c.about(about).display_order(idx))
             }
             sprague_api::catalogue::Command::Solve => command.mut_subcommand("solve", |solve| {
@@ -356,7 +357,8 @@ pub fn command() -> clap::Command {
 /// own).
 /// `derived` is [`Cli`]'s own command (built once: building it costs a millisecond).
 fn is_generated(game: &sprague_api::catalogue::Game, derived: &clap::Command) -> bool {
-    game.command == sprague_api::catalogue::Command::Analyse
+    use sprague_api::catalogue::Command;
+    matches!(game.command, Command::Analyse | Command::Calculate)
         && game.input == sprague_api::catalogue::Input::Words
         && derived.find_subcommand(game.name).is_none()
 }
@@ -400,6 +402,25 @@ fn catalogue_subcommand(game: &'static sprague_api::catalogue::Game) -> clap::Co
                 .action(ArgAction::SetTrue)
                 .help("Misère play: the player who makes the last move loses."),
         );
+    }
+    if game.command == sprague_api::catalogue::Command::Calculate {
+        // A calculation has no moves to list: `--json` and `--batch` only.
+        return sub
+            .arg(
+                Arg::new("json")
+                    .long("json")
+                    .action(ArgAction::SetTrue)
+                    .help("Print one JSON object instead of text."),
+            )
+            .arg(
+                Arg::new("batch")
+                    .long("batch")
+                    .action(ArgAction::SetTrue)
+                    .help(
+                        "Read requests from standard input, one per line; print one JSON object \
+                         per line. Words typed on the command line come first on every line.",
+                    ),
+            );
     }
     // The output flags' struct brings its doc comment as `about`: the rule is set after it.
     <OutputArgs as clap::Args>::augment_args(sub).about(about)
@@ -469,12 +490,21 @@ fn catalogue_args(
             parameters.push((p.name, value.clone()));
         }
     }
+    let output = if game.command == sprague_api::catalogue::Command::Calculate {
+        OutputArgs {
+            json: sub.get_flag("json"),
+            batch: sub.get_flag("batch"),
+            all_moves: false,
+        }
+    } else {
+        OutputArgs::from_arg_matches(sub)?
+    };
     Ok(CatalogueArgs {
         game,
         words,
         parameters,
         misere: game.misere && sub.get_flag("misere"),
-        output: OutputArgs::from_arg_matches(sub)?,
+        output,
     })
 }
 

@@ -13,6 +13,7 @@ mod hackenbush;
 mod lasker;
 mod long_run;
 mod nim;
+mod nim_product;
 mod octal;
 mod play;
 mod script;
