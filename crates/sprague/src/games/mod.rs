@@ -10,6 +10,7 @@ pub mod geography;
 pub mod graph;
 pub mod hackenbush;
 pub mod lasker;
+pub mod moore_nim;
 pub mod nim;
 pub mod octal;
 pub mod split;

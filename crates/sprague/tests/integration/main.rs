@@ -4,5 +4,6 @@ mod connect4;
 mod dags;
 mod fibonacci_nim;
 mod loopy;
+mod moore_nim;
 mod nim_product;
 mod tidy;
