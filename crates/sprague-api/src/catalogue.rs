@@ -15,9 +15,9 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::{
-    bash, cursors, fibonacci_nim, geography, graph, hackenbush, lasker, nim, nim_product, octal,
-    split, staircase, subtraction, wythoff, Analysis, AnalysisOptions, Error, Limits, ScoreReport,
-    ScoreSolver, SolveOptions, ValueReport,
+    bash, cursors, fibonacci_nim, geography, graph, hackenbush, lasker, moore_nim, nim,
+    nim_product, octal, split, staircase, subtraction, wythoff, Analysis, AnalysisOptions, Error,
+    Limits, ScoreReport, ScoreSolver, SolveOptions, ValueReport,
 };
 
 /// How a game is reached on the command line.
@@ -324,13 +324,21 @@ static GAMES: &[Game] = &[
         position: "heap sizes: non-negative integers of any size",
         example: &["3", "4", "5"],
         example_text: None,
-        parameters: &[],
+        parameters: &[Parameter {
+            name: "moore",
+            value: "K",
+            help: "Moore's Nim_K: a move takes from one to K heaps (K = 1 is Nim)",
+            required: false,
+        }],
         command: Command::Analyse,
         input: Input::Words,
         misere: true,
         play: true,
         table: None,
-        answer: Answer::Analyse(|r, limits| nim::analyse(&r.words, &r.options, limits)),
+        answer: Answer::Analyse(|r, limits| match r.parameter("moore") {
+            Some(k) => moore_nim::analyse(&r.words, k, &r.options, limits),
+            None => nim::analyse(&r.words, &r.options, limits),
+        }),
     },
     Game {
         name: "wythoff",

@@ -39,6 +39,9 @@ pub struct MoveReport {
     /// Nim: the 1-based heap.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub heap: Option<usize>,
+    /// Moore's Nim: the 1-based heaps a move takes from, increasing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub heaps: Option<Vec<usize>>,
     /// Graph: the 1-based index of the token moved, in file order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub token: Option<usize>,

@@ -56,7 +56,12 @@ pub enum Command {
         after_help = "Example:\n  sprague nim 3 4 5\n  \
             N: the player to move wins; nim-value 2 (3 xor 4 xor 5); winning move: heap 1: 3 -> 1\n\n\
             Heaps may be of any size. The nim-value is the XOR of the heaps (Bouton). With --misere the\n\
-            player who takes the last token loses (Anti-Nim)."
+            player who takes the last token loses (Anti-Nim).\n\n\
+            With --moore K (Moore's Nim_K) a move takes from one to K heaps, any positive number from\n\
+            each: lost exactly when every bit column of the heaps holds a multiple of K + 1 ones\n\
+            (Moore, 1910; misère too). A move is written `heap 1: 3 -> 1, heap 3: 6 -> 2`; at most\n\
+            1000 winning moves are listed and the note gives their number. The nim-value is searched\n\
+            for small positions only."
     )]
     Nim(NimArgs),
     #[command(
@@ -588,6 +593,9 @@ pub struct NimArgs {
     /// Misère play (Anti-Nim): the player who takes the last token loses.
     #[arg(long)]
     pub misere: bool,
+    /// Moore's Nim_K: a move takes from one to K heaps (K = 1 is Nim).
+    #[arg(long, value_name = "K")]
+    pub moore: Option<String>,
     #[command(flatten)]
     pub output: OutputArgs,
 }

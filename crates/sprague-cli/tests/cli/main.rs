@@ -12,6 +12,7 @@ mod graph;
 mod hackenbush;
 mod lasker;
 mod long_run;
+mod moore_nim;
 mod nim;
 mod nim_product;
 mod octal;
