@@ -51,6 +51,8 @@
 //! - [`games::moore_nim`]: Moore's Nim_k (take from up to k heaps), normal and misère, by Moore's
 //!   bit-column theorem; every winning move by a search from the top bit, O(bits + moves) steps,
 //!   and their number by a budgeted count. Not a sum: nim-values by search only.
+//! - [`games::coin_turning`]: Twins, Ruler and Mock Turtles, by the coin-turning theorem; every
+//!   winning move by arithmetic, places of any size.
 //! - [`games::hackenbush`]: Green Hackenbush on any multigraph, by the colon and fusion
 //!   principles in O(n + m); winning cuts by classes of 2-edge cuts.
 //! - [`games::split`]: the splitting game (HNOI2007); bean values in O(n²), counts of any size.

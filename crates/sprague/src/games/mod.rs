@@ -3,6 +3,7 @@
 //! generic solvers can check the fast path by brute force.
 
 pub mod bash;
+pub mod coin_turning;
 pub mod connect4;
 pub mod cursors;
 pub mod fibonacci_nim;

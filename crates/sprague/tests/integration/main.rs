@@ -1,5 +1,6 @@
 //! The engine's integration tests: every fast solver against plain search on random small games.
 
+mod coin_turning;
 mod connect4;
 mod dags;
 mod fibonacci_nim;
