@@ -16,8 +16,8 @@ use serde::Serialize;
 
 use crate::{
     bash, cursors, fibonacci_nim, geography, graph, hackenbush, lasker, moore_nim, nim,
-    nim_product, octal, split, staircase, subtraction, wythoff, Analysis, AnalysisOptions, Error,
-    Limits, ScoreReport, ScoreSolver, SolveOptions, ValueReport,
+    nim_product, octal, split, staircase, subtraction, turning, wythoff, Analysis, AnalysisOptions,
+    Error, Limits, ScoreReport, ScoreSolver, SolveOptions, ValueReport,
 };
 
 /// How a game is reached on the command line.
@@ -453,6 +453,20 @@ static GAMES: &[Game] = &[
         answer: Answer::Analyse(|r, limits| {
             fibonacci_nim::analyse(&r.words, r.parameter("last"), &r.options, limits)
         }),
+    },
+    Game {
+        name: "turning",
+        rule: "Coin-turning games: coins in a row; turn over the coins the rule allows, the rightmost from heads to tails (mock-turtles: one to three coins; ruler: a run of consecutive coins; twins: exactly two).",
+        position: "the rule (mock-turtles, ruler or twins), then the places of the heads, numbered 1, 2, 3, … from the left: distinct positive integers of any size",
+        example: &["mock-turtles", "1", "4", "7"],
+        example_text: None,
+        parameters: &[],
+        command: Command::Analyse,
+        input: Input::Words,
+        misere: false,
+        play: false,
+        table: None,
+        answer: Answer::Analyse(|r, limits| turning::analyse(&r.words, &r.options, limits)),
     },
     Game {
         name: "octal",

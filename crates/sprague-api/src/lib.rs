@@ -37,6 +37,7 @@ pub mod split;
 pub mod staircase;
 pub mod subtraction;
 pub mod table;
+pub mod turning;
 pub mod wythoff;
 
 pub use error::{Budget, Error, ErrorKind, OverBudget};

@@ -42,6 +42,19 @@ pub struct MoveReport {
     /// Moore's Nim: the 1-based heaps a move takes from, increasing.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub heaps: Option<Vec<usize>>,
+    /// Coin turning: the places of the coins turned, increasing (the last is the head turned to
+    /// tails).
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "exact_numbers"
+    )]
+    pub coins: Option<Vec<BigUint>>,
+    /// Coin turning (Ruler): the first and last places of the run of coins turned.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "exact_numbers"
+    )]
+    pub run: Option<Vec<BigUint>>,
     /// Graph: the 1-based index of the token moved, in file order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub token: Option<usize>,
@@ -163,6 +176,30 @@ pub(crate) fn exact_number<S: Serializer>(n: &BigUint, serializer: S) -> Result<
             let raw = serde_json::value::RawValue::from_string(n.to_string())
                 .map_err(serde::ser::Error::custom)?;
             raw.serialize(serializer)
+        }
+    }
+}
+
+/// A list of non-negative integers as JSON numbers, exact at any size.
+fn exact_numbers<S: Serializer>(
+    numbers: &Option<Vec<BigUint>>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeSeq;
+    struct Exact<'a>(&'a BigUint);
+    impl Serialize for Exact<'_> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            exact_number(self.0, serializer)
+        }
+    }
+    match numbers {
+        None => serializer.serialize_none(),
+        Some(numbers) => {
+            let mut seq = serializer.serialize_seq(Some(numbers.len()))?;
+            for n in numbers {
+                seq.serialize_element(&Exact(n))?;
+            }
+            seq.end()
         }
     }
 }

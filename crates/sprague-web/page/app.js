@@ -139,8 +139,8 @@ function wordsAfter(game, words, to) {
       flags.push(words[i]);
       const param = game.parameters.find((p) => `--${p.name}` === words[i]);
       if (param && param.value && i + 1 < words.length) flags.push(words[++i]);
-    } else if (game.name === "octal" && kept.length === 0 && !words.includes("--take-set")) {
-      kept.push(words[i]); // the code stays
+    } else if (kept.length === 0 && (game.name === "turning" || game.name === "octal" && !words.includes("--take-set"))) {
+      kept.push(words[i]); // the code (or the coin-turning rule) stays
     }
   }
   return kept.concat(splitWords(to), flags);

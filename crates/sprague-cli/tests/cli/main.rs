@@ -23,6 +23,7 @@ mod split;
 mod staircase;
 mod subtraction;
 mod table;
+mod turning;
 mod wythoff;
 
 use assert_cmd::Command;
