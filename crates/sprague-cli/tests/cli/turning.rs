@@ -25,6 +25,10 @@ fn each_rule_in_text_and_json() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.starts_with("turning mock-turtles 1 4 7\n"), "{text}");
     assert!(text.contains("nim-value: 11"), "{text}");
+    assert!(
+        text.contains("turn 1, 4, 7                 leaves nothing\n"),
+        "{text}"
+    );
     // Every winning move's `to` is a P-position.
     for rule in ["mock-turtles", "ruler", "twins"] {
         let v = json(&["turning", rule, "2", "5", "9", "12"], "");
