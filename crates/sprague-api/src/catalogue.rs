@@ -15,9 +15,9 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::{
-    bash, cursors, fibonacci_nim, geography, graph, hackenbush, lasker, nim, octal, split,
-    staircase, subtraction, wythoff, Analysis, AnalysisOptions, Error, Limits, ScoreReport,
-    ScoreSolver, SolveOptions,
+    bash, cursors, fibonacci_nim, geography, graph, hackenbush, lasker, moore_nim, nim,
+    nim_product, octal, split, staircase, subtraction, turning, wythoff, Analysis, AnalysisOptions,
+    Error, Limits, ScoreReport, ScoreSolver, SolveOptions, ValueReport,
 };
 
 /// How a game is reached on the command line.
@@ -29,6 +29,9 @@ pub enum Command {
     Analyse,
     /// `sprague solve NAME POSITION`: a scoring game, answered with its minimax value.
     Solve,
+    /// `sprague NAME NUMBERS…`: a calculation on numbers, not a game (`nim-product`), answered
+    /// with `{"value": …}`; no misère play, moves or tables.
+    Calculate,
 }
 
 /// Where a position comes from.
@@ -110,6 +113,8 @@ pub enum Report {
     AllStarts(geography::AllStarts),
     /// The cursor game's value.
     Cursors(cursors::CursorsReport),
+    /// A calculation's value (`nim-product`).
+    Value(ValueReport),
 }
 
 type Analyse = fn(&Request, &Limits) -> Result<Analysis, Error>;
@@ -319,13 +324,21 @@ static GAMES: &[Game] = &[
         position: "heap sizes: non-negative integers of any size",
         example: &["3", "4", "5"],
         example_text: None,
-        parameters: &[],
+        parameters: &[Parameter {
+            name: "moore",
+            value: "K",
+            help: "Moore's Nim_K: a move takes from one to K heaps (K = 1 is Nim)",
+            required: false,
+        }],
         command: Command::Analyse,
         input: Input::Words,
         misere: true,
         play: true,
         table: None,
-        answer: Answer::Analyse(|r, limits| nim::analyse(&r.words, &r.options, limits)),
+        answer: Answer::Analyse(|r, limits| match r.parameter("moore") {
+            Some(k) => moore_nim::analyse(&r.words, k, &r.options, limits),
+            None => nim::analyse(&r.words, &r.options, limits),
+        }),
     },
     Game {
         name: "wythoff",
@@ -440,6 +453,20 @@ static GAMES: &[Game] = &[
         answer: Answer::Analyse(|r, limits| {
             fibonacci_nim::analyse(&r.words, r.parameter("last"), &r.options, limits)
         }),
+    },
+    Game {
+        name: "turning",
+        rule: "Coin-turning games: coins in a row; turn over the coins the rule allows, the rightmost from heads to tails (mock-turtles: one to three coins; ruler: a run of consecutive coins; twins: exactly two).",
+        position: "the rule (mock-turtles, ruler or twins), then the places of the heads, numbered 1, 2, 3, … from the left: distinct positive integers of any size",
+        example: &["mock-turtles", "1", "4", "7"],
+        example_text: None,
+        parameters: &[],
+        command: Command::Analyse,
+        input: Input::Words,
+        misere: false,
+        play: false,
+        table: None,
+        answer: Answer::Analyse(|r, limits| turning::analyse(&r.words, &r.options, limits)),
     },
     Game {
         name: "octal",
@@ -583,6 +610,20 @@ static GAMES: &[Game] = &[
             let start = geography::parse_start(r.required("start")?, &input)?;
             geography::analyse(&input, start, &r.options).map(Report::Analysis)
         }),
+    },
+    Game {
+        name: "nim-product",
+        rule: "Nim multiplication: A ⊗ B, the product of the field of nimbers (XOR is its sum); a calculation, not a game.",
+        position: "the two factors A and B: non-negative integers of any size",
+        example: &["16", "16"],
+        example_text: None,
+        parameters: &[],
+        command: Command::Calculate,
+        input: Input::Words,
+        misere: false,
+        play: false,
+        table: None,
+        answer: Answer::Other(|r, _| nim_product::calculate(&r.words).map(Report::Value)),
     },
     Game {
         name: "triangle-war",
@@ -744,6 +785,19 @@ mod tests {
                 )
             );
         }
+        // A calculation takes no analysis flags.
+        let product = game("nim-product").unwrap();
+        let err = product
+            .request(&["2", "3", "--all-moves"], None)
+            .unwrap_err();
+        assert_eq!(err.message(), "nim-product takes no flag `--all-moves`");
+        let err = product
+            .analyse(
+                &product.request(&["2", "3"], None).unwrap(),
+                &Limits::default(),
+            )
+            .unwrap_err();
+        assert!(err.message().contains("not answered by an analysis"));
         // A file game without its text says so.
         let graph = game("graph").unwrap();
         let err = graph

@@ -24,7 +24,9 @@ pub mod graph;
 pub mod hackenbush;
 pub mod lasker;
 pub mod long_run;
+pub mod moore_nim;
 pub mod nim;
+pub mod nim_product;
 pub mod octal;
 pub mod play;
 mod report;
@@ -35,10 +37,11 @@ pub mod split;
 pub mod staircase;
 pub mod subtraction;
 pub mod table;
+pub mod turning;
 pub mod wythoff;
 
 pub use error::{Budget, Error, ErrorKind, OverBudget};
-pub use report::{Analysis, MoveReport, NimValue};
+pub use report::{Analysis, MoveReport, NimValue, ValueReport};
 pub use solve::{ScoreReport, ScoreSolver, SearchReport, SolveOptions};
 
 /// What a request may use, set by the caller (the CLI reads the machine's free memory).
@@ -85,6 +88,47 @@ impl Default for Limits {
             max_listed_moves: 1_000_000,
             max_seconds: 600,
         }
+    }
+}
+
+/// About the most decimal digits the winning moves listed hold together: a position of long
+/// numbers lists fewer of them (each repeats the position in its `to`), so that its report stays
+/// a few megabytes and is printed in seconds. See [`listing_limit`].
+pub const MAX_LISTED_DIGITS: u64 = 2_000_000;
+
+/// How many winning moves to list from a position of `numbers`: `most`, or fewer when the moves'
+/// texts and `to`s (about twice the position's digits each) would pass [`MAX_LISTED_DIGITS`]; at
+/// least one.
+pub fn listing_limit(numbers: &[num_bigint::BigUint], most: usize) -> usize {
+    // A number of b bits has at most b / 3 + 1 decimal digits (log10 2 < 1/3).
+    let digits: u64 = numbers.iter().map(|n| n.bits() / 3 + 1).sum();
+    let fit = MAX_LISTED_DIGITS / (2 * digits + 1);
+    usize::try_from(fit)
+        .unwrap_or(usize::MAX)
+        .clamp(1, most.max(1))
+}
+
+/// The note on winning moves that are more than those listed: their number `count` (`None`: not
+/// counted, too costly), how many are listed, and why not more.
+pub(crate) fn listing_note(
+    count: Option<&num_bigint::BigUint>,
+    listed: usize,
+    most: usize,
+) -> Option<String> {
+    let why = if listed < most {
+        format!(" (fewer than {most}: the listing is kept to about {MAX_LISTED_DIGITS} digits)")
+    } else {
+        String::new()
+    };
+    match count {
+        Some(count) if *count > num_bigint::BigUint::from(listed) => Some(format!(
+            "{count} winning moves in all; {listed} of them are listed{why}"
+        )),
+        Some(_) => None,
+        None => Some(format!(
+            "more than {listed} winning moves, too many to count in the time allowed; {listed} of \
+             them are listed{why}"
+        )),
     }
 }
 

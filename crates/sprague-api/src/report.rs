@@ -39,6 +39,22 @@ pub struct MoveReport {
     /// Nim: the 1-based heap.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub heap: Option<usize>,
+    /// Moore's Nim: the 1-based heaps a move takes from, increasing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub heaps: Option<Vec<usize>>,
+    /// Coin turning: the places of the coins turned, increasing (the last is the head turned to
+    /// tails).
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "exact_numbers"
+    )]
+    pub coins: Option<Vec<BigUint>>,
+    /// Coin turning (Ruler): the first and last places of the run of coins turned.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "exact_numbers"
+    )]
+    pub run: Option<Vec<BigUint>>,
     /// Graph: the 1-based index of the token moved, in file order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub token: Option<usize>,
@@ -144,19 +160,61 @@ impl std::fmt::Display for NimValue {
 impl Serialize for NimValue {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
-            NimValue::Number(n) => match n.to_u64() {
-                Some(small) => serializer.serialize_u64(small),
-                None => {
-                    // JSON numbers have no size limit; serde_json writes the digits verbatim.
-                    let raw = serde_json::value::RawValue::from_string(n.to_string())
-                        .map_err(serde::ser::Error::custom)?;
-                    raw.serialize(serializer)
-                }
-            },
+            NimValue::Number(n) => exact_number(n, serializer),
             NimValue::Infinite(s) => serializer.serialize_str(s),
             NimValue::None => serializer.serialize_none(),
         }
     }
+}
+
+/// A non-negative integer as a JSON number, digit for digit at any size.
+pub(crate) fn exact_number<S: Serializer>(n: &BigUint, serializer: S) -> Result<S::Ok, S::Error> {
+    match n.to_u64() {
+        Some(small) => serializer.serialize_u64(small),
+        None => {
+            // JSON numbers have no size limit; serde_json writes the digits verbatim.
+            let raw = serde_json::value::RawValue::from_string(n.to_string())
+                .map_err(serde::ser::Error::custom)?;
+            raw.serialize(serializer)
+        }
+    }
+}
+
+/// A list of non-negative integers as JSON numbers, exact at any size.
+fn exact_numbers<S: Serializer>(
+    numbers: &Option<Vec<BigUint>>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeSeq;
+    struct Exact<'a>(&'a BigUint);
+    impl Serialize for Exact<'_> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            exact_number(self.0, serializer)
+        }
+    }
+    match numbers {
+        None => serializer.serialize_none(),
+        Some(numbers) => {
+            let mut seq = serializer.serialize_seq(Some(numbers.len()))?;
+            for n in numbers {
+                seq.serialize_element(&Exact(n))?;
+            }
+            seq.end()
+        }
+    }
+}
+
+/// The answer of a calculation that is not a game's analysis (`nim-product`): one number, the
+/// JSON object `{"value": …}`, and the line a person reads.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ValueReport {
+    /// The result, exact at any size.
+    #[serde(serialize_with = "exact_number")]
+    pub value: BigUint,
+    /// The calculation and its result in one line (`16 ⊗ 16 = 24`), for text output; not part
+    /// of the JSON object.
+    #[serde(skip)]
+    pub text: String,
 }
 
 fn outcome_letter<S: Serializer>(outcome: &Outcome, serializer: S) -> Result<S::Ok, S::Error> {

@@ -56,7 +56,12 @@ pub enum Command {
         after_help = "Example:\n  sprague nim 3 4 5\n  \
             N: the player to move wins; nim-value 2 (3 xor 4 xor 5); winning move: heap 1: 3 -> 1\n\n\
             Heaps may be of any size. The nim-value is the XOR of the heaps (Bouton). With --misere the\n\
-            player who takes the last token loses (Anti-Nim)."
+            player who takes the last token loses (Anti-Nim).\n\n\
+            With --moore K (Moore's Nim_K) a move takes from one to K heaps, any positive number from\n\
+            each: lost exactly when every bit column of the heaps holds a multiple of K + 1 ones\n\
+            (Moore, 1910; misère too). A move is written `heap 1: 3 -> 1, heap 3: 6 -> 2`; at most\n\
+            1000 winning moves are listed and the note gives their number. The nim-value is searched\n\
+            for small positions only."
     )]
     Nim(NimArgs),
     #[command(
@@ -340,7 +345,8 @@ pub fn command() -> clap::Command {
         // clap's derive drops a doc comment's final period from `about`; so does this.
         let about = game.rule.strip_suffix('.').unwrap_or(game.rule);
         command = match game.command {
-            sprague_api::catalogue::Command::Analyse => {
+            sprague_api::catalogue::Command::Analyse
+            | sprague_api::catalogue::Command::Calculate => {
                 command.mut_subcommand(game.name, |c| c.about(about).display_order(idx))
             }
             sprague_api::catalogue::Command::Solve => command.mut_subcommand("solve", |solve| {
@@ -356,7 +362,8 @@ pub fn command() -> clap::Command {
 /// own).
 /// `derived` is [`Cli`]'s own command (built once: building it costs a millisecond).
 fn is_generated(game: &sprague_api::catalogue::Game, derived: &clap::Command) -> bool {
-    game.command == sprague_api::catalogue::Command::Analyse
+    use sprague_api::catalogue::Command;
+    matches!(game.command, Command::Analyse | Command::Calculate)
         && game.input == sprague_api::catalogue::Input::Words
         && derived.find_subcommand(game.name).is_none()
 }
@@ -400,6 +407,25 @@ fn catalogue_subcommand(game: &'static sprague_api::catalogue::Game) -> clap::Co
                 .action(ArgAction::SetTrue)
                 .help("Misère play: the player who makes the last move loses."),
         );
+    }
+    if game.command == sprague_api::catalogue::Command::Calculate {
+        // A calculation has no moves to list: `--json` and `--batch` only.
+        return sub
+            .arg(
+                Arg::new("json")
+                    .long("json")
+                    .action(ArgAction::SetTrue)
+                    .help("Print one JSON object instead of text."),
+            )
+            .arg(
+                Arg::new("batch")
+                    .long("batch")
+                    .action(ArgAction::SetTrue)
+                    .help(
+                        "Read requests from standard input, one per line; print one JSON object \
+                         per line. Words typed on the command line come first on every line.",
+                    ),
+            );
     }
     // The output flags' struct brings its doc comment as `about`: the rule is set after it.
     <OutputArgs as clap::Args>::augment_args(sub).about(about)
@@ -469,12 +495,21 @@ fn catalogue_args(
             parameters.push((p.name, value.clone()));
         }
     }
+    let output = if game.command == sprague_api::catalogue::Command::Calculate {
+        OutputArgs {
+            json: sub.get_flag("json"),
+            batch: sub.get_flag("batch"),
+            all_moves: false,
+        }
+    } else {
+        OutputArgs::from_arg_matches(sub)?
+    };
     Ok(CatalogueArgs {
         game,
         words,
         parameters,
         misere: game.misere && sub.get_flag("misere"),
-        output: OutputArgs::from_arg_matches(sub)?,
+        output,
     })
 }
 
@@ -558,6 +593,9 @@ pub struct NimArgs {
     /// Misère play (Anti-Nim): the player who takes the last token loses.
     #[arg(long)]
     pub misere: bool,
+    /// Moore's Nim_K: a move takes from one to K heaps (K = 1 is Nim).
+    #[arg(long, value_name = "K")]
+    pub moore: Option<String>,
     #[command(flatten)]
     pub output: OutputArgs,
 }

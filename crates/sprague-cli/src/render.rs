@@ -51,7 +51,9 @@ pub fn text(out: &mut impl Write, analysis: &Analysis) -> Result<(), Failure> {
     } else {
         writeln!(out, "winning moves ({}):", analysis.winning_moves.len())?;
         for m in &analysis.winning_moves {
-            match &m.to {
+            match m.to.as_deref() {
+                // A coin-turning move can leave no head at all.
+                Some("") => writeln!(out, "  {:<28} leaves nothing", m.text)?,
                 Some(to) => writeln!(out, "  {:<28} leaves {to}", m.text)?,
                 None => writeln!(out, "  {}", m.text)?,
             }

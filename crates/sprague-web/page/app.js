@@ -139,8 +139,8 @@ function wordsAfter(game, words, to) {
       flags.push(words[i]);
       const param = game.parameters.find((p) => `--${p.name}` === words[i]);
       if (param && param.value && i + 1 < words.length) flags.push(words[++i]);
-    } else if (game.name === "octal" && kept.length === 0 && !words.includes("--take-set")) {
-      kept.push(words[i]); // the code stays
+    } else if (kept.length === 0 && (game.name === "turning" || game.name === "octal" && !words.includes("--take-set"))) {
+      kept.push(words[i]); // the code (or the coin-turning rule) stays
     }
   }
   return kept.concat(splitWords(to), flags);
@@ -170,6 +170,7 @@ function movesOf(report) {
 }
 
 function verdict(game, report) {
+  if (game.command === "calculate") return `= ${report.value}`;
   if (report.outcome) {
     const nv = report.nim_value === null || report.nim_value === undefined ? "" : `; nim-value ${report.nim_value}`;
     return `${report.outcome}: ${OUTCOME[report.outcome] || report.outcome}${nv}`;
@@ -182,6 +183,12 @@ function verdict(game, report) {
 
 function render(game, words, report) {
   const out = $("analysis");
+  if (game.command === "calculate") {
+    // A calculation: its value, no moves and no board.
+    out.replaceChildren(el("p", { class: "verdict", id: "verdict" }, `${game.name} ${joinWords(words)} ${verdict(game, report)}`));
+    $("board").replaceChildren();
+    return;
+  }
   const moves = movesOf(report);
   const clickable = game.input !== "file" && game.name !== "cursors";
   const items = moves.map((m, i) => {

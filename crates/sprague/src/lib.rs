@@ -10,7 +10,8 @@
 //! - [`Impartial`]: a ruleset, i.e. positions and their options, and how a position splits into
 //!   independent components (a sum).
 //! - [`value`]: [`Nimber`](value::Nimber), [`Outcome`](value::Outcome),
-//!   [`LoopyValue`](value::LoopyValue) and how values of a sum combine.
+//!   [`LoopyValue`](value::LoopyValue), how values of a sum combine, and nim multiplication
+//!   ([`nim_product`](value::nim_product)), the product of the field of nimbers.
 //! - [`solve`]: the algorithms, which see only the traits or an explicit
 //!   [`GameGraph`](solve::GameGraph).
 //! - [`games`]: the rulesets, each with its closed form where one exists.
@@ -47,6 +48,12 @@
 //!   a value, extended until its period is proven, then heaps of any size.
 //! - [`games::lasker`]: Lasker's Nim (take, or split a heap in two), by its closed form; winning
 //!   splits of heaps of any size found by arithmetic, counted exactly and listed lazily.
+//! - [`games::fibonacci_nim`]: Fibonacci Nim by Zeckendorf's theorem, heaps of any size.
+//! - [`games::moore_nim`]: Moore's Nim_k (take from up to k heaps), normal and misère, by Moore's
+//!   bit-column theorem; every winning move by a search from the top bit, O(bits + moves) steps,
+//!   and their number by a budgeted count. Not a sum: nim-values by search only.
+//! - [`games::coin_turning`]: Twins, Ruler and Mock Turtles, by the coin-turning theorem; every
+//!   winning move by arithmetic, places of any size.
 //! - [`games::hackenbush`]: Green Hackenbush on any multigraph, by the colon and fusion
 //!   principles in O(n + m); winning cuts by classes of 2-edge cuts.
 //! - [`games::split`]: the splitting game (HNOI2007); bean values in O(n²), counts of any size.

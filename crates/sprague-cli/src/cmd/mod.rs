@@ -17,6 +17,7 @@ mod table;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
+use sprague_api::catalogue::Report;
 use sprague_api::{Analysis, AnalysisOptions, Limits};
 
 use crate::args::{CatalogueArgs, Command, OutputArgs, Parsed};
@@ -116,6 +117,9 @@ fn analyse_game(
 
 /// A game whose subcommand is made from its catalogue entry (`args::catalogue_subcommand`).
 fn catalogue_game(args: &CatalogueArgs, limits: &Limits) -> Result<ExitCode, Failure> {
+    if args.game.command == sprague_api::catalogue::Command::Calculate {
+        return calculate_words(args, limits);
+    }
     analyse_words(
         args.game,
         &args.words,
@@ -157,6 +161,34 @@ fn analyse_words(
     print(output, &analyse(&words)?)
 }
 
+/// A calculation of the catalogue (`nim-product`) on the words typed, or on every `--batch` line
+/// after them: `{"value": …}` as JSON, its one line as text.
+fn calculate_words(args: &CatalogueArgs, limits: &Limits) -> Result<ExitCode, Failure> {
+    let calculate = |words: &[&str]| -> Result<Report, Failure> {
+        let request = sprague_api::catalogue::Request {
+            words: words.to_vec(),
+            ..Default::default()
+        };
+        Ok(args.game.answer(&request, limits)?)
+    };
+    if args.output.batch {
+        return word_batch(&args.words, calculate);
+    }
+    let words: Vec<&str> = args.words.iter().map(String::as_str).collect();
+    let report = calculate(&words)?;
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    match &report {
+        Report::Value(value) if !args.output.json => writeln!(out, "{}", value.text)?,
+        _ => {
+            serde_json::to_writer(&mut out, &report)?;
+            writeln!(out)?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
 fn options(output: &OutputArgs, misere: bool) -> AnalysisOptions {
     AnalysisOptions {
         all_moves: output.all_moves,
@@ -179,7 +211,9 @@ fn print(output: &OutputArgs, analysis: &Analysis) -> Result<ExitCode, Failure> 
 
 /// Runs `analyse` on every non-empty line of standard input, printing one JSON object per line;
 /// a bad line prints `{"error": …, "line": n}` and the run goes on. Exits 2 if any line was bad.
-fn batch(mut analyse: impl FnMut(&str) -> Result<Analysis, Failure>) -> Result<ExitCode, Failure> {
+fn batch<T: serde::Serialize>(
+    mut analyse: impl FnMut(&str) -> Result<T, Failure>,
+) -> Result<ExitCode, Failure> {
     batch_with(|line, out| {
         let analysis = analyse(line)?;
         serde_json::to_writer(&mut *out, &analysis)?;
@@ -191,9 +225,9 @@ fn batch(mut analyse: impl FnMut(&str) -> Result<Analysis, Failure>) -> Result<E
 /// Runs `analyse` on the words of every line of standard input, after `given`: the words typed on
 /// the command line come first on every line, so `octal 0.77 --batch` reads heaps and
 /// `nim 3 --batch` adds a heap of 3 to each line's.
-fn word_batch(
+fn word_batch<T: serde::Serialize>(
     given: &[String],
-    mut analyse: impl FnMut(&[&str]) -> Result<Analysis, Failure>,
+    mut analyse: impl FnMut(&[&str]) -> Result<T, Failure>,
 ) -> Result<ExitCode, Failure> {
     batch(|line| {
         let words: Vec<&str> = given

@@ -1,14 +1,25 @@
-//! `sprague nim H…`: Nim and misère Nim.
+//! `sprague nim H…`: Nim and misère Nim, and Moore's Nim_K (`--moore K`).
 
 use std::process::ExitCode;
 
-use sprague_api::{nim, Limits};
+use sprague_api::{moore_nim, nim, Analysis, Limits};
 
 use crate::args::NimArgs;
 use crate::failure::Failure;
 
 pub fn run(args: NimArgs, limits: &Limits) -> Result<ExitCode, Failure> {
     let options = super::options(&args.output, args.misere);
+    if let Some(k) = &args.moore {
+        // Moore's Nim_K: no fast path, every line through the analysis.
+        let analyse = |words: &[&str]| -> Result<Analysis, Failure> {
+            Ok(moore_nim::analyse(words, k, &options, limits)?)
+        };
+        if args.output.batch {
+            return super::word_batch(&args.heaps, analyse);
+        }
+        let words: Vec<&str> = args.heaps.iter().map(String::as_str).collect();
+        return super::print(&args.output, &analyse(&words)?);
+    }
     if args.output.batch {
         let plain = !options.misere && !options.all_moves;
         let given = args.heaps.join(" ");

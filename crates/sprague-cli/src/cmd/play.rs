@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use sprague_api::nim::NimPlay;
 use sprague_api::play::{engine_move, ListedPlay, Playable};
 use sprague_api::subtraction::SubtractionAnalyser;
-use sprague_api::{bash, lasker, staircase, wythoff, Analysis, AnalysisOptions, Limits};
+use sprague_api::{bash, lasker, moore_nim, staircase, wythoff, Analysis, AnalysisOptions, Limits};
 
 use sprague_api::score_play::{ScoreGame, ScorePlay};
 
@@ -24,7 +24,16 @@ pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
     let (game, words): (Box<dyn Playable>, Vec<String>) = match args.game {
         PlayGame::Nim(a) => {
             no_output_flags(&a.output)?;
-            (Box::new(NimPlay { misere: a.misere }), a.heaps)
+            match a.moore {
+                // Moore's Nim_K, played from its listed moves.
+                Some(k) => {
+                    moore_nim::parse_k(&k)?;
+                    let analyse =
+                        move |p: &str, o: &_| moore_nim::analyse(&words(p), &k, o, &limits);
+                    (listed("nim", a.misere, analyse), a.heaps)
+                }
+                None => (Box::new(NimPlay { misere: a.misere }), a.heaps),
+            }
         }
         PlayGame::Wythoff(a) => {
             no_output_flags(&a.output)?;

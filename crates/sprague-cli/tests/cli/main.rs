@@ -12,7 +12,9 @@ mod graph;
 mod hackenbush;
 mod lasker;
 mod long_run;
+mod moore_nim;
 mod nim;
+mod nim_product;
 mod octal;
 mod play;
 mod script;
@@ -21,6 +23,7 @@ mod split;
 mod staircase;
 mod subtraction;
 mod table;
+mod turning;
 mod wythoff;
 
 use assert_cmd::Command;

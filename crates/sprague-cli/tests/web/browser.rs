@@ -172,6 +172,36 @@ fn analyse_a_position_and_click_a_winning_move() {
     });
 }
 
+#[test]
+fn a_calculation_shows_its_value_and_a_coin_turning_move_keeps_its_rule() {
+    with_browser("calculate", |client, root| async move {
+        client
+            .goto(&format!("{root}#analyse/nim-product/16%2016"))
+            .await
+            .unwrap();
+        let verdict = wait_text(&client, "#verdict", |t| !t.is_empty()).await;
+        assert_eq!(verdict, "nim-product 16 16 = 24");
+        assert!(client.find(Locator::Css("#moves")).await.is_err());
+        // A coin-turning move clicked goes to the heads after it, under the same rule.
+        client
+            .goto(&format!("{root}#analyse/turning/ruler%204%206"))
+            .await
+            .unwrap();
+        wait_text(&client, "#verdict", |t| t.starts_with("N:")).await;
+        let winning = client.find(Locator::Css("#moves a.o-P")).await.unwrap();
+        assert_eq!(winning.text().await.unwrap(), "turn 1 to 4 (→ P, 0)");
+        winning.click().await.unwrap();
+        wait_text(&client, "#verdict", |t| t.starts_with("P:")).await;
+        let url = client.current_url().await.unwrap();
+        assert!(
+            url.as_str()
+                .ends_with("#analyse/turning/ruler%201%202%203%206"),
+            "{url}"
+        );
+        client
+    });
+}
+
 /// Plays against the engine by clicking the first move offered, until the game ends.
 async fn play_to_the_end(client: &Client, moves_css: &str) -> String {
     client

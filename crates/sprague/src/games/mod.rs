@@ -3,6 +3,7 @@
 //! generic solvers can check the fast path by brute force.
 
 pub mod bash;
+pub mod coin_turning;
 pub mod connect4;
 pub mod cursors;
 pub mod fibonacci_nim;
@@ -10,6 +11,7 @@ pub mod geography;
 pub mod graph;
 pub mod hackenbush;
 pub mod lasker;
+pub mod moore_nim;
 pub mod nim;
 pub mod octal;
 pub mod split;

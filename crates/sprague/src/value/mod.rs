@@ -1,12 +1,15 @@
 //! Values of positions: nim-values ([`Nimber`]), outcomes ([`Outcome`]), generalised
-//! nim-values of loopy positions ([`LoopyValue`]), and how the values of a sum combine.
+//! nim-values of loopy positions ([`LoopyValue`]), how the values of a sum combine, and the
+//! product of nim-values ([`nim_product`]: the field of nimbers).
 
 mod loopy;
+mod nim_product;
 mod nimber;
 mod outcome;
 mod sum;
 
 pub use loopy::LoopyValue;
+pub use nim_product::{nim_product, nim_product_u64};
 pub use nimber::{mex, MexSet, Nimber};
 pub use outcome::Outcome;
 pub use sum::{loopy_sum, nim_sum};

@@ -1,8 +1,11 @@
 //! The engine's integration tests: every fast solver against plain search on random small games.
 
+mod coin_turning;
 mod connect4;
 mod dags;
 mod fibonacci_nim;
 mod loopy;
+mod moore_nim;
+mod nim_product;
 mod pattern;
 mod tidy;

@@ -1,0 +1,73 @@
+//! `sprague turning RULE H…`: the coin-turning games (a subcommand made from the catalogue entry).
+
+use serde_json::json;
+
+use crate::{bad_input, json, sprague};
+
+#[test]
+fn each_rule_in_text_and_json() {
+    assert_eq!(
+        json(&["turning", "twins", "6", "3"], ""),
+        json!({"game": "turning twins", "position": "3 6", "outcome": "N", "nim_value": 7,
+               "winning_moves": [{"move": "turn 3, 6", "to": "", "coins": [3, 6]}]})
+    );
+    let v = json(&["turning", "ruler", "4", "6"], "");
+    assert_eq!(v["nim_value"], 6);
+    assert_eq!(
+        v["winning_moves"],
+        json!([{"move": "turn 1 to 4", "to": "1 2 3 6", "run": [1, 4]},
+               {"move": "turn 3 to 6", "to": "3 5", "run": [3, 6]}])
+    );
+    let out = sprague()
+        .args(["turning", "mock-turtles", "1", "4", "7"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("turning mock-turtles 1 4 7\n"), "{text}");
+    assert!(text.contains("nim-value: 11"), "{text}");
+    assert!(
+        text.contains("turn 1, 4, 7                 leaves nothing\n"),
+        "{text}"
+    );
+    // Every winning move's `to` is a P-position.
+    for rule in ["mock-turtles", "ruler", "twins"] {
+        let v = json(&["turning", rule, "2", "5", "9", "12"], "");
+        for m in v["winning_moves"].as_array().unwrap() {
+            let mut args = vec!["turning", rule];
+            args.extend(m["to"].as_str().unwrap().split_whitespace());
+            assert_eq!(json(&args, "")["outcome"], "P", "{rule} {m}");
+        }
+    }
+}
+
+#[test]
+fn big_places_and_all_moves() {
+    // 2^100 alone is worth 2^100; turning it alone wins. The numbers are exact in the JSON text.
+    let two_100 = "1267650600228229401496703205376";
+    let out = sprague()
+        .args(["turning", "ruler", two_100, "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!(
+            "{{\"game\":\"turning ruler\",\"position\":\"{two_100}\",\"outcome\":\"N\",\
+             \"nim_value\":{two_100},\"winning_moves\":[{{\"move\":\"turn {two_100}\",\
+             \"to\":\"\",\"run\":[{two_100},{two_100}]}}]}}\n"
+        )
+    );
+    let v = json(&["turning", "mock-turtles", "--all-moves", "3"], "");
+    // A head at 3: turn it alone, with 1 or 2, or with both.
+    assert_eq!(v["all_moves"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn bad_input_is_one_line() {
+    assert_eq!(
+        bad_input(&["turning", "foo", "1"], ""),
+        "error: turning: `foo` is not a coin-turning rule; the rules are mock-turtles, ruler and twins"
+    );
+    assert!(bad_input(&["turning", "ruler", "0"], "").contains("numbered from 1"));
+    assert!(bad_input(&["turning", "twins", "2", "2"], "").contains("given twice"));
+    assert!(bad_input(&["turning", "twins", "2", "--misere"], "").contains("--misere"));
+}
