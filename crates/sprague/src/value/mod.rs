@@ -1,13 +1,16 @@
 //! Values of positions: nim-values ([`Nimber`]), outcomes ([`Outcome`]), generalised
 //! nim-values of loopy positions ([`LoopyValue`]), how the values of a sum combine, and the
-//! product of nim-values ([`nim_product`]: the field of nimbers).
+//! product of nim-values ([`nim_product`]: the field of nimbers), and the misère genus
+//! ([`Genus`]).
 
+mod genus;
 mod loopy;
 mod nim_product;
 mod nimber;
 mod outcome;
 mod sum;
 
+pub use genus::Genus;
 pub use loopy::LoopyValue;
 pub use nim_product::{nim_product, nim_product_u64};
 pub use nimber::{mex, MexSet, Nimber};

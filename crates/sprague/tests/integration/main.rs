@@ -4,6 +4,7 @@ mod coin_turning;
 mod connect4;
 mod dags;
 mod fibonacci_nim;
+mod genus;
 mod loopy;
 mod moore_nim;
 mod nim_product;
