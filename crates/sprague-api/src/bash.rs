@@ -129,6 +129,7 @@ pub fn analyse<S: AsRef<str>>(
         "misère play: the player who takes the last token loses; nim-values do not apply".to_owned()
     });
     Ok(Analysis {
+        genus: None,
         game: "bash".to_owned(),
         position: n.to_string(),
         outcome: outcome_of(rules, &n, misere),

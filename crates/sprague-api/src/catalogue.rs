@@ -310,7 +310,7 @@ const fn named(name: &'static str, rule: &'static str, position: &'static str) -
         parameters: &[],
         command: Command::Analyse,
         input: Input::Words,
-        misere: false,
+        misere: true,
         play: false,
         table: Some(name),
         answer: Answer::Named,
@@ -483,7 +483,7 @@ static GAMES: &[Game] = &[
         }],
         command: Command::Analyse,
         input: Input::Words,
-        misere: false,
+        misere: true,
         play: false,
         table: Some("octal"),
         answer: Answer::Analyse(|r, limits| match r.parameter("take-set") {
@@ -521,11 +521,15 @@ static GAMES: &[Game] = &[
         "Guiles (0.15): take a lone token, or two tokens leaving one or two heaps.",
         "heap sizes: non-negative integers",
     ),
-    named(
-        "treblecross",
-        "Treblecross: crosses on rows of cells, the first XXX wins; a row of n cells is the heap n + 2 of 0.007.",
-        "the cells of each empty row: 0, 1, or 3 and more",
-    ),
+    // The first XXX wins: a game whose misère form is no misère octal game.
+    Game {
+        misere: false,
+        ..named(
+            "treblecross",
+            "Treblecross: crosses on rows of cells, the first XXX wins; a row of n cells is the heap n + 2 of 0.007.",
+            "the cells of each empty row: 0, 1, or 3 and more",
+        )
+    },
     named(
         "grundys-game",
         "Grundy's game: split a heap into two non-empty heaps of different sizes.",

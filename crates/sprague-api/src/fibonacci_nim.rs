@@ -151,6 +151,7 @@ pub fn analyse<S: AsRef<str>>(
         )
     });
     Ok(Analysis {
+        genus: None,
         game: "fibonacci-nim".to_owned(),
         position: position.text(),
         outcome: if lost { Outcome::P } else { Outcome::N },

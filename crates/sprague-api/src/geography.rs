@@ -127,6 +127,7 @@ pub fn analyse(
             .collect()
     });
     Ok(Analysis {
+        genus: None,
         game: "geography".to_owned(),
         position: format!("start {}", start + 1),
         outcome: Outcome::from_win(wins),

@@ -313,6 +313,7 @@ pub fn analyse(
         format!("{} tokens", tokens.len())
     };
     Ok(Analysis {
+        genus: None,
         game: "graph".to_owned(),
         position,
         outcome: analysis.outcome,

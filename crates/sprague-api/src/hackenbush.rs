@@ -101,6 +101,7 @@ pub fn analyse(
         )
     });
     Ok(Analysis {
+        genus: None,
         game: "hackenbush".to_owned(),
         position: describe(game),
         outcome: Outcome::from_win(analysis.value != 0),

@@ -91,6 +91,7 @@ pub fn analyse<S: AsRef<str>>(
         },
     )?;
     Ok(Analysis {
+        genus: None,
         game: "lasker".to_owned(),
         position: join_numbers(&heaps),
         outcome: normal_outcome(&total),

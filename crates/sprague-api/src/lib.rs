@@ -23,6 +23,7 @@ pub mod geography;
 pub mod graph;
 pub mod hackenbush;
 pub mod lasker;
+pub mod misere;
 pub mod long_run;
 pub mod moore_nim;
 pub mod nim;

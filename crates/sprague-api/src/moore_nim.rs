@@ -219,6 +219,7 @@ pub fn analyse<S: AsRef<str>>(
         MAX_WINNING_MOVES,
     ));
     Ok(Analysis {
+        genus: None,
         game: "nim".to_owned(),
         position: texts.join(" "),
         outcome: Outcome::from_win(!lost),

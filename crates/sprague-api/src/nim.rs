@@ -117,6 +117,7 @@ pub fn analyse<S: AsRef<str>>(
         },
     )?;
     Ok(Analysis {
+        genus: None,
         game: "nim".to_owned(),
         position: join_numbers(&heaps),
         outcome,

@@ -347,7 +347,7 @@ fn for_each_heap_move(
     res
 }
 
-fn report(heaps: &[BigUint], idx: usize, left: &[u64]) -> MoveReport {
+pub(crate) fn report(heaps: &[BigUint], idx: usize, left: &[u64]) -> MoveReport {
     let shown = if left.is_empty() {
         "0".to_owned()
     } else {
@@ -469,7 +469,7 @@ pub fn analyse_named<S: AsRef<str>>(
 ///
 /// # Errors
 ///
-/// Bad heaps; misère play (not supported); a heap above [`MAX_TABLE_HEAP`] without a proved
+/// Bad heaps; a heap above [`MAX_TABLE_HEAP`] without a proved
 /// period; a listing of more moves than `limits.max_listed_moves`.
 pub fn analyse<S: AsRef<str>>(
     game: &str,
@@ -478,8 +478,10 @@ pub fn analyse<S: AsRef<str>>(
     options: &AnalysisOptions,
     limits: &Limits,
 ) -> Result<Analysis, Error> {
-    options.refuse_misere(game)?;
     let heaps = parse_heaps(words)?;
+    if options.misere {
+        return crate::misere::analyse_heaps(game, rule, &heaps, options, limits);
+    }
     analyse_heaps(game, rule, &heaps, None, options, limits)
 }
 
@@ -636,6 +638,7 @@ fn analyse_heaps(
         ));
     }
     Ok(Analysis {
+        genus: None,
         game: game.to_owned(),
         position: join_numbers(heaps),
         outcome: normal_outcome(&total),

@@ -25,6 +25,10 @@ pub struct Analysis {
     /// Anything the reader must know to read the rest right (a limit, an omission).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// Misère play of one component: its genus as CGSuite writes it (`4^146`; a nim heap's genus
+    /// as the bare number).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub genus: Option<String>,
 }
 
 /// One move: human text, the position it leads to, and where it is made.

@@ -153,6 +153,7 @@ impl<'g> ScriptSession<'g> {
             None
         };
         Ok(Analysis {
+            genus: None,
             game: "script".to_owned(),
             position: position.to_string(),
             outcome: if value.is_zero() {
@@ -208,6 +209,7 @@ impl<'g> ScriptSession<'g> {
             None
         };
         Ok(Analysis {
+            genus: None,
             game: "script".to_owned(),
             position: position.to_string(),
             outcome,
@@ -271,6 +273,7 @@ impl<'g> ScriptSession<'g> {
         }
         self.check_script()?;
         Ok(Analysis {
+            genus: None,
             game: "script".to_owned(),
             position: position.to_string(),
             outcome: value.outcome(),

@@ -257,6 +257,7 @@ impl SubtractionAnalyser {
             ));
         }
         Ok(Analysis {
+            genus: None,
             game: "subtraction".to_owned(),
             position: join_numbers(&heaps),
             outcome: outcome(total),

@@ -192,6 +192,7 @@ pub fn analyse<S: AsRef<str>>(
         ));
     }
     Ok(Analysis {
+        genus: None,
         game,
         position: texts.join(" "),
         outcome: normal_outcome(&total),

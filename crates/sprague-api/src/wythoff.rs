@@ -128,6 +128,7 @@ pub fn analyse<S: AsRef<str>>(
         )
     });
     Ok(Analysis {
+        genus: None,
         game: "wythoff".to_owned(),
         position: format!("{x} {y}"),
         outcome: outcome_of(&x, &y),

@@ -36,7 +36,10 @@ macro_rules! heap_game_help {
             "\n",
             "A position is a list of heaps; its nim-value is the XOR of the heaps' values G(n), from a\n\
             table for heaps up to 200000 (a proved period answers bigger ones). A move is written\n\
-            `heap 2: 7 -> 2 + 3`: the heap is replaced by what is left."
+            `heap 2: 7 -> 2 + 3`: the heap is replaced by what is left.\n\n\
+            --misere (not Treblecross): whoever makes the last move loses. A lone heap gets its genus\n\
+            g^γ0γ1… as CGSuite writes it (`sprague kayles 5 --misere`: 4^146); a sum of hereditarily\n\
+            tame heaps is decided from their genera (Conway), others by a search of whole sums."
         )
     };
 }
@@ -705,6 +708,9 @@ pub struct HeapGameArgs {
     /// For `octal`: the code (0.77), then the heap sizes; for a named game: the heap sizes.
     #[arg(value_name = "HEAP", required_unless_present = "batch")]
     pub words: Vec<String>,
+    /// Misère play: whoever makes the last move loses. Also gives a lone heap's genus (4^146).
+    #[arg(long)]
+    pub misere: bool,
     #[command(flatten)]
     pub output: OutputArgs,
 }

@@ -41,18 +41,12 @@ pub fn run(parsed: Parsed) -> Result<ExitCode, Failure> {
         Command::Subtraction(args) => subtraction::run(args, &limits),
         Command::Lasker(args) => analyse_game("lasker", &args.heaps, &args.output, &limits),
         Command::Octal(args) => octal::run(args, &limits),
-        Command::Kayles(args) => analyse_game("kayles", &args.words, &args.output, &limits),
-        Command::Dawson(args) => analyse_game("dawson", &args.words, &args.output, &limits),
-        Command::DawsonsChess(args) => {
-            analyse_game("dawsons-chess", &args.words, &args.output, &limits)
-        }
-        Command::Guiles(args) => analyse_game("guiles", &args.words, &args.output, &limits),
-        Command::Treblecross(args) => {
-            analyse_game("treblecross", &args.words, &args.output, &limits)
-        }
-        Command::GrundysGame(args) => {
-            analyse_game("grundys-game", &args.words, &args.output, &limits)
-        }
+        Command::Kayles(args) => heap_game("kayles", &args, &limits),
+        Command::Dawson(args) => heap_game("dawson", &args, &limits),
+        Command::DawsonsChess(args) => heap_game("dawsons-chess", &args, &limits),
+        Command::Guiles(args) => heap_game("guiles", &args, &limits),
+        Command::Treblecross(args) => heap_game("treblecross", &args, &limits),
+        Command::GrundysGame(args) => heap_game("grundys-game", &args, &limits),
         Command::Hackenbush(args) => hackenbush::run(args, &limits),
         Command::Split(args) => analyse_game("split", &args.counts, &args.output, &limits),
         Command::Geography(args) => geography::run(args, &limits),
@@ -113,6 +107,16 @@ fn analyse_game(
 ) -> Result<ExitCode, Failure> {
     let game = sprague_api::catalogue::game(name).expect("every game command is in the catalogue");
     analyse_words(game, words, &[], false, output, limits)
+}
+
+/// A named heap game (`kayles H… [--misere]`).
+fn heap_game(
+    name: &str,
+    args: &crate::args::HeapGameArgs,
+    limits: &Limits,
+) -> Result<ExitCode, Failure> {
+    let game = sprague_api::catalogue::game(name).expect("every game command is in the catalogue");
+    analyse_words(game, &args.words, &[], args.misere, &args.output, limits)
 }
 
 /// A game whose subcommand is made from its catalogue entry (`args::catalogue_subcommand`).

@@ -105,3 +105,27 @@ fn tables_give_arithmetic_periods_with_their_saltus() {
     let exact = format!("\"nim_value\":{},", "3".repeat(24));
     assert!(text.contains(&exact), "{text}");
 }
+
+#[test]
+fn misere_heap_games_carry_the_genus_and_their_winning_moves_lose() {
+    // Winning Ways / CGSuite: Kayles' heap 5 has genus 4^146, Grundy's game's heap 13 3^1431.
+    let v = json(&["kayles", "5", "--misere"], "");
+    assert_eq!(v["genus"], "4^146");
+    assert_eq!(v["nim_value"], serde_json::Value::Null);
+    assert_eq!(json(&["grundys-game", "13", "--misere"], "")["genus"], "3^1431");
+    assert_eq!(json(&["octal", "0.77", "2", "--misere"], "")["genus"], "2");
+    // A sum: no genus; every winning move leaves a misère P-position.
+    let v = json(&["octal", "0.77", "3", "4", "5", "--misere"], "");
+    assert!(v.get("genus").is_none());
+    assert_eq!(v["outcome"], "N");
+    for m in v["winning_moves"].as_array().unwrap() {
+        let mut args = vec!["octal", "0.77"];
+        args.extend(m["to"].as_str().unwrap().split(' '));
+        args.push("--misere");
+        assert_eq!(json(&args, "")["outcome"], "P", "{m}");
+    }
+    // Dawson's Kayles' small heaps are tame: the sum is decided from the genera.
+    let v = json(&["dawson", "8", "9", "--misere"], "");
+    assert!(v["note"].as_str().unwrap().contains("Conway"), "{v}");
+    assert!(bad_input(&["treblecross", "5", "--misere"], "").contains("misère"));
+}

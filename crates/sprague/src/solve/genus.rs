@@ -15,8 +15,9 @@ use crate::Impartial;
 
 /// Genera already computed, shared between calls (the heaps of one game, the components of a sum).
 pub struct GenusMemo<P> {
-    // `None` while the position is on the search path (a repeat is a cycle).
-    genera: HashMap<P, Option<Genus>>,
+    // `None` while the position is on the search path (a repeat is a cycle); else the genus and
+    // whether the position is hereditarily tame (its genus and every follower's are tame).
+    genera: HashMap<P, Option<(Genus, bool)>>,
 }
 
 impl<P: Clone + Eq + Hash> GenusMemo<P> {
@@ -35,6 +36,12 @@ impl<P: Clone + Eq + Hash> GenusMemo<P> {
     /// Whether nothing is stored.
     pub fn is_empty(&self) -> bool {
         self.genera.is_empty()
+    }
+
+    /// Whether `position` (already searched) is hereditarily tame: its genus and the genus of
+    /// every position it can reach are tame ([`Genus::is_tame`]). `None` if not searched.
+    pub fn hereditarily_tame(&self, position: &P) -> Option<bool> {
+        self.genera.get(position)?.as_ref().map(|(_, tame)| *tame)
     }
 }
 
@@ -70,7 +77,7 @@ pub fn genus_with<G: Impartial>(
     max_positions: usize,
 ) -> Result<Genus, SolveError> {
     if let Some(known) = memo.genera.get(position) {
-        return known.clone().ok_or(SolveError::Loop);
+        return known.as_ref().map(|(g, _)| g.clone()).ok_or(SolveError::Loop);
     }
     let mut stack: Vec<(G::Position, Vec<G::Position>, usize)> = Vec::new();
     let result = search(game, position, memo, max_positions, &mut stack);
@@ -120,12 +127,10 @@ fn search<G: Impartial>(
             continue;
         }
         let (p, options, _) = stack.pop().expect("not empty");
-        let genus = Genus::from_options(
-            options
-                .iter()
-                .map(|o| memo.genera[o].as_ref().expect("finished")),
-        );
-        memo.genera.insert(p, Some(genus.clone()));
+        let finished = |o: &G::Position| memo.genera[o].as_ref().expect("finished");
+        let genus = Genus::from_options(options.iter().map(|o| &finished(o).0));
+        let tame = genus.is_tame() && options.iter().all(|o| finished(o).1);
+        memo.genera.insert(p, Some((genus.clone(), tame)));
         if stack.is_empty() {
             return Ok(genus);
         }

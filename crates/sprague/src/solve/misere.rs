@@ -24,8 +24,7 @@ pub fn outcome<G: Impartial>(
     position: &G::Position,
     max_positions: usize,
 ) -> Result<Outcome, SolveError> {
-    let mut memo = HashMap::new();
-    let win = is_win(game, position, &mut memo, max_positions)?;
+    let win = MisereSolver::new(game, max_positions).wins(position, &mut |_| None)?;
     Ok(if win { Outcome::N } else { Outcome::P })
 }
 
@@ -39,16 +38,60 @@ pub fn winning_moves<G: Impartial>(
     position: &G::Position,
     max_positions: usize,
 ) -> Result<Vec<G::Position>, SolveError> {
-    let mut memo = HashMap::new();
+    let mut solver = MisereSolver::new(game, max_positions);
     let mut options = Vec::new();
     game.options(position, &mut options);
     let mut res = Vec::new();
     for option in options {
-        if !is_win(game, &option, &mut memo, max_positions)? {
+        if !solver.wins(&option, &mut |_| None)? {
             res.push(option);
         }
     }
     Ok(res)
+}
+
+/// A misère search whose memo is kept between questions (the options of one position share most
+/// of their followers).
+pub struct MisereSolver<'g, G: Impartial> {
+    game: &'g G,
+    memo: HashMap<G::Position, Option<bool>>,
+    max_positions: usize,
+}
+
+impl<'g, G: Impartial> MisereSolver<'g, G> {
+    /// A solver that stores at most `max_positions` positions.
+    pub fn new(game: &'g G, max_positions: usize) -> Self {
+        MisereSolver {
+            game,
+            memo: HashMap::new(),
+            max_positions,
+        }
+    }
+
+    /// Whether the player to move at `position` wins under misère play. `known` may answer a
+    /// position without a search (`Some(true)`: won), e.g. by a theorem on its parts; the search
+    /// asks it of every position before opening it.
+    ///
+    /// # Errors
+    ///
+    /// As [`outcome`].
+    pub fn wins(
+        &mut self,
+        position: &G::Position,
+        known: &mut dyn FnMut(&G::Position) -> Option<bool>,
+    ) -> Result<bool, SolveError> {
+        is_win(self.game, position, &mut self.memo, self.max_positions, known)
+    }
+
+    /// The number of positions stored.
+    pub fn len(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// Whether nothing is stored.
+    pub fn is_empty(&self) -> bool {
+        self.memo.is_empty()
+    }
 }
 
 /// `memo`: `Some(win)` when decided, `None` while on the search path.
@@ -57,9 +100,13 @@ fn is_win<G: Impartial>(
     position: &G::Position,
     memo: &mut HashMap<G::Position, Option<bool>>,
     max_positions: usize,
+    known: &mut dyn FnMut(&G::Position) -> Option<bool>,
 ) -> Result<bool, SolveError> {
     if let Some(known) = memo.get(position) {
         return known.ok_or(SolveError::Loop);
+    }
+    if let Some(win) = known(position) {
+        return Ok(win);
     }
     let open = |memo: &mut HashMap<G::Position, Option<bool>>, p: G::Position| {
         if memo.len() >= max_positions {
@@ -103,10 +150,17 @@ fn is_win<G: Impartial>(
                     }
                     return Err(SolveError::Loop);
                 }
-                None => {
-                    descend = Some(options[*next].clone());
-                    break;
-                }
+                None => match known(&options[*next]) {
+                    Some(true) => *next += 1,
+                    Some(false) => {
+                        won = true;
+                        break;
+                    }
+                    None => {
+                        descend = Some(options[*next].clone());
+                        break;
+                    }
+                },
             }
         }
         if let Some(child) = descend {

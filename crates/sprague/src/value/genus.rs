@@ -18,7 +18,7 @@
 
 use std::fmt;
 
-use super::MexSet;
+use super::{MexSet, Outcome};
 
 /// A genus `g^γ0γ1…`: the normal nim-value and the misère superscripts up to where they alternate.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -106,6 +106,45 @@ impl Genus {
     /// Whether this is the genus of a nim heap (then it is written as the bare number).
     pub fn is_nim_heap(&self) -> bool {
         *self == Genus::nim_heap(self.normal)
+    }
+
+    /// Whether the genus is one of the tame genera: the *fickle* `0^120` and `1^031` (those of the
+    /// nim heaps 0 and 1), or the *firm* `0^02`, `1^13` and `a^(a)(a⊕2)` for a ≥ 2.
+    pub fn is_tame(&self) -> bool {
+        self.is_fickle() || self.is_firm()
+    }
+
+    /// `0^120` or `1^031`: a tame game that plays like a nim heap of 0 or 1 in misère sums.
+    pub fn is_fickle(&self) -> bool {
+        self.normal < 2 && *self == Genus::nim_heap(self.normal)
+    }
+
+    /// `0^02`, `1^13` or `a^(a)(a⊕2)`: a tame game that plays like a nim heap of 2 or more.
+    pub fn is_firm(&self) -> bool {
+        self.misere == [self.normal, self.normal ^ 2]
+    }
+
+    /// The misère outcome of a sum of hereditarily tame games (each game and every position it
+    /// can reach has a tame genus) with these genera, by Conway's rule: the sum is tame, its
+    /// nim-value the XOR of theirs, fickle when every part is fickle (then it is a misère
+    /// P-position iff that XOR is 1) and firm otherwise (P iff the XOR is 0). Misère Nim is the
+    /// case of nim heaps; the contest form for Anti-SG games ("SJ") is the case where every part
+    /// with a nim-value of 0 or 1 is fickle. `None` when a genus is not tame.
+    ///
+    /// Only the genera are looked at: the caller must know that every follower of each part is
+    /// tame too (the genus search records it).
+    pub fn tame_sum_outcome<'a>(parts: impl IntoIterator<Item = &'a Genus>) -> Option<Outcome> {
+        let mut xor = 0;
+        let mut fickle = true;
+        for g in parts {
+            if !g.is_tame() {
+                return None;
+            }
+            xor ^= g.normal;
+            fickle &= g.is_fickle();
+        }
+        let lost = if fickle { xor == 1 } else { xor == 0 };
+        Some(if lost { Outcome::P } else { Outcome::N })
     }
 }
 
