@@ -13,6 +13,7 @@ use sprague::solve::genus::{genus_with, GenusMemo};
 use sprague::solve::misere::MisereSolver;
 use sprague::solve::SolveError;
 use sprague::value::{Genus, Outcome};
+use sprague::Impartial;
 
 use crate::report::join_numbers;
 use crate::{human_bytes, Analysis, AnalysisOptions, Budget, Error, Limits, NimValue};
@@ -22,6 +23,14 @@ pub const GENUS_POSITION_BYTES: u64 = 192;
 
 /// About the positions the genus search visits in a second (measured: see BENCHMARKS.md).
 const POSITIONS_PER_SECOND: u64 = 500_000;
+
+/// The positions a misère request may keep, from its memory and time.
+pub(crate) fn max_positions(limits: &Limits) -> usize {
+    let most = (limits.memory_bytes / GENUS_POSITION_BYTES)
+        .min(limits.max_seconds.saturating_mul(POSITIONS_PER_SECOND))
+        .max(1);
+    usize::try_from(most).unwrap_or(usize::MAX)
+}
 
 /// The misère analysis of `heaps` under `rule`; `game` names it in the report.
 ///
@@ -48,24 +57,12 @@ pub(crate) fn analyse_heaps(
             })
         })
         .collect::<Result<_, _>>()?;
-    let max_positions = (limits.memory_bytes / GENUS_POSITION_BYTES)
-        .min(limits.max_seconds.saturating_mul(POSITIONS_PER_SECOND))
-        .max(1);
-    let max_positions = usize::try_from(max_positions).unwrap_or(usize::MAX);
+    let max_positions = max_positions(limits);
     let heap_game = HeapGame { rule: rule.clone() };
-    let mut solver = Solver {
-        game: &heap_game,
-        memo: GenusMemo::new(),
-        search: MisereSolver::new(&heap_game, max_positions),
-        max_positions,
-        searched_sums: false,
-        game_name: game,
-    };
-    let genera: Vec<(Genus, bool)> = small
-        .iter()
-        .map(|&h| solver.genus(&[h]))
-        .collect::<Result<_, _>>()?;
-    let outcome = solver.outcome(&small, &genera)?;
+    let mut solver = SumSolver::new(&heap_game, max_positions);
+    let too_many = |e| too_many(game, max_positions, e);
+    let position = HeapGame::position(&small);
+    let outcome = solver.outcome(&position).map_err(too_many)?;
     let mut winning_moves = Vec::new();
     let mut all_moves = Vec::new();
     let mut left = Vec::new();
@@ -76,11 +73,9 @@ pub(crate) fn analyse_heaps(
             let mut after: Vec<u64> = small[..idx].to_vec();
             after.extend_from_slice(parts);
             after.extend_from_slice(&small[idx + 1..]);
-            let after_genera: Vec<(Genus, bool)> = after
-                .iter()
-                .map(|&a| solver.genus(&[a]))
-                .collect::<Result<_, _>>()?;
-            let to = solver.outcome(&after, &after_genera)?;
+            let to = solver
+                .outcome(&HeapGame::position(&after))
+                .map_err(too_many)?;
             let report = crate::octal::report(heaps, idx, parts);
             if to == Outcome::P {
                 if (winning_moves.len() as u64) >= limits.max_listed_moves {
@@ -102,14 +97,7 @@ pub(crate) fn analyse_heaps(
             }
         }
     }
-    let live = small.iter().filter(|&&h| h > 0).count();
-    let method = if solver.searched_sums {
-        "by a search of the sums with a wild heap (sums of tame heaps decided by their genera)"
-    } else if live > 1 {
-        "from the heaps' genera: every heap is tame (Conway's rule)"
-    } else {
-        "from the heap's genus"
-    };
+    let genus = solver.lone_genus(&position).map_err(too_many)?;
     Ok(Analysis {
         game: game.to_owned(),
         position: join_numbers(heaps),
@@ -117,101 +105,131 @@ pub(crate) fn analyse_heaps(
         nim_value: NimValue::None,
         winning_moves,
         all_moves: options.all_moves.then_some(all_moves),
-        note: Some(format!(
-            "misère play: the player who makes the last move loses; nim-values do not apply; \
-             outcome {method}"
-        )),
-        genus: (live <= 1).then(|| {
-            genera
-                .iter()
-                .map(|(g, _)| g)
-                .find(|g| **g != Genus::nim_heap(0))
-                .cloned()
-                .unwrap_or_else(|| Genus::nim_heap(0))
-                .to_string()
-        }),
+        note: Some(solver.note("heap")),
+        genus: genus.map(|g| g.to_string()),
     })
 }
 
-struct Solver<'a> {
-    game: &'a HeapGame,
-    // The genera of single heaps (and of the positions their search reaches).
-    memo: GenusMemo<Vec<u64>>,
-    // The misère search of sums that are not all tame.
-    search: MisereSolver<'a, HeapGame>,
-    max_positions: usize,
-    searched_sums: bool,
-    game_name: &'a str,
+/// The refusal of a search that would keep more than `max_positions`.
+pub(crate) fn too_many(game: &str, max_positions: usize, e: SolveError) -> Error {
+    let limit = max_positions as u64;
+    match e {
+        SolveError::TooManyPositions { .. } => Error::over_budget(
+            Budget::Positions,
+            limit + 1,
+            limit,
+            format!(
+                "the misère analysis of {game} would keep more than {limit} positions (about {}), \
+                 more than the memory and time allowed",
+                human_bytes(limit.saturating_mul(GENUS_POSITION_BYTES))
+            ),
+        ),
+        SolveError::Loop => {
+            Error::bad_input("misère play of a game with cycles is not supported")
+        }
+        e => Error::too_large(e.to_string()),
+    }
 }
 
-impl Solver<'_> {
-    /// The genus of `heaps` and whether they are hereditarily tame.
-    fn genus(&mut self, heaps: &[u64]) -> Result<(Genus, bool), Error> {
-        let position = HeapGame::position(heaps);
-        let genus = genus_with(self.game, &position, &mut self.memo, self.max_positions);
-        let genus = genus.map_err(|e| self.too_many(e))?;
-        let tame = self.memo.hereditarily_tame(&position) == Some(true);
-        Ok((genus, tame))
+/// Misère outcomes of sums, each part's genus found once: a lone part's outcome from its genus,
+/// a sum of hereditarily tame parts by Conway's rule, any other sum by a misère search that asks
+/// the rule of every sum it meets before opening it.
+pub(crate) struct SumSolver<'a, G: Impartial> {
+    game: &'a G,
+    // The genera of parts (and of the positions their search reaches).
+    memo: GenusMemo<G::Position>,
+    // The search of sums with a part that is not tame.
+    search: MisereSolver<'a, G>,
+    max_positions: usize,
+    // How the outcomes were found, for the note.
+    searched: bool,
+    by_rule: bool,
+}
+
+impl<'a, G: Impartial> SumSolver<'a, G> {
+    pub(crate) fn new(game: &'a G, max_positions: usize) -> Self {
+        SumSolver {
+            game,
+            memo: GenusMemo::new(),
+            search: MisereSolver::new(game, max_positions),
+            max_positions,
+            searched: false,
+            by_rule: false,
+        }
     }
 
-    fn too_many(&self, e: SolveError) -> Error {
-        let limit = self.max_positions as u64;
-        match e {
-            SolveError::TooManyPositions { .. } => Error::over_budget(
-                Budget::Positions,
-                limit + 1,
-                limit,
-                format!(
-                    "the misère analysis of {} would keep more than {limit} positions (about {}), \
-                     more than the memory and time allowed",
-                    self.game_name,
-                    human_bytes(limit.saturating_mul(GENUS_POSITION_BYTES))
-                ),
-            ),
-            e => Error::too_large(e.to_string()),
+    /// The genus of `position` when it is a single part (`None` for a sum of several).
+    pub(crate) fn lone_genus(&mut self, position: &G::Position) -> Result<Option<Genus>, SolveError> {
+        let mut parts = Vec::new();
+        self.game.components(position, &mut parts);
+        match parts.as_slice() {
+            [] => Ok(Some(Genus::nim_heap(0))),
+            [part] => genus_with(self.game, part, &mut self.memo, self.max_positions).map(Some),
+            _ => Ok(None),
         }
     }
 
-    /// The misère outcome of the sum `heaps` whose heaps have the genera and tameness `genera`:
-    /// a lone heap's from its genus, tame heaps' by Conway's rule, and other sums by a search
-    /// that stops at sums of tame heaps (decided by the rule).
-    fn outcome(&mut self, heaps: &[u64], genera: &[(Genus, bool)]) -> Result<Outcome, Error> {
-        let live: Vec<&(Genus, bool)> = heaps
-            .iter()
-            .zip(genera)
-            .filter(|(&h, _)| h > 0)
-            .map(|(_, g)| g)
-            .collect();
-        if let [(genus, _)] = live.as_slice() {
-            return Ok(Outcome::from_win(genus.misere() != 0));
+    /// The misère outcome of `position`.
+    pub(crate) fn outcome(&mut self, position: &G::Position) -> Result<Outcome, SolveError> {
+        if let Some(win) = by_genera(self.game, &mut self.memo, self.max_positions, position)? {
+            self.by_rule |= parts_of(self.game, position).len() > 1;
+            return Ok(Outcome::from_win(win));
         }
-        if live.iter().all(|(_, tame)| *tame) {
-            if let Some(outcome) = Genus::tame_sum_outcome(live.iter().map(|(g, _)| g)) {
-                return Ok(outcome);
-            }
-        }
-        self.searched_sums = true;
-        let position = HeapGame::position(heaps);
+        self.searched = true;
         let (memo, game, max_positions) = (&mut self.memo, self.game, self.max_positions);
-        let mut known = |p: &Vec<u64>| -> Option<bool> {
-            let mut parts = Vec::with_capacity(p.len());
-            for &h in p {
-                let single = vec![h];
-                let genus = genus_with(game, &single, memo, max_positions).ok()?;
-                parts.push((genus, memo.hereditarily_tame(&single) == Some(true)));
-            }
-            if let [(genus, _)] = parts.as_slice() {
-                return Some(genus.misere() != 0);
-            }
-            if !parts.iter().all(|(_, tame)| *tame) {
-                return None;
-            }
-            Genus::tame_sum_outcome(parts.iter().map(|(g, _)| g)).map(|o| o == Outcome::N)
-        };
-        let wins = self.search.wins(&position, &mut known);
-        let wins = wins.map_err(|e| self.too_many(e))?;
+        let mut known = |p: &G::Position| by_genera(game, memo, max_positions, p).ok().flatten();
+        let wins = self.search.wins(position, &mut known)?;
         Ok(Outcome::from_win(wins))
     }
+
+    /// The report's note: misère play, and how its outcomes were found (`part` names a part).
+    pub(crate) fn note(&self, part: &str) -> String {
+        let method = if self.searched {
+            format!(
+                "outcomes by a search of the sums with a wild {part} (sums of tame {part}s decided \
+                 by their genera)"
+            )
+        } else if self.by_rule {
+            format!("outcomes from the genera: every {part} is tame (Conway's rule for tame sums)")
+        } else {
+            "outcomes from the genus".to_owned()
+        };
+        format!("misère play: the player who makes the last move loses; nim-values do not apply; {method}")
+    }
+}
+
+fn parts_of<G: Impartial>(game: &G, position: &G::Position) -> Vec<G::Position> {
+    let mut parts = Vec::new();
+    game.components(position, &mut parts);
+    parts
+}
+
+/// Whether the player to move wins `position` in misère play, when its parts' genera decide it:
+/// a lone part by its genus, hereditarily tame parts by Conway's rule. `None` otherwise.
+fn by_genera<G: Impartial>(
+    game: &G,
+    memo: &mut GenusMemo<G::Position>,
+    max_positions: usize,
+    position: &G::Position,
+) -> Result<Option<bool>, SolveError> {
+    let parts = parts_of(game, position);
+    if parts.is_empty() {
+        // No move at all: the opponent made the last one.
+        return Ok(Some(true));
+    }
+    if let [part] = parts.as_slice() {
+        let genus = genus_with(game, part, memo, max_positions)?;
+        return Ok(Some(genus.misere() != 0));
+    }
+    let mut genera = Vec::with_capacity(parts.len());
+    for part in &parts {
+        let genus = genus_with(game, part, memo, max_positions)?;
+        if memo.hereditarily_tame(part) != Some(true) {
+            return Ok(None);
+        }
+        genera.push(genus);
+    }
+    Ok(Genus::tame_sum_outcome(&genera).map(|o| o == Outcome::N))
 }
 
 #[cfg(test)]

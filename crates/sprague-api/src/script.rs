@@ -1,7 +1,7 @@
 //! Scripted games (`sprague script FILE POSITION`): compile once, then analyse positions with a
 //! solver that remembers every position across a whole `--batch` run.
 
-use sprague::solve::{explore, misere, retrograde, MemoSolver, SolveError};
+use sprague::solve::{explore, retrograde, MemoSolver, SolveError};
 use sprague::value::Outcome;
 use sprague::Impartial;
 use sprague_script::{ScriptGame, ScriptLimits, ScriptPosition};
@@ -180,46 +180,40 @@ impl<'g> ScriptSession<'g> {
         position: ScriptPosition,
         options: &AnalysisOptions,
     ) -> Result<Analysis, Error> {
-        let loopy = |e: SolveError| match e {
-            SolveError::Loop => {
-                Error::bad_input("misère play of a game with cycles is not supported")
-            }
-            e => Error::too_large(format!("{e} (raise --max-positions)")),
-        };
-        let outcome = misere::outcome(self.game, &position, self.max_positions);
+        let max_positions = self.max_positions;
+        let too_many = |e| crate::misere::too_many("the script", max_positions, e);
+        // Parts with no moves are left out of sums (`0 + G` is `G`, in misère play too).
+        let game = WithoutFinishedParts::new(self.game);
+        let mut solver = crate::misere::SumSolver::new(&game, max_positions);
+        let outcome = solver.outcome(&position);
         self.check_script()?;
-        let outcome = outcome.map_err(loopy)?;
-        let moves = misere::winning_moves(self.game, &position, self.max_positions);
-        self.check_script()?;
-        let winning_moves = moves
-            .map_err(loopy)?
-            .iter()
-            .map(|to| report(&position, to, to))
-            .collect();
-        let all_moves = if options.all_moves {
-            let mut listed = Vec::new();
-            for to in self.options_of(&position)? {
-                let o = misere::outcome(self.game, &to, self.max_positions);
-                self.check_script()?;
-                let r = report(&position, &to, &to);
-                listed.push(r.leading_to(o.map_err(loopy)?, NimValue::None));
+        let outcome = outcome.map_err(too_many)?;
+        let mut winning_moves = Vec::new();
+        let mut all_moves = Vec::new();
+        for to in self.options_of(&position)? {
+            let o = solver.outcome(&to);
+            self.check_script()?;
+            let o = o.map_err(too_many)?;
+            let r = report(&position, &to, &to);
+            if o == Outcome::P {
+                winning_moves.push(r.clone());
             }
-            Some(listed)
-        } else {
-            None
-        };
+            if options.all_moves {
+                all_moves.push(r.leading_to(o, NimValue::None));
+            }
+        }
+        let genus = solver.lone_genus(&position);
+        self.check_script()?;
+        let genus = genus.map_err(too_many)?;
         Ok(Analysis {
-            genus: None,
+            genus: genus.map(|g| g.to_string()),
             game: "script".to_owned(),
             position: position.to_string(),
             outcome,
             nim_value: NimValue::None,
             winning_moves,
-            all_moves,
-            note: Some(
-                "misère play: the player who makes the last move loses; nim-values do not apply"
-                    .to_owned(),
-            ),
+            all_moves: options.all_moves.then_some(all_moves),
+            note: Some(solver.note("part")),
         })
     }
 
@@ -350,6 +344,16 @@ impl Impartial for WithoutFinishedParts<'_> {
                 *option = self.without_finished_parts(option);
             }
         }
+    }
+
+    fn components(&self, position: &ScriptPosition, components: &mut Vec<ScriptPosition>) {
+        components.extend(
+            position
+                .atoms()
+                .iter()
+                .filter(|a| !self.is_finished(a))
+                .map(|a| ScriptPosition::new(vec![a.clone()])),
+        );
     }
 }
 

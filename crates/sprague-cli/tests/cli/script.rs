@@ -100,3 +100,42 @@ fn bad_scripts_give_one_error_line() {
     assert!(err.contains("`seven` is not a position"), "{err}");
     assert!(bad_input(&["script", "/no/such.rhai", "1"], "").contains("cannot read"));
 }
+
+#[test]
+fn misere_scripts_carry_the_genus_and_agree_with_the_built_in_code() {
+    let kayles = example("kayles.rhai");
+    let v = json(&["script", &kayles, "5", "--misere"], "");
+    assert_eq!(v["genus"], "4^146");
+    // The positions the winning moves leave, as sorted heaps.
+    let leaves = |v: &serde_json::Value| {
+        let mut all: Vec<Vec<u64>> = v["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                let mut heaps: Vec<u64> = m["to"]
+                    .as_str()
+                    .unwrap()
+                    .split(|c: char| !c.is_ascii_digit())
+                    .filter_map(|w| w.parse().ok())
+                    .filter(|&h| h > 0)
+                    .collect();
+                heaps.sort_unstable();
+                heaps
+            })
+            .collect();
+        all.sort();
+        all.dedup();
+        all
+    };
+    for sum in [["3", "4", "5"], ["1", "5", "9"], ["2", "6", "7"]] {
+        let script = json(&["script", &kayles, &sum.join(" + "), "--misere"], "");
+        let mut args = vec!["octal", "0.77"];
+        args.extend(sum);
+        args.push("--misere");
+        let octal = json(&args, "");
+        assert_eq!(script["outcome"], octal["outcome"], "{sum:?}");
+        assert_eq!(leaves(&script), leaves(&octal), "{sum:?}");
+        assert!(script.get("genus").is_none());
+    }
+}
