@@ -130,6 +130,7 @@ pub fn analyse<S: AsRef<str>>(
     });
     Ok(Analysis {
         genus: None,
+        steps: None,
         game: "bash".to_owned(),
         position: n.to_string(),
         outcome: outcome_of(rules, &n, misere),
@@ -148,6 +149,7 @@ mod tests {
         let rules = parse_rules(max, min).unwrap();
         let options = AnalysisOptions {
             all_moves: false,
+            every: false,
             misere,
         };
         analyse(&[n], &rules, &options, &Limits::default()).unwrap()

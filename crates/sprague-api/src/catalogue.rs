@@ -773,8 +773,9 @@ mod tests {
         let misere = AnalysisOptions {
             misere: true,
             all_moves: false,
+            every: false,
         };
-        for name in ["wythoff", "lasker", "staircase", "split", "kayles"] {
+        for name in ["wythoff", "lasker", "staircase", "split", "treblecross"] {
             let game = game(name).unwrap();
             let request = Request {
                 words: game.example.to_vec(),

@@ -152,6 +152,7 @@ pub fn analyse<S: AsRef<str>>(
     });
     Ok(Analysis {
         genus: None,
+        steps: None,
         game: "fibonacci-nim".to_owned(),
         position: position.text(),
         outcome: if lost { Outcome::P } else { Outcome::N },

@@ -128,6 +128,7 @@ pub fn analyse(
     });
     Ok(Analysis {
         genus: None,
+        steps: None,
         game: "geography".to_owned(),
         position: format!("start {}", start + 1),
         outcome: Outcome::from_win(wins),

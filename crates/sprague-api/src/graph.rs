@@ -314,6 +314,7 @@ pub fn analyse(
     };
     Ok(Analysis {
         genus: None,
+        steps: None,
         game: "graph".to_owned(),
         position,
         outcome: analysis.outcome,

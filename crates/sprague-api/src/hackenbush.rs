@@ -102,6 +102,7 @@ pub fn analyse(
     });
     Ok(Analysis {
         genus: None,
+        steps: None,
         game: "hackenbush".to_owned(),
         position: describe(game),
         outcome: Outcome::from_win(analysis.value != 0),

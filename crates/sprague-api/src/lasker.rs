@@ -92,6 +92,7 @@ pub fn analyse<S: AsRef<str>>(
     )?;
     Ok(Analysis {
         genus: None,
+        steps: None,
         game: "lasker".to_owned(),
         position: join_numbers(&heaps),
         outcome: normal_outcome(&total),

@@ -18,6 +18,7 @@ pub mod catalogue;
 pub mod cursors;
 mod edge_list;
 mod error;
+pub mod every;
 pub mod fibonacci_nim;
 pub mod geography;
 pub mod graph;
@@ -140,6 +141,8 @@ pub struct AnalysisOptions {
     pub all_moves: bool,
     /// Misère play: the player who makes the last move loses.
     pub misere: bool,
+    /// Every-SG: each turn moves in every part that can move (heap games and scripts).
+    pub every: bool,
 }
 
 impl AnalysisOptions {

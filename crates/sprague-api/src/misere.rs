@@ -107,6 +107,7 @@ pub(crate) fn analyse_heaps(
         all_moves: options.all_moves.then_some(all_moves),
         note: Some(solver.note("heap")),
         genus: genus.map(|g| g.to_string()),
+        steps: None,
     })
 }
 

@@ -220,6 +220,7 @@ pub fn analyse<S: AsRef<str>>(
     ));
     Ok(Analysis {
         genus: None,
+        steps: None,
         game: "nim".to_owned(),
         position: texts.join(" "),
         outcome: Outcome::from_win(!lost),
@@ -238,6 +239,7 @@ mod tests {
         let options = AnalysisOptions {
             misere,
             all_moves: false,
+            every: false,
         };
         analyse(words, k, &options, &Limits::default()).unwrap()
     }

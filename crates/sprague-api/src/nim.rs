@@ -118,6 +118,7 @@ pub fn analyse<S: AsRef<str>>(
     )?;
     Ok(Analysis {
         genus: None,
+        steps: None,
         game: "nim".to_owned(),
         position: join_numbers(&heaps),
         outcome,
@@ -306,7 +307,7 @@ impl crate::play::Playable for NimPlay {
         let words: Vec<&str> = position.split_whitespace().collect();
         let options = AnalysisOptions {
             misere: self.misere,
-            all_moves: false,
+            ..AnalysisOptions::default()
         };
         analyse(&words, &options, &Limits::default())
     }

@@ -479,6 +479,10 @@ pub fn analyse<S: AsRef<str>>(
     limits: &Limits,
 ) -> Result<Analysis, Error> {
     let heaps = parse_heaps(words)?;
+    if options.every {
+        let max_positions = crate::misere::max_positions(limits);
+        return crate::every::analyse_heaps(game, rule, &heaps, max_positions);
+    }
     if options.misere {
         return crate::misere::analyse_heaps(game, rule, &heaps, options, limits);
     }
@@ -639,6 +643,7 @@ fn analyse_heaps(
     }
     Ok(Analysis {
         genus: None,
+        steps: None,
         game: game.to_owned(),
         position: join_numbers(heaps),
         outcome: normal_outcome(&total),
@@ -801,6 +806,7 @@ mod tests {
                     &position,
                     &AnalysisOptions {
                         all_moves: true,
+                        every: false,
                         misere: false,
                     },
                     &Limits::default(),

@@ -128,6 +128,7 @@ impl<'a> ListedPlay<'a> {
         let options = crate::AnalysisOptions {
             all_moves,
             misere: self.misere,
+            ..crate::AnalysisOptions::default()
         };
         (self.analyse.borrow_mut())(position, &options)
     }

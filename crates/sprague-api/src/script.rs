@@ -107,6 +107,9 @@ impl<'g> ScriptSession<'g> {
     pub fn analyse(&mut self, text: &str, options: &AnalysisOptions) -> Result<Analysis, Error> {
         self.game.start_request();
         let position = self.parse(text)?;
+        if options.every {
+            return self.analyse_every(position);
+        }
         if options.misere {
             return self.analyse_misere(position, options);
         }
@@ -154,6 +157,7 @@ impl<'g> ScriptSession<'g> {
         };
         Ok(Analysis {
             genus: None,
+            steps: None,
             game: "script".to_owned(),
             position: position.to_string(),
             outcome: if value.is_zero() {
@@ -173,6 +177,58 @@ impl<'g> ScriptSession<'g> {
         sprague::Impartial::options(self.game, position, &mut options);
         self.check_script()?;
         Ok(options)
+    }
+
+    fn analyse_every(&mut self, position: ScriptPosition) -> Result<Analysis, Error> {
+        let max_positions = self.max_positions;
+        let game = WithoutFinishedParts::new(self.game);
+        let mut parts = Vec::new();
+        Impartial::components(&game, &position, &mut parts);
+        self.check_script()?;
+        let plan = crate::every::plan(&game, &parts, max_positions);
+        self.check_script()?;
+        let plan = plan.map_err(|e| crate::misere::too_many("the script", max_positions, e))?;
+        let outcome = crate::every::outcome(&plan);
+        let mut winning_moves = Vec::new();
+        if outcome == Outcome::N {
+            let mut texts = Vec::new();
+            let mut atoms = Vec::new();
+            for (part, chosen) in parts.iter().zip(&plan.moves) {
+                match chosen {
+                    Some(to) => {
+                        texts.push(format!("{part} -> {to}"));
+                        atoms.extend(to.atoms().iter().cloned());
+                    }
+                    None => atoms.extend(part.atoms().iter().cloned()),
+                }
+            }
+            // Parts that could not move stay as they were.
+            let finished: Vec<_> = position
+                .atoms()
+                .iter()
+                .filter(|a| !parts.iter().any(|p| p.atoms() == [(*a).clone()]))
+                .cloned()
+                .collect();
+            atoms.extend(finished);
+            let to = ScriptPosition::new(atoms);
+            winning_moves.push(MoveReport {
+                text: texts.join("; "),
+                to: Some(to.to_string()),
+                ..MoveReport::default()
+            });
+        }
+        let names: Vec<String> = parts.iter().map(ToString::to_string).collect();
+        Ok(Analysis {
+            game: "script".to_owned(),
+            position: position.to_string(),
+            outcome,
+            nim_value: NimValue::None,
+            winning_moves,
+            all_moves: None,
+            note: Some(crate::every::note(&plan, &names)),
+            genus: None,
+            steps: Some(plan.steps),
+        })
     }
 
     fn analyse_misere(
@@ -207,6 +263,7 @@ impl<'g> ScriptSession<'g> {
         let genus = genus.map_err(too_many)?;
         Ok(Analysis {
             genus: genus.map(|g| g.to_string()),
+            steps: None,
             game: "script".to_owned(),
             position: position.to_string(),
             outcome,
@@ -268,6 +325,7 @@ impl<'g> ScriptSession<'g> {
         self.check_script()?;
         Ok(Analysis {
             genus: None,
+            steps: None,
             game: "script".to_owned(),
             position: position.to_string(),
             outcome: value.outcome(),

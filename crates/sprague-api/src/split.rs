@@ -127,6 +127,7 @@ pub fn analyse<S: AsRef<str>>(
     });
     Ok(Analysis {
         genus: None,
+        steps: None,
         game: "split".to_owned(),
         position: position_text,
         outcome: Outcome::from_win(value != 0),

@@ -84,6 +84,7 @@ pub fn analyse<S: AsRef<str>>(
     )?;
     Ok(Analysis {
         genus: None,
+        steps: None,
         game: "staircase".to_owned(),
         position: join_numbers(&steps),
         outcome: normal_outcome(&value),

@@ -258,6 +258,7 @@ impl SubtractionAnalyser {
         }
         Ok(Analysis {
             genus: None,
+            steps: None,
             game: "subtraction".to_owned(),
             position: join_numbers(&heaps),
             outcome: outcome(total),

@@ -193,6 +193,7 @@ pub fn analyse<S: AsRef<str>>(
     }
     Ok(Analysis {
         genus: None,
+        steps: None,
         game,
         position: texts.join(" "),
         outcome: normal_outcome(&total),
@@ -253,6 +254,7 @@ mod tests {
         let misere = AnalysisOptions {
             misere: true,
             all_moves: false,
+            every: false,
         };
         assert_eq!(
             analyse(&["ruler", "3"], &misere, &l).unwrap_err().message(),

@@ -129,6 +129,7 @@ pub fn analyse<S: AsRef<str>>(
     });
     Ok(Analysis {
         genus: None,
+        steps: None,
         game: "wythoff".to_owned(),
         position: format!("{x} {y}"),
         outcome: outcome_of(&x, &y),
@@ -259,6 +260,7 @@ mod tests {
             &["2", "3"],
             &AnalysisOptions {
                 all_moves: true,
+                every: false,
                 misere: false,
             },
             &Limits::default(),

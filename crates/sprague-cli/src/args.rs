@@ -611,9 +611,12 @@ pub struct ScriptArgs {
     /// The position: `7`, `[4, 7]`, or a sum `3 + 4` (words are joined with spaces).
     #[arg(value_name = "POSITION", required_unless_present = "batch")]
     pub position: Vec<String>,
-    /// Misère play: the player who makes the last move loses.
-    #[arg(long)]
+    /// Misère play: the player who makes the last move loses (a lone part's genus too).
+    #[arg(long, conflicts_with = "every")]
     pub misere: bool,
+    /// Every-SG: each turn moves in every part of the sum that can move; the last move wins.
+    #[arg(long)]
+    pub every: bool,
     #[command(flatten)]
     pub script: ScriptLimitArgs,
     #[command(flatten)]
@@ -709,8 +712,11 @@ pub struct HeapGameArgs {
     #[arg(value_name = "HEAP", required_unless_present = "batch")]
     pub words: Vec<String>,
     /// Misère play: whoever makes the last move loses. Also gives a lone heap's genus (4^146).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "every")]
     pub misere: bool,
+    /// Every-SG: each turn moves in every heap that can move; the last move wins.
+    #[arg(long)]
+    pub every: bool,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -1074,7 +1080,7 @@ mod tests {
                 .collect(),
             options: sprague_api::AnalysisOptions {
                 misere: args.misere,
-                all_moves: false,
+                ..Default::default()
             },
             ..Default::default()
         };

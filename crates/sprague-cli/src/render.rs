@@ -28,6 +28,9 @@ pub fn text(out: &mut impl Write, analysis: &Analysis) -> Result<(), Failure> {
         v => v.to_string(),
     };
     writeln!(out, "nim-value: {value}")?;
+    if let Some(steps) = analysis.steps {
+        writeln!(out, "steps:     {steps} (Every-SG: odd wins)")?;
+    }
     if let Some(genus) = &analysis.genus {
         writeln!(out, "genus:     {genus} (misère: g^γ0γ1…, γ0 = 0 when lost)")?;
     }

@@ -106,17 +106,21 @@ fn analyse_game(
     limits: &Limits,
 ) -> Result<ExitCode, Failure> {
     let game = sprague_api::catalogue::game(name).expect("every game command is in the catalogue");
-    analyse_words(game, words, &[], false, output, limits)
+    analyse_words(game, words, &[], options(output, false), output, limits)
 }
 
-/// A named heap game (`kayles H… [--misere]`).
+/// A named heap game (`kayles H… [--misere | --every]`).
 fn heap_game(
     name: &str,
     args: &crate::args::HeapGameArgs,
     limits: &Limits,
 ) -> Result<ExitCode, Failure> {
     let game = sprague_api::catalogue::game(name).expect("every game command is in the catalogue");
-    analyse_words(game, &args.words, &[], args.misere, &args.output, limits)
+    let options = AnalysisOptions {
+        every: args.every,
+        ..options(&args.output, args.misere)
+    };
+    analyse_words(game, &args.words, &[], options, &args.output, limits)
 }
 
 /// A game whose subcommand is made from its catalogue entry (`args::catalogue_subcommand`).
@@ -128,7 +132,7 @@ fn catalogue_game(args: &CatalogueArgs, limits: &Limits) -> Result<ExitCode, Fai
         args.game,
         &args.words,
         &args.parameters,
-        args.misere,
+        options(&args.output, args.misere),
         &args.output,
         limits,
     )
@@ -140,11 +144,10 @@ fn analyse_words(
     game: &sprague_api::catalogue::Game,
     words: &[String],
     parameters: &[(&'static str, String)],
-    misere: bool,
+    options: AnalysisOptions,
     output: &OutputArgs,
     limits: &Limits,
 ) -> Result<ExitCode, Failure> {
-    let options = options(output, misere);
     let parameters = parameters
         .iter()
         .map(|(name, value)| (*name, value.as_str()))
@@ -197,6 +200,7 @@ fn options(output: &OutputArgs, misere: bool) -> AnalysisOptions {
     AnalysisOptions {
         all_moves: output.all_moves,
         misere,
+        ..AnalysisOptions::default()
     }
 }
 

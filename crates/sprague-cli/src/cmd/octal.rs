@@ -11,7 +11,10 @@ use crate::failure::Failure;
 /// Runs `octal CODE H…`, or `octal --take-set S H…`, through the catalogue's `octal` entry.
 pub fn run(args: OctalArgs, limits: &Limits) -> Result<ExitCode, Failure> {
     let game = catalogue::game("octal").expect("octal is in the catalogue");
-    let options = super::options(&args.heaps.output, args.heaps.misere);
+    let options = sprague_api::AnalysisOptions {
+        every: args.heaps.every,
+        ..super::options(&args.heaps.output, args.heaps.misere)
+    };
     let mut parameters = std::collections::BTreeMap::new();
     if let Some(set) = &args.take_set {
         parameters.insert("take-set", set.as_str());

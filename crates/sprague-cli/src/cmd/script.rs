@@ -30,7 +30,10 @@ pub fn load(file: &str, limits: &ScriptLimitArgs) -> Result<ScriptGame, Failure>
 pub fn run(args: ScriptArgs) -> Result<ExitCode, Failure> {
     let game = load(&args.file, &args.script)?;
     let mut session = ScriptSession::new(&game, args.script.max_positions);
-    let options = super::options(&args.output, args.misere);
+    let options = sprague_api::AnalysisOptions {
+        every: args.every,
+        ..super::options(&args.output, args.misere)
+    };
     if args.output.batch {
         super::refuse_position_with_batch(!args.position.is_empty(), "a POSITION")?;
         return super::batch(|line| Ok(session.analyse(line, &options)?));
