@@ -221,6 +221,10 @@ impl Game {
                 // The answer is the object `--json` prints, whichever way it is shown.
                 "json" => {}
                 "misere" if self.misere => request.options.misere = true,
+                // Every-SG: the heap games (a sum of heaps, each a part).
+                "every" if matches!(self.answer, Answer::Named) || self.name == "octal" => {
+                    request.options.every = true
+                }
                 "all-moves" if self.command == Command::Analyse => request.options.all_moves = true,
                 _ => {
                     let parameter =

@@ -432,6 +432,12 @@ pub fn analyse_named<S: AsRef<str>>(
         return analyse(name, &game.rule(), words, options, limits);
     }
     options.refuse_misere(name)?;
+    if options.every {
+        return Err(Error::bad_input(format!(
+            "Every-SG of {name} is not supported: its rows are not heaps of a take-and-break game \
+             in every play"
+        )));
+    }
     let rows: Vec<BigUint> = words
         .iter()
         .enumerate()

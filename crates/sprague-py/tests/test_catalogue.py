@@ -67,6 +67,15 @@ def test_options_misere_and_all_moves(cli):
     assert len(a.all_moves) == 3
 
 
+def test_misere_genus_and_every_sg_of_heap_games(cli):
+    a = sprague.kayles(5, misere=True)
+    assert a.genus == "4^146"
+    assert a.to_dict() == cli("kayles", "--misere", "5")[1]
+    e = sprague.octal("0.77", 5, 7, every=True)
+    assert e.steps == 3 and e.outcome == "N"
+    assert e.to_dict() == cli("octal", "--every", "0.77", "5", "7")[1]
+
+
 @pytest.mark.parametrize(
     "call, args",
     [

@@ -109,7 +109,9 @@ class Record:
 class Analysis(Record):
     """An impartial game's analysis: ``game``, ``position``, ``outcome`` (``N``, ``P`` or
     ``D``), ``nim_value`` (an int of any size, ``∞{…}`` for a loopy value, or ``None``),
-    ``winning_moves`` (each with ``move`` and ``to``), ``all_moves`` when asked for, ``note``."""
+    ``winning_moves`` (each with ``move`` and ``to``), ``all_moves`` when asked for, ``note``;
+    with ``misere=True`` a lone heap's ``genus`` (``"4^146"``), with ``every=True`` the
+    Every-SG ``steps``."""
 
 
 class Score(Record):
@@ -186,6 +188,7 @@ def analyse(
     *,
     text: Union[str, bytes, None] = None,
     misere: bool = False,
+    every: bool = False,
     all_moves: bool = False,
     time_limit: Optional[int] = None,
     memory_limit: Optional[int] = None,
@@ -209,6 +212,8 @@ def analyse(
     args = _flags(params)
     if misere:
         args.append("--misere")
+    if every:
+        args.append("--every")
     if all_moves:
         args.append("--all-moves")
     args.extend(_words(position))
