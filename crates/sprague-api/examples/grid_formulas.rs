@@ -67,7 +67,12 @@ fn main() {
         let start = Instant::now();
         let formulas = grid_formulas(grid);
         let took = start.elapsed().as_secs_f64();
-        let best = formulas.first().map_or("none".to_owned(), |f| f.expr.clone());
-        println!("{name:>14} {side}x{side}: {took:.3} s, {} formulas; best: {best}", formulas.len());
+        let best = formulas
+            .first()
+            .map_or("none".to_owned(), |f| f.expr.clone());
+        println!(
+            "{name:>14} {side}x{side}: {took:.3} s, {} formulas; best: {best}",
+            formulas.len()
+        );
     }
 }

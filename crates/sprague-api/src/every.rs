@@ -57,7 +57,9 @@ pub(crate) fn plan<G: Impartial>(
                 break;
             }
         }
-        moves.push(Some(chosen.expect("a part of s steps has an option of s - 1")));
+        moves.push(Some(
+            chosen.expect("a part of s steps has an option of s - 1"),
+        ));
     }
     Ok(Plan {
         steps: part_steps.iter().copied().max().unwrap_or(0),
@@ -204,15 +206,18 @@ mod tests {
             for b in a..6 {
                 let heaps = [BigUint::from(a), BigUint::from(b)];
                 let analysis = analyse_heaps("kayles", &rule, &heaps, 1 << 20).unwrap();
-                assert_eq!(analysis.outcome == Outcome::N, wins(&[a, b], &rule), "{a} {b}");
+                assert_eq!(
+                    analysis.outcome == Outcome::N,
+                    wins(&[a, b], &rule),
+                    "{a} {b}"
+                );
                 for m in &analysis.winning_moves {
-                    let after: Vec<u64> = m
-                        .to
-                        .as_deref()
-                        .unwrap()
-                        .split(' ')
-                        .map(|w| w.parse().unwrap())
-                        .collect();
+                    let after: Vec<u64> =
+                        m.to.as_deref()
+                            .unwrap()
+                            .split(' ')
+                            .map(|w| w.parse().unwrap())
+                            .collect();
                     assert!(!wins(&after, &rule), "{a} {b}: {}", m.text);
                 }
             }

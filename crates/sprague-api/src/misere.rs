@@ -125,9 +125,7 @@ pub(crate) fn too_many(game: &str, max_positions: usize, e: SolveError) -> Error
                 human_bytes(limit.saturating_mul(GENUS_POSITION_BYTES))
             ),
         ),
-        SolveError::Loop => {
-            Error::bad_input("misère play of a game with cycles is not supported")
-        }
+        SolveError::Loop => Error::bad_input("misère play of a game with cycles is not supported"),
         e => Error::too_large(e.to_string()),
     }
 }
@@ -160,7 +158,10 @@ impl<'a, G: Impartial> SumSolver<'a, G> {
     }
 
     /// The genus of `position` when it is a single part (`None` for a sum of several).
-    pub(crate) fn lone_genus(&mut self, position: &G::Position) -> Result<Option<Genus>, SolveError> {
+    pub(crate) fn lone_genus(
+        &mut self,
+        position: &G::Position,
+    ) -> Result<Option<Genus>, SolveError> {
         let mut parts = Vec::new();
         self.game.components(position, &mut parts);
         match parts.as_slice() {
@@ -271,13 +272,12 @@ mod tests {
                             .winning_moves
                             .iter()
                             .map(|m| {
-                                let to: Vec<u64> = m
-                                    .to
-                                    .as_deref()
-                                    .unwrap()
-                                    .split(' ')
-                                    .map(|w| w.parse().unwrap())
-                                    .collect();
+                                let to: Vec<u64> =
+                                    m.to.as_deref()
+                                        .unwrap()
+                                        .split(' ')
+                                        .map(|w| w.parse().unwrap())
+                                        .collect();
                                 HeapGame::position(&to)
                             })
                             .collect();

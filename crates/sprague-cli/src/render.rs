@@ -32,7 +32,10 @@ pub fn text(out: &mut impl Write, analysis: &Analysis) -> Result<(), Failure> {
         writeln!(out, "steps:     {steps} (Every-SG: odd wins)")?;
     }
     if let Some(genus) = &analysis.genus {
-        writeln!(out, "genus:     {genus} (misère: g^γ0γ1…, γ0 = 0 when lost)")?;
+        writeln!(
+            out,
+            "genus:     {genus} (misère: g^γ0γ1…, γ0 = 0 when lost)"
+        )?;
     }
     if let Some(note) = &analysis.note {
         writeln!(out, "note:      {note}")?;

@@ -112,7 +112,10 @@ fn misere_heap_games_carry_the_genus_and_their_winning_moves_lose() {
     let v = json(&["kayles", "5", "--misere"], "");
     assert_eq!(v["genus"], "4^146");
     assert_eq!(v["nim_value"], serde_json::Value::Null);
-    assert_eq!(json(&["grundys-game", "13", "--misere"], "")["genus"], "3^1431");
+    assert_eq!(
+        json(&["grundys-game", "13", "--misere"], "")["genus"],
+        "3^1431"
+    );
     assert_eq!(json(&["octal", "0.77", "2", "--misere"], "")["genus"], "2");
     // A sum: no genus; every winning move leaves a misère P-position.
     let v = json(&["octal", "0.77", "3", "4", "5", "--misere"], "");

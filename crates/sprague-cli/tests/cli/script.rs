@@ -143,7 +143,12 @@ fn misere_scripts_carry_the_genus_and_agree_with_the_built_in_code() {
 #[test]
 fn every_sg_scripts_agree_with_the_built_in_code() {
     let kayles = example("kayles.rhai");
-    for sum in [["3", "4", "5"], ["1", "5", "9"], ["2", "6", "7"], ["8", "8", "1"]] {
+    for sum in [
+        ["3", "4", "5"],
+        ["1", "5", "9"],
+        ["2", "6", "7"],
+        ["8", "8", "1"],
+    ] {
         let script = json(&["script", &kayles, &sum.join(" + "), "--every"], "");
         let mut args = vec!["kayles"];
         args.extend(sum);
@@ -153,7 +158,10 @@ fn every_sg_scripts_agree_with_the_built_in_code() {
         assert_eq!(script["steps"], built_in["steps"], "{sum:?}");
         // The move given leaves a position of even steps: lost for the opponent.
         if script["outcome"] == "N" {
-            let to = script["winning_moves"][0]["to"].as_str().unwrap().to_owned();
+            let to = script["winning_moves"][0]["to"]
+                .as_str()
+                .unwrap()
+                .to_owned();
             let after = json(&["script", &kayles, &to, "--every"], "");
             assert_eq!(after["outcome"], "P", "{sum:?} -> {to}");
         }

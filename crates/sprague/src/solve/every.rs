@@ -172,7 +172,11 @@ mod tests {
     /// that can move (`moves` of each heap, each leaving a list of heaps); true when the player to
     /// move wins.
     fn brute_force(heaps: &[u64], moves: &dyn Fn(u64) -> Vec<Vec<u64>>) -> bool {
-        let live: Vec<u64> = heaps.iter().copied().filter(|&h| !moves(h).is_empty()).collect();
+        let live: Vec<u64> = heaps
+            .iter()
+            .copied()
+            .filter(|&h| !moves(h).is_empty())
+            .collect();
         if live.is_empty() {
             return false;
         }

@@ -13,6 +13,9 @@ use super::SolveError;
 use crate::value::Genus;
 use crate::Impartial;
 
+/// A position on the search path: the position, its options, the next option to look at.
+type Frame<P> = (P, Vec<P>, usize);
+
 /// Genera already computed, shared between calls (the heaps of one game, the components of a sum).
 pub struct GenusMemo<P> {
     // `None` while the position is on the search path (a repeat is a cycle); else the genus and
@@ -77,9 +80,12 @@ pub fn genus_with<G: Impartial>(
     max_positions: usize,
 ) -> Result<Genus, SolveError> {
     if let Some(known) = memo.genera.get(position) {
-        return known.as_ref().map(|(g, _)| g.clone()).ok_or(SolveError::Loop);
+        return known
+            .as_ref()
+            .map(|(g, _)| g.clone())
+            .ok_or(SolveError::Loop);
     }
-    let mut stack: Vec<(G::Position, Vec<G::Position>, usize)> = Vec::new();
+    let mut stack: Vec<Frame<G::Position>> = Vec::new();
     let result = search(game, position, memo, max_positions, &mut stack);
     if result.is_err() {
         for (p, _, _) in &stack {
@@ -94,7 +100,7 @@ fn search<G: Impartial>(
     position: &G::Position,
     memo: &mut GenusMemo<G::Position>,
     max_positions: usize,
-    stack: &mut Vec<(G::Position, Vec<G::Position>, usize)>,
+    stack: &mut Vec<Frame<G::Position>>,
 ) -> Result<Genus, SolveError> {
     let open = |memo: &mut GenusMemo<G::Position>, p: G::Position| {
         if memo.genera.len() >= max_positions {

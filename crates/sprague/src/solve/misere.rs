@@ -80,7 +80,13 @@ impl<'g, G: Impartial> MisereSolver<'g, G> {
         position: &G::Position,
         known: &mut dyn FnMut(&G::Position) -> Option<bool>,
     ) -> Result<bool, SolveError> {
-        is_win(self.game, position, &mut self.memo, self.max_positions, known)
+        is_win(
+            self.game,
+            position,
+            &mut self.memo,
+            self.max_positions,
+            known,
+        )
     }
 
     /// The number of positions stored.

@@ -17,7 +17,11 @@ fn kayles_and_grundys_game_have_the_published_genera() {
     let game = kayles();
     let mut memo = GenusMemo::new();
     let written: Vec<String> = (1..=12)
-        .map(|n| genus_with(&game, &vec![n], &mut memo, 1 << 20).unwrap().to_string())
+        .map(|n| {
+            genus_with(&game, &vec![n], &mut memo, 1 << 20)
+                .unwrap()
+                .to_string()
+        })
         .collect();
     // Winning Ways, ch. 13 (Kayles' misère genera); CGSuite writes them the same way.
     assert_eq!(
@@ -27,7 +31,10 @@ fn kayles_and_grundys_game_have_the_published_genera() {
     let grundy = HeapGame {
         rule: HeapRule::Grundy,
     };
-    assert_eq!(genus(&grundy, &vec![13], 1 << 20).unwrap().to_string(), "3^1431");
+    assert_eq!(
+        genus(&grundy, &vec![13], 1 << 20).unwrap().to_string(),
+        "3^1431"
+    );
 }
 
 #[test]
@@ -120,7 +127,11 @@ fn conways_tame_rule_agrees_with_search_on_sums_of_hereditarily_tame_games() {
                         wild += 1;
                         continue;
                     }
-                    let parts = [&genera[a as usize], &genera[b as usize], &genera[c as usize]];
+                    let parts = [
+                        &genera[a as usize],
+                        &genera[b as usize],
+                        &genera[c as usize],
+                    ];
                     let rule = Genus::tame_sum_outcome(parts).expect("tame genera");
                     assert_eq!(rule, searched, "seed {seed}: {sum:?} of genera {parts:?}");
                     checked += 1;
