@@ -18,15 +18,43 @@ use sprague::Impartial;
 use crate::report::join_numbers;
 use crate::{human_bytes, Analysis, AnalysisOptions, Budget, Error, Limits, NimValue};
 
-/// About the bytes one position costs the genus search: its heaps, its genus and the map's share.
-pub const GENUS_POSITION_BYTES: u64 = 192;
+/// About the bytes one position costs the genus search: its heaps, its genus and the map's share
+/// (measured: 5.6 million positions of Kayles took 1.3 GB).
+pub const GENUS_POSITION_BYTES: u64 = 256;
 
-/// About the positions the genus search visits in a second (measured: see BENCHMARKS.md).
-const POSITIONS_PER_SECOND: u64 = 500_000;
+/// About the positions the genus search visits in a second (the slowest measured: a position of
+/// many tokens has as many options).
+const POSITIONS_PER_SECOND: u64 = 100_000;
+
+/// About the nanoseconds the genus search spends on one option of one position (Kayles' heap 35:
+/// 0.44 s for some 80,000 positions of up to 35 options).
+const NANOS_PER_OPTION: u128 = 150;
+
+/// How many positions a heap of `tokens` can reach at most: every move keeps or lowers the number
+/// of tokens, so a position reached is a multiset of heaps of at most `tokens` in all, and there
+/// are p(0) + p(1) + … + p(tokens) of those (p the partition numbers); saturating.
+pub fn reachable_bound(tokens: u64) -> u128 {
+    let n = usize::try_from(tokens.min(4096)).unwrap_or(4096);
+    // p(k) by the parts: for each part size, add the partitions that use it.
+    let mut p = vec![0u128; n + 1];
+    p[0] = 1;
+    for part in 1..=n {
+        for k in part..=n {
+            p[k] = p[k].saturating_add(p[k - part]);
+        }
+    }
+    let sum = p.iter().fold(0u128, |acc, &x| acc.saturating_add(x));
+    if tokens > 4096 {
+        u128::MAX
+    } else {
+        sum
+    }
+}
 
 /// The positions a misère request may keep, from its memory and time.
 pub(crate) fn max_positions(limits: &Limits) -> usize {
-    let most = (limits.memory_bytes / GENUS_POSITION_BYTES)
+    // Two memos (the genera and the search of sums) share the memory.
+    let most = (limits.memory_bytes / GENUS_POSITION_BYTES / 2)
         .min(limits.max_seconds.saturating_mul(POSITIONS_PER_SECOND))
         .max(1);
     usize::try_from(most).unwrap_or(usize::MAX)
@@ -58,6 +86,7 @@ pub(crate) fn analyse_heaps(
         })
         .collect::<Result<_, _>>()?;
     let max_positions = max_positions(limits);
+    refuse_large_heaps(game, &small, max_positions, limits)?;
     let heap_game = HeapGame { rule: rule.clone() };
     let mut solver = SumSolver::new(&heap_game, max_positions);
     let too_many = |e| too_many(game, max_positions, e);
@@ -109,6 +138,58 @@ pub(crate) fn analyse_heaps(
         genus: genus.map(|g| g.to_string()),
         steps: None,
     })
+}
+
+/// Refuses before it starts a genus search the largest heap's positions would not fit in: the
+/// genus of a heap needs every position the heap can reach ([`reachable_bound`]).
+fn refuse_large_heaps(
+    game: &str,
+    heaps: &[u64],
+    max_positions: usize,
+    limits: &Limits,
+) -> Result<(), Error> {
+    let Some(&largest) = heaps.iter().max() else {
+        return Ok(());
+    };
+    let positions = reachable_bound(largest);
+    let needed = u64::try_from(positions).unwrap_or(u64::MAX);
+    if positions > max_positions as u128 {
+        return Err(Error::over_budget(
+            Budget::Memory,
+            needed.saturating_mul(GENUS_POSITION_BYTES),
+            limits.memory_bytes,
+            format!(
+                "the misère genus of heap {largest} of {game} may need every one of up to {} \
+                 positions (about {}), more than the memory allowed",
+                format_count(positions),
+                human_bytes(needed.saturating_mul(GENUS_POSITION_BYTES))
+            ),
+        ));
+    }
+    let seconds = positions.saturating_mul(u128::from(largest)) * NANOS_PER_OPTION / 1_000_000_000;
+    if seconds > u128::from(limits.max_seconds) {
+        return Err(Error::over_budget(
+            Budget::Time,
+            u64::try_from(seconds).unwrap_or(u64::MAX),
+            limits.max_seconds,
+            format!(
+                "the misère genus of heap {largest} of {game} may need {} positions of up to \
+                 {largest} options each: about {seconds} s, more than the {} s allowed",
+                format_count(positions),
+                limits.max_seconds
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn format_count(n: u128) -> String {
+    if n < 1_000_000 {
+        n.to_string()
+    } else {
+        let digits = n.to_string();
+        format!("{}.{}e{}", &digits[..1], &digits[1..2], digits.len() - 1)
+    }
 }
 
 /// The refusal of a search that would keep more than `max_positions`.
@@ -288,6 +369,28 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_reachable_bound_counts_multisets_and_refuses_huge_heaps_at_once() {
+        // 1, 1, 2, 3, 5, 7, 11 partitions of 0..=6: 30 multisets of at most 6 tokens.
+        assert_eq!(reachable_bound(6), 30);
+        let rule = crate::octal::parse_code("0.77").unwrap();
+        let options = AnalysisOptions {
+            misere: true,
+            ..AnalysisOptions::default()
+        };
+        let err = analyse_heaps(
+            "kayles",
+            &rule,
+            &[BigUint::from(1000u32)],
+            &options,
+            &Limits::default(),
+        )
+        .unwrap_err();
+        assert!(err.message().contains("heap 1000"), "{}", err.message());
+        // Kayles' heap 40: about 2 million positions, answered.
+        assert!(reachable_bound(40) < 3_000_000);
     }
 
     #[test]
