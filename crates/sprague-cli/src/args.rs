@@ -39,7 +39,9 @@ macro_rules! heap_game_help {
             `heap 2: 7 -> 2 + 3`: the heap is replaced by what is left.\n\n\
             --misere (not Treblecross): whoever makes the last move loses. A lone heap gets its genus\n\
             g^γ0γ1… as CGSuite writes it (`sprague kayles 5 --misere`: 4^146); a sum of hereditarily\n\
-            tame heaps is decided from their genera (Conway), others by a search of whole sums."
+            tame heaps is decided from their genera (Conway), others by a search of whole sums.\n\n\
+            --every: Every-SG, each turn moves in every heap that can move (`sprague kayles 5 7\n\
+            --every`): the longest heap's steps decide, odd for a win (\"steps\" in the JSON)."
         )
     };
 }

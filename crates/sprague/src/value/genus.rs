@@ -244,6 +244,24 @@ mod tests {
     }
 
     #[test]
+    fn the_contest_sj_rule_is_the_tame_rule_on_nim_heap_genera() {
+        // SJ (Anti-SG): the player to move wins iff the XOR is not 0 and some part's value is
+        // above 1, or the XOR is 0 and none is.
+        for a in 0..6u64 {
+            for b in 0..6u64 {
+                for c in 0..6u64 {
+                    let parts = [a, b, c].map(Genus::nim_heap);
+                    let xor = a ^ b ^ c;
+                    let big = [a, b, c].iter().any(|&v| v > 1);
+                    let sj_wins = (xor != 0 && big) || (xor == 0 && !big);
+                    let rule = Genus::tame_sum_outcome(&parts).unwrap();
+                    assert_eq!(rule == Outcome::N, sj_wins, "{a} {b} {c}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn written_as_cgsuite_writes_it() {
         let g = Genus {
             normal: 4,
