@@ -160,9 +160,12 @@ fn refuse_large_heaps(
             limits.memory_bytes,
             format!(
                 "the misère genus of heap {largest} of {game} may need every one of up to {} \
-                 positions (about {}), more than the memory allowed",
+                 positions ({}), more than the memory allowed",
                 format_count(positions),
-                human_bytes(needed.saturating_mul(GENUS_POSITION_BYTES))
+                match needed.checked_mul(GENUS_POSITION_BYTES) {
+                    Some(bytes) => format!("about {}", human_bytes(bytes)),
+                    None => "beyond any memory".to_owned(),
+                }
             ),
         ));
     }
