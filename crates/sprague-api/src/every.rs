@@ -13,11 +13,15 @@ use sprague::value::Outcome;
 use sprague::Impartial;
 
 use crate::report::join_numbers;
-use crate::{Analysis, Error, MoveReport, NimValue};
+use crate::{Analysis, Budget, Error, Limits, MoveReport, NimValue};
 
 /// The largest heap `--every` takes: its steps need every option of every smaller heap (a heap
 /// of n has about n options that split it in two).
 pub const MAX_EVERY_HEAP: u64 = 20_000;
+
+/// About the nanoseconds one option costs the steps search (each is split into its parts):
+/// Kayles' heap 3000, some 2.25 million options, took 5.6 s.
+const NANOS_PER_OPTION: u128 = 2_500;
 
 /// The steps plan of a sum of `parts`: the sum's steps, each part's, and for each part that can
 /// move the option of one step fewer.
@@ -98,13 +102,15 @@ pub(crate) fn note<P>(plan: &Plan<P>, names: &[String]) -> String {
 ///
 /// # Errors
 ///
-/// A heap above [`MAX_EVERY_HEAP`].
+/// A heap above [`MAX_EVERY_HEAP`], or one whose options would take longer than allowed (codes
+/// with three-heap moves have about n²/12 options a heap).
 pub(crate) fn analyse_heaps(
     game: &str,
     rule: &HeapRule,
     heaps: &[BigUint],
-    max_positions: usize,
+    limits: &Limits,
 ) -> Result<Analysis, Error> {
+    let max_positions = crate::misere::max_positions(limits);
     let small: Vec<u64> = heaps
         .iter()
         .enumerate()
@@ -118,6 +124,23 @@ pub(crate) fn analyse_heaps(
             })
         })
         .collect::<Result<_, _>>()?;
+    let largest = small.iter().copied().max().unwrap_or(0);
+    let seconds = rule
+        .table_work(largest + 1)
+        .saturating_mul(NANOS_PER_OPTION)
+        / 1_000_000_000;
+    if seconds > u128::from(limits.max_seconds) {
+        return Err(Error::over_budget(
+            Budget::Time,
+            u64::try_from(seconds).unwrap_or(u64::MAX),
+            limits.max_seconds,
+            format!(
+                "the Every-SG steps of heap {largest} of {game} need every option of every \
+                 smaller heap: about {seconds} s, more than the {} s allowed",
+                limits.max_seconds
+            ),
+        ));
+    }
     let heap_game = HeapGame { rule: rule.clone() };
     let parts: Vec<Vec<u64>> = small.iter().map(|&h| vec![h]).collect();
     let plan = plan(&heap_game, &parts, max_positions)
@@ -205,7 +228,7 @@ mod tests {
         for a in 0..6u64 {
             for b in a..6 {
                 let heaps = [BigUint::from(a), BigUint::from(b)];
-                let analysis = analyse_heaps("kayles", &rule, &heaps, 1 << 20).unwrap();
+                let analysis = analyse_heaps("kayles", &rule, &heaps, &Limits::default()).unwrap();
                 assert_eq!(
                     analysis.outcome == Outcome::N,
                     wins(&[a, b], &rule),
@@ -222,5 +245,19 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_heap_whose_options_would_outlast_the_time_is_refused_at_once() {
+        // Three-heap moves: about n²/12 options a heap, n³/36 in all.
+        let rule = crate::octal::parse_code("0.8").unwrap();
+        let err = analyse_heaps(
+            "octal 0.8",
+            &rule,
+            &[BigUint::from(20_000u32)],
+            &Limits::default(),
+        )
+        .unwrap_err();
+        assert!(err.message().contains("heap 20000"), "{}", err.message());
     }
 }

@@ -486,8 +486,7 @@ pub fn analyse<S: AsRef<str>>(
 ) -> Result<Analysis, Error> {
     let heaps = parse_heaps(words)?;
     if options.every {
-        let max_positions = crate::misere::max_positions(limits);
-        return crate::every::analyse_heaps(game, rule, &heaps, max_positions);
+        return crate::every::analyse_heaps(game, rule, &heaps, limits);
     }
     if options.misere {
         return crate::misere::analyse_heaps(game, rule, &heaps, options, limits);

@@ -32,7 +32,8 @@ pub fn run(args: OctalArgs, limits: &Limits) -> Result<ExitCode, Failure> {
         return super::word_batch(&args.heaps.words, analyse);
     }
     let words: Vec<&str> = args.heaps.words.iter().map(String::as_str).collect();
-    if args.take_set.is_none() {
+    // Misère and Every-SG analyses use no table: they refuse past their own estimates.
+    if args.take_set.is_none() && !options.misere && !options.every {
         say_the_cost(&words, limits);
     }
     let analysis = analyse(&words)?;
