@@ -14,7 +14,7 @@ fuzz_target!(|data: &[u8]| {
     let limits = common::limits();
     let options = AnalysisOptions {
         all_moves: pick & 0x80 != 0,
-        misere: false,
+        ..AnalysisOptions::default()
     };
     match pick % 3 {
         0 => {

@@ -21,6 +21,8 @@ fuzz_target!(|data: &[u8]| {
     let options = AnalysisOptions {
         all_moves: pick & 0x80 != 0,
         misere: pick & 0x40 != 0,
+        // Every-SG only where misère is off: the two are refused together.
+        every: pick & 0x40 == 0 && pick & 0x20 != 0,
     };
     let _ = match pick % 12 {
         0 => nim::analyse(&words, &options, &limits),

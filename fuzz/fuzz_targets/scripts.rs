@@ -32,6 +32,7 @@ fuzz_target!(|data: &[u8]| {
     let options = AnalysisOptions {
         all_moves: pick & 1 != 0,
         misere: pick & 2 != 0,
+        every: pick & 2 == 0 && pick & 4 != 0,
     };
     let _ = session.analyse(&position, &options);
 });
