@@ -246,68 +246,90 @@ pub fn winning_moves(rule: TurningRule, heads: &[BigUint], max_listed: usize) ->
     }
     let mut sorted: Vec<&BigUint> = heads.iter().collect();
     sorted.sort();
+    for &x in &sorted {
+        let w = &total ^ rule.value(x);
+        count += moves_with_others(rule, x, &w, max_listed, &mut moves);
+    }
+    WinningMoves { moves, count }
+}
+
+/// The moves whose rightmost coin is the head at `x` and whose other coins' values XOR to `w`:
+/// their number, returned, and the first of them pushed onto `moves` while it holds fewer than
+/// `max_listed` (the move turning fewest coins first, then by the middle coin).
+pub fn moves_with_others(
+    rule: TurningRule,
+    x: &BigUint,
+    w: &BigUint,
+    max_listed: usize,
+    moves: &mut Vec<TurningMove>,
+) -> BigUint {
     let list = |moves: &mut Vec<TurningMove>, m: TurningMove| {
         if moves.len() < max_listed {
             moves.push(m);
         }
     };
-    for &x in &sorted {
-        let w = &total ^ rule.value(x);
-        match rule {
-            TurningRule::Twins => {
-                let q = &w + 1u32;
-                if q < *x {
-                    count += 1u32;
-                    list(&mut moves, TurningMove::Coins(vec![q, x.clone()]));
-                }
+    if x.is_zero() {
+        return BigUint::zero();
+    }
+    match rule {
+        TurningRule::Twins => {
+            let q = w + 1u32;
+            if q < *x {
+                list(moves, TurningMove::Coins(vec![q, x.clone()]));
+                return BigUint::one();
             }
-            TurningRule::Ruler => {
-                let below = x - 1u32;
-                let m = gray_inverse(&(gray(&below) ^ &w));
-                if m <= below {
-                    count += 1u32;
-                    let run = TurningMove::Run {
+            BigUint::zero()
+        }
+        TurningRule::Ruler => {
+            let below = x - 1u32;
+            let m = gray_inverse(&(gray(&below) ^ w));
+            if m <= below {
+                list(
+                    moves,
+                    TurningMove::Run {
                         first: m + 1u32,
                         last: x.clone(),
-                    };
-                    list(&mut moves, run);
+                    },
+                );
+                return BigUint::one();
+            }
+            BigUint::zero()
+        }
+        TurningRule::MockTurtles => {
+            if w.is_zero() {
+                list(moves, TurningMove::Coins(vec![x.clone()]));
+                return BigUint::one();
+            }
+            let half = w >> 1u32;
+            if w.count_ones() % 2 == 1 {
+                // w is odious: the one other coin worth w is at place ⌊w/2⌋ + 1.
+                let q = &half + 1u32;
+                if q < *x {
+                    list(moves, TurningMove::Coins(vec![q, x.clone()]));
+                    return BigUint::one();
+                }
+                return BigUint::zero();
+            }
+            // w is evil: pairs of places n + 1 < m + 1 < x with m = n ⊕ ⌊w/2⌋, m having the top
+            // bit of ⌊w/2⌋.
+            let below = x - 1u32;
+            let top = half.bits() - 1;
+            let count = count_with_bit(&below, top);
+            let mut m = BigUint::one() << top;
+            while m < below && moves.len() < max_listed {
+                let n = &m ^ &half;
+                list(
+                    moves,
+                    TurningMove::Coins(vec![&n + 1u32, &m + 1u32, x.clone()]),
+                );
+                m += 1u32;
+                if !m.bit(top) {
+                    m += BigUint::one() << top;
                 }
             }
-            TurningRule::MockTurtles => {
-                if w.is_zero() {
-                    count += 1u32;
-                    list(&mut moves, TurningMove::Coins(vec![x.clone()]));
-                    continue;
-                }
-                let half = &w >> 1u32;
-                if w.count_ones() % 2 == 1 {
-                    // w is odious: the one other coin worth w is at place ⌊w/2⌋ + 1.
-                    let q = &half + 1u32;
-                    if q < *x {
-                        count += 1u32;
-                        list(&mut moves, TurningMove::Coins(vec![q, x.clone()]));
-                    }
-                    continue;
-                }
-                // w is evil: pairs of places n + 1 < m + 1 < x with m = n ⊕ ⌊w/2⌋, m having
-                // the top bit of ⌊w/2⌋.
-                let below = x - 1u32;
-                let top = half.bits() - 1;
-                count += count_with_bit(&below, top);
-                let mut m = BigUint::one() << top;
-                while m < below && moves.len() < max_listed {
-                    let n = &m ^ &half;
-                    let coins = vec![&n + 1u32, &m + 1u32, x.clone()];
-                    list(&mut moves, TurningMove::Coins(coins));
-                    m += 1u32;
-                    if !m.bit(top) {
-                        m += BigUint::one() << top;
-                    }
-                }
-            }
+            count
         }
     }
-    WinningMoves { moves, count }
 }
 
 /// A coin-turning game on the places 1..=64 as a ruleset, for the plain search that checks the

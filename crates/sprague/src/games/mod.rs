@@ -17,6 +17,7 @@ pub mod octal;
 pub mod split;
 pub mod staircase;
 pub mod subtraction;
+pub mod tartan;
 pub mod tictactoe;
 pub mod triangle_war;
 pub mod wythoff;

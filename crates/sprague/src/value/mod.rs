@@ -12,7 +12,7 @@ mod sum;
 
 pub use genus::Genus;
 pub use loopy::LoopyValue;
-pub use nim_product::{nim_product, nim_product_u64};
+pub use nim_product::{nim_inverse, nim_inverse_u64, nim_product, nim_product_u64};
 pub use nimber::{mex, MexSet, Nimber};
 pub use outcome::Outcome;
 pub use sum::{loopy_sum, nim_sum};

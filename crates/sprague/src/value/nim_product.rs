@@ -31,6 +31,7 @@
 use std::sync::OnceLock;
 
 use num_bigint::BigUint;
+use num_traits::ToPrimitive;
 
 /// The products of every pair of bytes: `table[a * 256 + b] = a ⊗ b`. Bytes are the field
 /// GF(256), so a product of bytes is a byte.
@@ -180,6 +181,50 @@ pub fn nim_product(a: &BigUint, b: &BigUint) -> BigUint {
     BigUint::from_slice(&digits)
 }
 
+/// The nim-inverse of a non-zero word: the b with a ⊗ b = 1, or `None` for 0.
+///
+/// In the field GF(2^m) of the numbers below 2^m (m = 2^k, the smallest such field holding `a`),
+/// a^(2^m − 1) = 1, so a⁻¹ = a^(2^m − 2) = a^2 ⊗ a^4 ⊗ … ⊗ a^(2^(m−1)): m − 1 squarings and
+/// m − 2 products, in the smallest field, which keeps small numbers cheap.
+///
+/// # Examples
+///
+/// ```
+/// use sprague::value::{nim_inverse_u64, nim_product_u64};
+/// assert_eq!(nim_inverse_u64(2), Some(3)); // 2 ⊗ 3 = 1
+/// assert_eq!(nim_product_u64(nim_inverse_u64(1 << 40).unwrap(), 1 << 40), 1);
+/// assert_eq!(nim_inverse_u64(0), None);
+/// ```
+pub fn nim_inverse_u64(a: u64) -> Option<u64> {
+    if a == 0 {
+        return None;
+    }
+    let bits = 64 - a.leading_zeros();
+    let m = bits.next_power_of_two();
+    let mut square = a;
+    let mut inverse = 1u64;
+    for _ in 1..m {
+        square = nim_product_u64(square, square);
+        inverse = nim_product_u64(inverse, square);
+    }
+    Some(inverse)
+}
+
+/// The nim-inverse of a non-zero integer of any size (see [`nim_inverse_u64`]), or `None` for 0.
+pub fn nim_inverse(a: &BigUint) -> Option<BigUint> {
+    if let Some(word) = a.to_u64() {
+        return nim_inverse_u64(word).map(BigUint::from);
+    }
+    let m = a.bits().next_power_of_two();
+    let mut square = a.clone();
+    let mut inverse = BigUint::from(1u32);
+    for _ in 1..m {
+        square = nim_product(&square, &square);
+        inverse = nim_product(&inverse, &square);
+    }
+    Some(inverse)
+}
+
 fn is_zero(limbs: &[u64]) -> bool {
     limbs.iter().all(|&l| l == 0)
 }
@@ -254,6 +299,30 @@ fn by_half_fermat_into(c: &[u64], out: &mut [u64], scratch: &mut [u64]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn inverses_multiply_to_one() {
+        for a in 1..3000u64 {
+            let b = nim_inverse_u64(a).unwrap();
+            assert_eq!(nim_product_u64(a, b), 1, "{a}");
+            // The inverse stays in a's field: below 2^(2^k) with a.
+            let m = (64 - a.leading_zeros()).next_power_of_two();
+            assert!(b < 1 << m, "{a}: {b}");
+        }
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..200 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            assert_eq!(nim_product_u64(x, nim_inverse_u64(x).unwrap()), 1);
+            let big = (BigUint::from(x) << 150u32) + BigUint::from(x.rotate_left(7));
+            assert_eq!(
+                nim_product(&big, &nim_inverse(&big).unwrap()),
+                BigUint::from(1u32)
+            );
+        }
+        assert_eq!(nim_inverse(&BigUint::default()), None);
+    }
 
     #[test]
     fn small_products_of_the_definition() {

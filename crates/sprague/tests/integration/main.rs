@@ -9,4 +9,5 @@ mod loopy;
 mod moore_nim;
 mod nim_product;
 mod pattern;
+mod tartan;
 mod tidy;
