@@ -43,7 +43,7 @@ pub mod turning;
 pub mod wythoff;
 
 pub use error::{Budget, Error, ErrorKind, OverBudget};
-pub use report::{Analysis, MoveReport, NimValue, ValueReport};
+pub use report::{Analysis, FactorReport, MoveReport, NimValue, ValueReport};
 pub use solve::{ScoreReport, ScoreSolver, SearchReport, SolveOptions};
 
 /// What a request may use, set by the caller (the CLI reads the machine's free memory).

@@ -63,6 +63,10 @@ pub struct MoveReport {
         serialize_with = "exact_numbers"
     )]
     pub run: Option<Vec<BigUint>>,
+    /// Products of coin-turning games: the coins turned in each coordinate (every coin of their
+    /// product is turned; the last of each is the corner, the head turned to tails).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub factors: Option<Vec<FactorReport>>,
     /// Graph: the 1-based index of the token moved, in file order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub token: Option<usize>,
@@ -96,6 +100,24 @@ pub struct MoveReport {
     /// With `--all-moves`: the nim-value after the move.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nim_value: Option<NimValue>,
+}
+
+/// One coordinate of a move of a product of coin-turning games: the places turned, as a
+/// one-dimensional move names them.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct FactorReport {
+    /// The places turned, increasing.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "exact_numbers"
+    )]
+    pub coins: Option<Vec<BigUint>>,
+    /// Ruler: the first and last places of the run turned.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "exact_numbers"
+    )]
+    pub run: Option<Vec<BigUint>>,
 }
 
 impl MoveReport {

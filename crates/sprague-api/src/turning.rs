@@ -15,10 +15,11 @@ use std::collections::BTreeSet;
 use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 use sprague::games::coin_turning::{self, TurningMove, TurningRule};
+use sprague::games::tartan::{self, ProductMove, ProductRule};
 
 use crate::nim::parse_natural;
 use crate::report::normal_outcome;
-use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::{Analysis, AnalysisOptions, Error, FactorReport, Limits, MoveReport, NimValue};
 
 /// The most winning moves listed; the note gives how many there are.
 pub const MAX_WINNING_MOVES: usize = 1_000;
@@ -26,6 +27,14 @@ pub const MAX_WINNING_MOVES: usize = 1_000;
 /// The most digits a move's `to` holds (a Ruler move can turn a long run of tails to heads); past
 /// them the move has no `to`.
 pub const MAX_DIGITS_IN_TO: u64 = 1_000_000;
+
+/// The most combinations the search for a product game's winning moves tries
+/// ([`tartan::search_size`]: about a microsecond each); past it the value and outcome are given
+/// and the note says why the moves are not.
+pub const MAX_PRODUCT_SEARCH: u64 = 5_000_000;
+
+/// The most coins a product move's `to` is worked out for (it turns every coin of a box).
+pub const MAX_COINS_IN_TO: u64 = 100_000;
 
 /// Parses a rule's name.
 ///
@@ -143,9 +152,13 @@ pub fn analyse<S: AsRef<str>>(
 ) -> Result<Analysis, Error> {
     let (rule, places) = words.split_first().ok_or_else(|| {
         Error::bad_input(
-            "turning: expected a rule (mock-turtles, ruler or twins), then the places of the heads",
+            "turning: expected a rule (mock-turtles, ruler or twins, or a product such as \
+             ruler,twins), then the places of the heads",
         )
     })?;
+    if rule.as_ref().contains(',') {
+        return analyse_product(rule.as_ref(), places, options, limits);
+    }
     let rule = parse_rule(rule.as_ref())?;
     let game = format!("turning {}", rule.name());
     options.refuse_misere(&game)?;
@@ -191,6 +204,249 @@ pub fn analyse<S: AsRef<str>>(
             "a move whose position after it is longer than {MAX_DIGITS_IN_TO} digits has no `to`"
         ));
     }
+    Ok(Analysis {
+        genus: None,
+        steps: None,
+        game,
+        position: texts.join(" "),
+        outcome: normal_outcome(&total),
+        nim_value: NimValue::Number(total),
+        winning_moves,
+        all_moves,
+        note: (!notes.is_empty()).then(|| notes.join("; ")),
+    })
+}
+
+/// Parses a product of rules: names joined by commas (`ruler,twins`), two or more.
+///
+/// # Errors
+///
+/// A name that is not a rule, or a single one.
+pub fn parse_product_rule(word: &str) -> Result<ProductRule, Error> {
+    let rules = word
+        .split(',')
+        .map(parse_rule)
+        .collect::<Result<Vec<_>, _>>()?;
+    ProductRule::new(rules).ok_or_else(|| {
+        Error::bad_input(format!(
+            "turning: `{word}` names one rule; a product names two or more, joined by commas"
+        ))
+    })
+}
+
+/// Parses the heads of a product game: one coin a word, its coordinates (1-based, any size)
+/// joined by commas, one a rule (`3,5`); distinct, returned in increasing order.
+///
+/// # Errors
+///
+/// A coin with the wrong number of coordinates, a coordinate that is not a positive integer, or
+/// a coin given twice.
+pub fn parse_coins<S: AsRef<str>>(
+    words: &[S],
+    dimensions: usize,
+) -> Result<Vec<Vec<BigUint>>, Error> {
+    let mut coins = BTreeSet::new();
+    for (idx, word) in words.iter().enumerate() {
+        let word = word.as_ref();
+        let what = format!("head {}", idx + 1);
+        let parts: Vec<&str> = word.split(',').collect();
+        if parts.len() != dimensions {
+            return Err(Error::bad_input(format!(
+                "{what}: `{word}` has {} coordinate{}; this product has {dimensions} rules, so \
+                 a coin is written with {dimensions} coordinates joined by commas (e.g. `{}`)",
+                parts.len(),
+                if parts.len() == 1 { "" } else { "s" },
+                vec!["1"; dimensions].join(",")
+            )));
+        }
+        let mut coin = Vec::with_capacity(dimensions);
+        for part in parts {
+            let place = parse_natural(part, &what)?;
+            if place.is_zero() {
+                return Err(Error::bad_input(format!(
+                    "{what}: places are numbered from 1, not 0"
+                )));
+            }
+            coin.push(place);
+        }
+        if !coins.insert(coin) {
+            return Err(Error::bad_input(format!(
+                "{what}: coin {word} is given twice"
+            )));
+        }
+    }
+    Ok(coins.into_iter().collect())
+}
+
+/// How many places the factor `m` turns.
+fn factor_len(m: &TurningMove) -> BigUint {
+    match m {
+        TurningMove::Coins(coins) => BigUint::from(coins.len()),
+        TurningMove::Run { first, last } => last - first + 1u32,
+    }
+}
+
+/// The coins of the factor `m`, when they are few enough to list.
+fn factor_coins(m: &TurningMove) -> Vec<BigUint> {
+    match m {
+        TurningMove::Coins(coins) => coins.clone(),
+        TurningMove::Run { first, last } => {
+            let mut all = Vec::new();
+            let mut coin = first.clone();
+            while coin <= *last {
+                all.push(coin.clone());
+                coin += 1u32;
+            }
+            all
+        }
+    }
+}
+
+fn coin_text(coin: &[BigUint]) -> String {
+    let words: Vec<String> = coin.iter().map(BigUint::to_string).collect();
+    words.join(",")
+}
+
+/// The heads after a product move, as typed, when the move turns at most [`MAX_COINS_IN_TO`]
+/// coins and the text is at most [`MAX_DIGITS_IN_TO`] digits.
+fn coins_after(heads: &[Vec<BigUint>], m: &ProductMove) -> Option<String> {
+    let turned: BigUint = m.factors.iter().map(factor_len).product();
+    if turned > BigUint::from(MAX_COINS_IN_TO) {
+        return None;
+    }
+    let mut after: BTreeSet<Vec<BigUint>> = heads.iter().cloned().collect();
+    let mut boxes: Vec<Vec<BigUint>> = vec![Vec::new()];
+    for factor in &m.factors {
+        let places = factor_coins(factor);
+        boxes = boxes
+            .into_iter()
+            .flat_map(|coin| {
+                places.iter().map(move |p| {
+                    let mut next = coin.clone();
+                    next.push(p.clone());
+                    next
+                })
+            })
+            .collect();
+    }
+    for coin in boxes {
+        if !after.remove(&coin) {
+            after.insert(coin);
+        }
+    }
+    let words: Vec<String> = after.iter().map(|c| coin_text(c)).collect();
+    let text = words.join(" ");
+    (text.len() as u64 <= MAX_DIGITS_IN_TO).then_some(text)
+}
+
+fn factor_text(m: &TurningMove) -> String {
+    match m {
+        TurningMove::Coins(coins) => format!("{{{}}}", join_with(coins, ", ")),
+        TurningMove::Run { first, last } if first == last => format!("{{{last}}}"),
+        TurningMove::Run { first, last } => format!("{{{first} to {last}}}"),
+    }
+}
+
+fn product_move_report(heads: &[Vec<BigUint>], m: &ProductMove) -> MoveReport {
+    let texts: Vec<String> = m.factors.iter().map(factor_text).collect();
+    MoveReport {
+        text: format!("turn {}", texts.join(" × ")),
+        to: coins_after(heads, m),
+        factors: Some(
+            m.factors
+                .iter()
+                .map(|f| match f {
+                    TurningMove::Coins(coins) => FactorReport {
+                        coins: Some(coins.clone()),
+                        run: None,
+                    },
+                    TurningMove::Run { first, last } => FactorReport {
+                        coins: None,
+                        run: Some(vec![first.clone(), last.clone()]),
+                    },
+                })
+                .collect(),
+        ),
+        ..MoveReport::default()
+    }
+}
+
+/// Analyses a position of a product of coin-turning games (the Tartan theorem): `rule` the
+/// rules joined by commas, `places` the heads, each its coordinates joined by commas.
+fn analyse_product<S: AsRef<str>>(
+    rule: &str,
+    places: &[S],
+    options: &AnalysisOptions,
+    limits: &Limits,
+) -> Result<Analysis, Error> {
+    let rule = parse_product_rule(rule)?;
+    let game = format!("turning {}", rule.name());
+    options.refuse_misere(&game)?;
+    let heads = parse_coins(places, rule.rules().len())?;
+    let total = tartan::nim_value(&rule, &heads);
+    let mut notes = Vec::new();
+    let search = tartan::search_size(&rule, &heads);
+    let winning_moves = if search > BigUint::from(MAX_PRODUCT_SEARCH) {
+        if !total.is_zero() {
+            notes.push(format!(
+                "the winning moves are not listed: finding them would try {search} combinations \
+                 of the coordinates' moves, more than the {MAX_PRODUCT_SEARCH} allowed"
+            ));
+        }
+        Vec::new()
+    } else {
+        let flat: Vec<BigUint> = heads.iter().flatten().cloned().collect();
+        let most_listed = crate::listing_limit(&flat, MAX_WINNING_MOVES);
+        let winning = tartan::winning_moves(&rule, &heads, most_listed);
+        notes.extend(crate::listing_note(
+            Some(&winning.count),
+            winning.moves.len(),
+            MAX_WINNING_MOVES,
+        ));
+        winning
+            .moves
+            .iter()
+            .map(|m| product_move_report(&heads, m))
+            .collect()
+    };
+    let all_moves = crate::list_all_moves(
+        options,
+        limits,
+        || heads.iter().map(|h| rule.move_count(h)).sum(),
+        || {
+            let mut listed = Vec::new();
+            for head in &heads {
+                if rule.move_count(head).is_zero() {
+                    continue;
+                }
+                let coin: Vec<u64> = head
+                    .iter()
+                    .map(|c| c.to_u64().expect("bounded by the listing limit"))
+                    .collect();
+                rule.for_each_move(&coin, |factors| {
+                    let m = ProductMove::from_coins(&rule, factors);
+                    let mut turned = BigUint::from(1u32);
+                    for (r, f) in rule.rules().iter().zip(factors) {
+                        let xor = f
+                            .iter()
+                            .fold(BigUint::zero(), |acc, &p| acc ^ r.value(&BigUint::from(p)));
+                        turned = sprague::value::nim_product(&turned, &xor);
+                    }
+                    let value = &total ^ turned;
+                    listed.push(product_move_report(&heads, &m).leading_to_value(value));
+                });
+            }
+            listed
+        },
+    )?;
+    let listed = winning_moves.iter().chain(all_moves.iter().flatten());
+    if listed.clone().any(|m| m.to.is_none()) {
+        notes.push(format!(
+            "a move that turns more than {MAX_COINS_IN_TO} coins, or whose position after it is \
+             longer than {MAX_DIGITS_IN_TO} digits, has no `to`"
+        ));
+    }
+    let texts: Vec<String> = heads.iter().map(|c| coin_text(c)).collect();
     Ok(Analysis {
         genus: None,
         steps: None,
@@ -260,6 +516,87 @@ mod tests {
             analyse(&["ruler", "3"], &misere, &l).unwrap_err().message(),
             "misère play of turning ruler is not supported (only normal play: the last move wins)"
         );
+    }
+
+    #[test]
+    fn products_report_values_and_moves_by_factor() {
+        // Turning Corners (twins × twins): the coin (a, b) is worth (a − 1) ⊗ (b − 1), so (3, 3)
+        // is 2 ⊗ 2 = 3. A move turns the four corners of a rectangle; the one that wins has the
+        // other corners (1, 1), (1, 3), (3, 1), worth 0 ⊗ 0, 0 ⊗ 2 and 2 ⊗ 0: nothing.
+        let v = json(&["twins,twins", "3,3"]);
+        assert_eq!(v["game"], "turning twins,twins");
+        assert_eq!(v["position"], "3,3");
+        assert_eq!(v["nim_value"], 3);
+        assert_eq!(
+            v["winning_moves"],
+            serde_json::json!([{"move": "turn {1, 3} × {1, 3}", "to": "1,1 1,3 3,1",
+                "factors": [{"coins": [1, 3]}, {"coins": [1, 3]}]}])
+        );
+        // Rugs (ruler × ruler), with a run in each coordinate: (2, 2) is worth 2 ⊗ 2 = 3 and
+        // (1, 2) 1 ⊗ 2 = 2, together 1. Two moves win: turning both heads ({1 to 2} × {2}), and
+        // the rug {2} × {1 to 2}, worth 2 ⊗ (1 ⊕ 2) = 1.
+        let v = json(&["ruler,ruler", "2,2", "1,2"]);
+        assert_eq!(v["nim_value"], 1);
+        assert_eq!(
+            v["winning_moves"],
+            serde_json::json!([{"move": "turn {1 to 2} × {2}", "to": "",
+                "factors": [{"run": [1, 2]}, {"run": [2, 2]}]},
+                {"move": "turn {2} × {1 to 2}", "to": "1,2 2,1",
+                "factors": [{"run": [2, 2]}, {"run": [1, 2]}]}])
+        );
+        // Three coordinates, huge places: the value is exact. One huge coordinate is solved for,
+        // not searched; two leave the moves unlisted, with the reason.
+        let big = "1".repeat(40);
+        let v = json(&["twins,ruler,mock-turtles", &format!("{big},2,1")]);
+        assert_eq!(v["outcome"], "N");
+        assert_eq!(v["winning_moves"].as_array().unwrap().len(), 2, "{v}");
+        let v = json(&["twins,ruler,mock-turtles", &format!("{big},{big},1")]);
+        assert_eq!(v["outcome"], "N");
+        assert!(v["winning_moves"].as_array().unwrap().is_empty());
+        assert!(v["note"].as_str().unwrap().contains("not listed"), "{v}");
+        // A P-position: two equal values cancel.
+        let v = json(&["twins,twins", "2,3", "3,2"]);
+        assert_eq!(
+            (v["outcome"].clone(), v["nim_value"].clone()),
+            ("P".into(), 0.into())
+        );
+        // --all-moves lists each move with its value after.
+        let all = analyse(
+            &["mock-turtles,twins", "2,2"],
+            &AnalysisOptions {
+                all_moves: true,
+                ..AnalysisOptions::default()
+            },
+            &Limits::default(),
+        )
+        .unwrap();
+        // Mock Turtles at 2: turn 2, or 1 and 2; Twins at 2: turn 1 and 2.
+        assert_eq!(all.all_moves.unwrap().len(), 2);
+    }
+
+    #[test]
+    fn bad_products_are_named() {
+        let o = AnalysisOptions::default();
+        let l = Limits::default();
+        let err = |words: &[&str]| analyse(words, &o, &l).unwrap_err().message().to_owned();
+        assert_eq!(
+            err(&["ruler,foo", "1,1"]),
+            "turning: `foo` is not a coin-turning rule; the rules are mock-turtles, ruler and twins"
+        );
+        assert_eq!(
+            err(&["ruler,twins", "3"]),
+            "head 1: `3` has 1 coordinate; this product has 2 rules, so a coin is written with 2 \
+             coordinates joined by commas (e.g. `1,1`)"
+        );
+        assert_eq!(
+            err(&["ruler,twins", "3,0"]),
+            "head 1: places are numbered from 1, not 0"
+        );
+        assert_eq!(
+            err(&["ruler,twins", "3,1", "3,1"]),
+            "head 2: coin 3,1 is given twice"
+        );
+        assert!(err(&["ruler,", "3,1"]).contains("`` is not a coin-turning rule"));
     }
 
     #[test]

@@ -192,6 +192,10 @@ const EXAMPLES: &[(&str, &str)] = &[
         "loopy-ring.rhai",
         include_str!("../../../examples/loopy-ring.rhai"),
     ),
+    (
+        "mock-turtles.rhai",
+        include_str!("../../../examples/mock-turtles.rhai"),
+    ),
 ];
 
 async fn examples() -> Response {

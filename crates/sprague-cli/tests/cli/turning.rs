@@ -71,3 +71,68 @@ fn bad_input_is_one_line() {
     assert!(bad_input(&["turning", "twins", "2", "2"], "").contains("given twice"));
     assert!(bad_input(&["turning", "twins", "2", "--misere"], "").contains("--misere"));
 }
+
+#[test]
+fn products_on_grids_by_the_tartan_theorem() {
+    // Turning Corners (twins,twins): (a, b) is worth (a − 1) ⊗ (b − 1); 4 ⊗ 4 = 6.
+    let v = json(&["turning", "twins,twins", "5,5"], "");
+    assert_eq!(v["game"], "turning twins,twins");
+    assert_eq!(v["nim_value"], 6);
+    // Every winning move leaves a P-position, for every pair of rules and a few heads.
+    for rule in [
+        "twins,twins",
+        "ruler,ruler",
+        "mock-turtles,twins",
+        "ruler,mock-turtles",
+    ] {
+        let v = json(&["turning", rule, "2,5", "4,3", "6,6"], "");
+        let moves = v["winning_moves"].as_array().unwrap();
+        assert_eq!(moves.is_empty(), v["outcome"] == "P", "{rule} {v}");
+        for m in moves {
+            assert_eq!(m["factors"].as_array().unwrap().len(), 2, "{m}");
+            let mut args = vec!["turning", rule];
+            args.extend(m["to"].as_str().unwrap().split_whitespace());
+            assert_eq!(json(&args, "")["outcome"], "P", "{rule} {m}");
+        }
+    }
+    // Text names the product of the factors.
+    let out = sprague()
+        .args(["turning", "ruler,ruler", "2,2", "1,2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("turn {2} × {1 to 2}"), "{text}");
+    assert!(
+        bad_input(&["turning", "twins,twins", "3"], "").contains("2 coordinates joined by commas"),
+    );
+}
+
+#[test]
+fn a_rule_written_as_a_script_agrees_with_the_built_in_one() {
+    // examples/mock-turtles.rhai: one head a position, the heads a move leaves as a sum. By the
+    // coin-turning theorem the sum of the heads has the row's value.
+    let example = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/mock-turtles.rhai"
+    );
+    for heads in [
+        vec!["1"],
+        vec!["3"],
+        vec!["1", "4", "7"],
+        vec!["2", "5", "9", "12"],
+        vec!["6", "10", "11"],
+    ] {
+        let sum = heads.join(" + ");
+        let scripted = json(&["script", example, &sum], "");
+        let mut args = vec!["turning", "mock-turtles"];
+        args.extend(&heads);
+        let built_in = json(&args, "");
+        assert_eq!(scripted["nim_value"], built_in["nim_value"], "{sum}");
+        assert_eq!(scripted["outcome"], built_in["outcome"], "{sum}");
+        assert_eq!(
+            scripted["winning_moves"].as_array().unwrap().len(),
+            built_in["winning_moves"].as_array().unwrap().len(),
+            "{sum}"
+        );
+    }
+}

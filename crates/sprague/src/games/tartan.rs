@@ -187,6 +187,43 @@ fn others_xors(rule: TurningRule, place: u64) -> Vec<u64> {
     }
 }
 
+/// The value of a head at `place` alone, when it fits a word.
+fn value_u64(rule: TurningRule, place: u64) -> Option<u64> {
+    rule.value(&BigUint::from(place)).to_u64()
+}
+
+/// Whether a move with rightmost coin at `place` has other coins whose values XOR to `w`: the
+/// test of [`moves_with_others`] on machine words.
+fn realizable(rule: TurningRule, place: u64, w: u64) -> bool {
+    if place == 0 {
+        return false;
+    }
+    let below = place - 1;
+    match rule {
+        TurningRule::Twins => w < below,
+        TurningRule::Ruler => {
+            let mut m = w ^ below ^ (below >> 1);
+            let mut shift = 1;
+            while shift < 64 {
+                m ^= m >> shift;
+                shift <<= 1;
+            }
+            m <= below
+        }
+        TurningRule::MockTurtles => {
+            if w == 0 {
+                return true;
+            }
+            let half = w >> 1;
+            if w.count_ones() % 2 == 1 {
+                return half + 1 < place;
+            }
+            // Evil: a pair n < m < below with m having the top bit of ⌊w/2⌋.
+            1u64 << (63 - half.leading_zeros()) < below
+        }
+    }
+}
+
 /// The number of combinations [`winning_moves`] tries for `heads`: for each head, the product of
 /// every coordinate's choices but the largest.
 pub fn search_size(rule: &ProductRule, heads: &[Vec<BigUint>]) -> BigUint {
@@ -241,29 +278,45 @@ pub fn winning_moves(
                 (i, place, others_xors(rule.rules[i], place))
             })
             .collect();
+        let own: Vec<u64> = searched
+            .iter()
+            .map(|&(i, place, _)| {
+                value_u64(rule.rules[i], place).expect("a searched place has a word's value")
+            })
+            .collect();
+        let solved_rule = rule.rules[solved];
+        let solved_value = solved_rule.value(&head[solved]);
+        // Machine words all the way when the total and the solved place fit them.
+        let fast = total
+            .to_u64()
+            .zip(head[solved].to_u64())
+            .zip(solved_value.to_u64());
         let mut pick = vec![0usize; searched.len()];
+        let mut alphas = vec![(0u64, 0u64); searched.len()];
         'combinations: loop {
             // The product of the searched factors' XORs α_i = v_i(place) ⊕ s_i.
             let mut product = 1u64;
-            let mut alphas = Vec::with_capacity(searched.len());
-            for (k, (i, place, xors)) in searched.iter().enumerate() {
+            for (k, (_, _, xors)) in searched.iter().enumerate() {
                 let Some(&s) = xors.get(pick[k]) else {
                     break 'combinations;
                 };
-                let own = rule.rules[*i]
-                    .value(&BigUint::from(*place))
-                    .to_u64()
-                    .expect("a word's place has a word's value");
-                alphas.push((s, own ^ s));
-                product = nim_product_u64(product, own ^ s);
+                alphas[k] = (s, own[k] ^ s);
+                product = nim_product_u64(product, own[k] ^ s);
             }
             if let Some(inverse) = nim_inverse_u64(product) {
-                let alpha = nim_product(&total, &BigUint::from(inverse));
-                let solved_rule = rule.rules[solved];
-                let w = alpha ^ solved_rule.value(&head[solved]);
-                let mut none = Vec::new();
-                let solved_count = moves_with_others(solved_rule, &head[solved], &w, 0, &mut none);
-                if !solved_count.is_zero() {
+                let w = match fast {
+                    Some(((t, place), v)) => {
+                        let w = nim_product_u64(t, inverse) ^ v;
+                        realizable(solved_rule, place, w).then(|| BigUint::from(w))
+                    }
+                    None => {
+                        let w = nim_product(&total, &BigUint::from(inverse)) ^ &solved_value;
+                        let mut none = Vec::new();
+                        let n = moves_with_others(solved_rule, &head[solved], &w, 0, &mut none);
+                        (!n.is_zero()).then_some(w)
+                    }
+                };
+                if let Some(w) = w {
                     count += record(
                         rule, head, solved, &w, &searched, &alphas, max_listed, &mut moves,
                     );
@@ -417,6 +470,24 @@ mod tests {
         }
         assert_eq!(rule.name(), "twins,twins");
         assert!(ProductRule::new(vec![TurningRule::Ruler]).is_none());
+    }
+
+    #[test]
+    fn the_word_test_agrees_with_the_counted_moves() {
+        for rule in TurningRule::ALL {
+            for place in 0..70u64 {
+                for w in 0..300u64 {
+                    let mut none = Vec::new();
+                    let counted = moves_with_others(rule, &big(place), &big(w), 0, &mut none);
+                    assert_eq!(
+                        realizable(rule, place, w),
+                        !counted.is_zero(),
+                        "{} {place} {w}",
+                        rule.name()
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -181,11 +181,47 @@ pub fn nim_product(a: &BigUint, b: &BigUint) -> BigUint {
     BigUint::from_slice(&digits)
 }
 
-/// The nim-inverse of a non-zero word: the b with a ⊗ b = 1, or `None` for 0.
+/// The inverses of the non-zero bytes: `table[a] = b` with a ⊗ b = 1 (`table[0] = 0`).
+fn byte_inverse_table() -> &'static [u8; 256] {
+    static TABLE: OnceLock<[u8; 256]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [0u8; 256];
+        for a in 1..256u64 {
+            let b = (1..256u64)
+                .find(|&b| byte_product(a, b) == 1)
+                .expect("a field");
+            table[a as usize] = b as u8;
+        }
+        table
+    })
+}
+
+/// a⁻¹ for 0 < a below 2^(2^level), level ≤ 6.
 ///
-/// In the field GF(2^m) of the numbers below 2^m (m = 2^k, the smallest such field holding `a`),
-/// a^(2^m − 1) = 1, so a⁻¹ = a^(2^m − 2) = a^2 ⊗ a^4 ⊗ … ⊗ a^(2^(m−1)): m − 1 squarings and
-/// m − 2 products, in the smallest field, which keeps small numbers cheap.
+/// With X = 2^(2^(level − 1)) and a = a₁X + a₀, X is a root of X² + X + X/2 over the halves'
+/// field, whose other root is X + 1; so a times its conjugate a₁X + (a₀ ⊕ a₁) is the norm
+/// N = a₁² ⊗ X/2 ⊕ a₀² ⊕ a₀ ⊗ a₁, in the halves' field, and a⁻¹ = (a₁X + a₀ ⊕ a₁) ⊗ N⁻¹: one
+/// inverse of half the size and a few products of halves, down to a table of bytes.
+fn inverse_at(a: u64, level: u32) -> u64 {
+    if level <= 3 {
+        return u64::from(byte_inverse_table()[a as usize]);
+    }
+    let half = 1u32 << (level - 1);
+    let mask = (1u64 << half) - 1;
+    let (a1, a0) = (a >> half, a & mask);
+    if a1 == 0 {
+        return inverse_at(a0, level - 1);
+    }
+    let sub = level - 1;
+    let norm = by_half_fermat(product_at(a1, a1, sub), sub)
+        ^ product_at(a0, a0, sub)
+        ^ product_at(a0, a1, sub);
+    let norm_inverse = inverse_at(norm, sub);
+    (product_at(a1, norm_inverse, sub) << half) | product_at(a0 ^ a1, norm_inverse, sub)
+}
+
+/// The nim-inverse of a non-zero word: the b with a ⊗ b = 1, or `None` for 0. It lies in the
+/// smallest field GF(2^(2^k)) holding `a`.
 ///
 /// # Examples
 ///
@@ -196,25 +232,13 @@ pub fn nim_product(a: &BigUint, b: &BigUint) -> BigUint {
 /// assert_eq!(nim_inverse_u64(0), None);
 /// ```
 pub fn nim_inverse_u64(a: u64) -> Option<u64> {
-    if a == 0 {
-        return None;
-    }
-    let bits = 64 - a.leading_zeros();
-    let m = bits.next_power_of_two();
-    let mut square = a;
-    let mut inverse = 1u64;
-    for _ in 1..m {
-        square = nim_product_u64(square, square);
-        inverse = nim_product_u64(inverse, square);
-    }
-    Some(inverse)
+    (a != 0).then(|| inverse_at(a, level_of(a)))
 }
 
-/// The nim-inverse of a non-zero integer of any size (see [`nim_inverse_u64`]), or `None` for 0.
-pub fn nim_inverse(a: &BigUint) -> Option<BigUint> {
-    if let Some(word) = a.to_u64() {
-        return nim_inverse_u64(word).map(BigUint::from);
-    }
+/// a^(2^m − 2) for a below 2^m, m a power of two: a⁻¹ by Fermat's little theorem in GF(2^m)
+/// (a^(2^m − 1) = 1), m − 1 squarings and products; the check of the faster recursion, and the
+/// inverse of numbers past a word.
+fn inverse_by_power(a: &BigUint) -> BigUint {
     let m = a.bits().next_power_of_two();
     let mut square = a.clone();
     let mut inverse = BigUint::from(1u32);
@@ -222,7 +246,15 @@ pub fn nim_inverse(a: &BigUint) -> Option<BigUint> {
         square = nim_product(&square, &square);
         inverse = nim_product(&inverse, &square);
     }
-    Some(inverse)
+    inverse
+}
+
+/// The nim-inverse of a non-zero integer of any size (see [`nim_inverse_u64`]), or `None` for 0.
+pub fn nim_inverse(a: &BigUint) -> Option<BigUint> {
+    if let Some(word) = a.to_u64() {
+        return nim_inverse_u64(word).map(BigUint::from);
+    }
+    Some(inverse_by_power(a))
 }
 
 fn is_zero(limbs: &[u64]) -> bool {
@@ -304,6 +336,7 @@ mod tests {
     fn inverses_multiply_to_one() {
         for a in 1..3000u64 {
             let b = nim_inverse_u64(a).unwrap();
+            assert_eq!(BigUint::from(b), inverse_by_power(&BigUint::from(a)));
             assert_eq!(nim_product_u64(a, b), 1, "{a}");
             // The inverse stays in a's field: below 2^(2^k) with a.
             let m = (64 - a.leading_zeros()).next_power_of_two();
@@ -315,6 +348,13 @@ mod tests {
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             assert_eq!(nim_product_u64(x, nim_inverse_u64(x).unwrap()), 1);
+            let small = x >> (x % 64);
+            if small != 0 {
+                assert_eq!(
+                    BigUint::from(nim_inverse_u64(small).unwrap()),
+                    inverse_by_power(&BigUint::from(small))
+                );
+            }
             let big = (BigUint::from(x) << 150u32) + BigUint::from(x.rotate_left(7));
             assert_eq!(
                 nim_product(&big, &nim_inverse(&big).unwrap()),
