@@ -199,28 +199,8 @@ fn beatty_pairs(grid: &[Vec<u64>], cells: &[(i64, i64, i64)]) -> Option<(Expr, S
     {
         return None;
     }
-    let floor_k_alpha = |k: i64, u: i64, v: i64, w: i64| -> Option<i64> {
-        let root = super::expr::isqrt(k.checked_mul(k)?.checked_mul(v)?)?;
-        Some((k.checked_mul(u)?.checked_add(root)?).div_euclid(w))
-    };
-    let mut found = None;
-    'search: for w in 1..=4i64 {
-        for v in 2..=30i64 {
-            if super::expr::isqrt(v)?.pow(2) == v {
-                continue;
-            }
-            for u in -8..=8i64 {
-                if pairs
-                    .iter()
-                    .enumerate()
-                    .all(|(k, &(a, _))| floor_k_alpha(k as i64, u, v, w) == Some(a))
-                {
-                    found = Some((u, v, w));
-                    break 'search;
-                }
-            }
-        }
-    }
+    let lows: Vec<i64> = pairs.iter().map(|&(a, _)| a).collect();
+    let found = super::find_beatty(&lows, 0);
     let (u, v, w) = found?;
     // k from the pair: |a − b| = c·k.
     let distance = Expr::call(
@@ -264,15 +244,7 @@ fn beatty_pairs(grid: &[Vec<u64>], cells: &[(i64, i64, i64)]) -> Option<(Expr, S
     if !holds_on_grid(&rule, cells, true) {
         return None;
     }
-    let alpha = match (u, v, w) {
-        (1, 5, 2) => "α = (1 + √5)/2, the golden ratio φ".to_owned(),
-        (3, 5, 2) => "α = (3 + √5)/2 = φ²".to_owned(),
-        (0, 2, 1) => "α = √2".to_owned(),
-        (1, 2, 1) => "α = 1 + √2, the silver ratio".to_owned(),
-        (0, v, 1) => format!("α = √{v}"),
-        (u, v, 1) => format!("α = {u} + √{v}"),
-        (u, v, w) => format!("α = ({u} + √{v})/{w}"),
-    };
+    let alpha = super::alpha_name(u, v, w);
     let step = if c == 1 {
         "k".to_owned()
     } else {

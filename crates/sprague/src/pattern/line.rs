@@ -353,6 +353,100 @@ pub(crate) fn zero_shapes(points: &[(i64, i64)]) -> Vec<Shape> {
     simplest(found)
 }
 
+/// ⌊m/α⌋ for α = (u + √v)/w > 1 irrational, as an expression over `m` that pastes into a
+/// script: 1/α = w(√v − u)/(v − u²), and for a positive integer d, ⌊(x − c)/d⌋ = ⌊(⌊x⌋ − c)/d⌋.
+/// With v > u², ⌊x⌋ = isqrt(w²v·m²); with v < u² the root is subtracted, and its ceiling is
+/// isqrt + min(m, 1) (v is no square, so w²v·m² is one only at m = 0). Every numerator is ≥ 0,
+/// so `/` (truncating) floors.
+fn floor_over_alpha(m: Expr, u: i64, v: i64, w: i64) -> Expr {
+    let d = v - u * u;
+    // When w divides d the fraction reduces to (√v − u)/(d/w); else the root is of w²v·m².
+    let (uu, vv, d) = if d % w == 0 {
+        (u, v, d / w)
+    } else {
+        (w * u, w * w * v, d)
+    };
+    let root = Expr::call(
+        Func::Isqrt,
+        vec![Expr::bin(
+            Op::Mul,
+            Expr::bin(Op::Mul, Expr::int(vv), m.clone()),
+            m.clone(),
+        )],
+    );
+    let (numerator, divisor) = if d > 0 {
+        // root − uu·m
+        let numerator = match uu {
+            0 => root,
+            uu if uu > 0 => Expr::bin(Op::Sub, root, m.times(uu)),
+            uu => Expr::bin(Op::Add, root, m.times(-uu)),
+        };
+        (numerator, d)
+    } else {
+        // uu·m − ⌈root⌉
+        let ceiling = Expr::bin(
+            Op::Add,
+            root,
+            Expr::call(Func::Min, vec![m.clone(), Expr::int(1)]),
+        );
+        (Expr::bin(Op::Sub, m.times(uu), ceiling), -d)
+    };
+    if divisor == 1 {
+        numerator
+    } else {
+        Expr::bin(Op::Div, numerator, Expr::int(divisor))
+    }
+}
+
+/// P-positions that are a Beatty sequence: the n > 0 with G(n) = 0 are ⌊kα⌋, k = 1, 2, 3, …,
+/// for a quadratic irrational α > 1 found by search. The rule: n is a term exactly when
+/// ⌊(n + 1)/α⌋ − ⌊n/α⌋ = 1 (⌊m/α⌋ counts the terms below m); n = 0 joins when G(0) = 0.
+fn beatty_terms(points: &[(i64, i64)]) -> Option<(Expr, String)> {
+    if points.first()?.0 != 0 {
+        return None;
+    }
+    let terms: Vec<i64> = points
+        .iter()
+        .filter(|&&(x, y)| y == 0 && x > 0)
+        .map(|&(x, _)| x)
+        .collect();
+    if terms.len() < 8 {
+        return None;
+    }
+    let (u, v, w) = super::find_beatty(&terms, 1)?;
+    let count = |m: Expr| floor_over_alpha(m, u, v, w);
+    let mut rule = Expr::bin(
+        Op::Eq,
+        Expr::bin(Op::Sub, count(n().plus(1)), count(n())),
+        Expr::int(1),
+    );
+    if points[0].1 == 0 {
+        rule = Expr::bin(Op::Either, Expr::bin(Op::Eq, n(), Expr::int(0)), rule);
+    }
+    let holds = points
+        .iter()
+        .all(|&(x, y)| rule.eval(&at(x)).map(|r| r != 0) == Some(y == 0));
+    if !holds {
+        return None;
+    }
+    let known = match (u, v, w) {
+        (1, 5, 2) => {
+            "; the lower Wythoff numbers (OEIS A000201): equivalently, n's smallest Zeckendorf \
+             term is 1, 3, 8, 21, … (an even-indexed Fibonacci number)"
+        }
+        (3, 5, 2) => "; the upper Wythoff numbers (OEIS A001950)",
+        _ => "",
+    };
+    Some((
+        rule,
+        format!(
+            "the Beatty sequence ⌊kα⌋, {} ({} terms in the table){known}",
+            super::alpha_name(u, v, w),
+            terms.len()
+        ),
+    ))
+}
+
 /// The formulas of a table G(0), …, G(N): value formulas, the period as a list, P-position
 /// rules, and, when no value formula fits, the nearest one. `period` is the period the caller
 /// found (proved or seen); a formula is proved when that period is proved and the formula has
@@ -445,6 +539,17 @@ pub fn table_formulas(values: &[u64], period: Option<&Period>) -> Vec<Formula> {
             misses: 0,
         });
     }
+    if let Some((expr, what)) = beatty_terms(&points) {
+        out.push(Formula {
+            expr,
+            kind: FormulaKind::PPositions,
+            fits: true,
+            proved: false,
+            note: format!("{what}: {}", seen(false)),
+            missed: Vec::new(),
+            misses: 0,
+        });
+    }
     if values_found.is_empty() {
         if let Some((shape, m)) = near_shape(&points) {
             let missed: Vec<u64> = points
@@ -533,6 +638,60 @@ mod tests {
         let found = exprs(&bash, None);
         assert_eq!(found[0], "n % 4");
         assert!(found.contains(&"n % 4 == 0".to_owned()), "{found:?}");
+    }
+
+    #[test]
+    fn beatty_sequences_of_p_positions_are_found_and_named() {
+        // G(n) = 0 exactly at 0 and the lower Wythoff numbers ⌊kφ⌋, 1 elsewhere; then at the
+        // upper ones ⌊kφ²⌋; then at ⌊k√2⌋ with G(0) = 1.
+        let beatty = |alpha: f64, zero: bool| -> Vec<u64> {
+            let terms: std::collections::HashSet<u64> = (1..400)
+                .map(|k| (k as f64 * alpha).floor() as u64)
+                .collect();
+            (0..300u64)
+                .map(|n| u64::from(!(terms.contains(&n) || (n == 0 && zero))))
+                .collect()
+        };
+        let phi = (1.0 + 5f64.sqrt()) / 2.0;
+        for (values, name) in [
+            (beatty(phi, true), "the golden ratio φ"),
+            (beatty(phi * phi, true), "φ²"),
+            (beatty(2f64.sqrt(), false), "α = √2"),
+        ] {
+            let found = table_formulas(&values, None);
+            let rule = found
+                .iter()
+                .find(|f| f.kind == FormulaKind::PPositions && f.note.contains("Beatty"))
+                .unwrap_or_else(|| panic!("{name}: {found:?}"));
+            assert!(rule.note.contains(name), "{}", rule.note);
+            assert!(rule.fits && !rule.proved);
+            for (n, &g) in values.iter().enumerate() {
+                assert_eq!(rule.expr.eval(&at(n as i64)).map(|r| r != 0), Some(g == 0));
+            }
+        }
+        let golden = table_formulas(&beatty(phi, true), None);
+        assert!(golden.iter().any(|f| f.note.contains("Zeckendorf")));
+        // The note's Zeckendorf form, checked: n > 0 is a lower Wythoff number exactly when its
+        // smallest Zeckendorf term is an even-indexed Fibonacci number.
+        let lower = beatty(phi, true);
+        let even_indexed = [1, 3, 8, 21, 55, 144, 377];
+        for n in 1..300i64 {
+            let z = Expr::call(Func::ZeckendorfMin, vec![super::n()])
+                .eval(&at(n))
+                .unwrap();
+            assert_eq!(even_indexed.contains(&z), lower[n as usize] == 0, "{n}");
+        }
+        // A random 0/1 table is no Beatty sequence.
+        let mut x = 12345u64;
+        let random: Vec<u64> = (0..300)
+            .map(|_| {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+                (x >> 62) & 1
+            })
+            .collect();
+        assert!(table_formulas(&random, None)
+            .iter()
+            .all(|f| !f.note.contains("Beatty")));
     }
 
     #[test]

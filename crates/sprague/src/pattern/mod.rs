@@ -53,3 +53,47 @@ pub const MAX_MISSED: usize = 64;
 
 /// The most formulas of each kind offered.
 pub const MAX_FORMULAS: usize = 4;
+
+/// α = (u + √v)/w in words, named where it has a name (the golden ratio φ, φ², √2, the silver
+/// ratio).
+pub(crate) fn alpha_name(u: i64, v: i64, w: i64) -> String {
+    match (u, v, w) {
+        (1, 5, 2) => "α = (1 + √5)/2, the golden ratio φ".to_owned(),
+        (3, 5, 2) => "α = (3 + √5)/2 = φ²".to_owned(),
+        (0, 2, 1) => "α = √2".to_owned(),
+        (1, 2, 1) => "α = 1 + √2, the silver ratio".to_owned(),
+        (0, v, 1) => format!("α = √{v}"),
+        (u, v, 1) => format!("α = {u} + √{v}"),
+        (u, v, w) => format!("α = ({u} + √{v})/{w}"),
+    }
+}
+
+/// The constants (u, v, w) with α = (u + √v)/w > 1 (v not a square, |u| ≤ 8, v ≤ 30, w ≤ 4) for
+/// which ⌊kα⌋ = `terms[i]` at k = `first_k` + i for every i: the first found, by smallest w, then
+/// v, then u.
+pub(crate) fn find_beatty(terms: &[i64], first_k: i64) -> Option<(i64, i64, i64)> {
+    let floor_k_alpha = |k: i64, u: i64, v: i64, w: i64| -> Option<i64> {
+        let root = expr::isqrt(k.checked_mul(k)?.checked_mul(v)?)?;
+        Some((k.checked_mul(u)?.checked_add(root)?).div_euclid(w))
+    };
+    for w in 1..=4i64 {
+        for v in 2..=30i64 {
+            if expr::isqrt(v)?.pow(2) == v {
+                continue;
+            }
+            for u in -8..=8i64 {
+                // α > 1: u + √v > w.
+                if u >= w || (w - u) * (w - u) < v {
+                    if terms
+                        .iter()
+                        .enumerate()
+                        .all(|(i, &t)| floor_k_alpha(first_k + i as i64, u, v, w) == Some(t))
+                    {
+                        return Some((u, v, w));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
