@@ -79,6 +79,8 @@ pub struct Game {
     pub input: Input,
     /// Whether `--misere` is answered.
     pub misere: bool,
+    /// Whether `--every` (Every-SG: each turn moves in every part that can move) is answered.
+    pub every: bool,
     /// Whether `sprague play NAME` plays it.
     pub play: bool,
     /// The `sprague table` family that tabulates it, if any (`table kayles`, `table octal CODE`).
@@ -222,9 +224,7 @@ impl Game {
                 "json" => {}
                 "misere" if self.misere => request.options.misere = true,
                 // Every-SG: the heap games (a sum of heaps, each a part).
-                "every" if matches!(self.answer, Answer::Named) || self.name == "octal" => {
-                    request.options.every = true
-                }
+                "every" if self.every => request.options.every = true,
                 "all-moves" if self.command == Command::Analyse => request.options.all_moves = true,
                 _ => {
                     let parameter =
@@ -315,6 +315,7 @@ const fn named(name: &'static str, rule: &'static str, position: &'static str) -
         command: Command::Analyse,
         input: Input::Words,
         misere: true,
+        every: true,
         play: false,
         table: Some(name),
         answer: Answer::Named,
@@ -337,6 +338,7 @@ static GAMES: &[Game] = &[
         command: Command::Analyse,
         input: Input::Words,
         misere: true,
+        every: false,
         play: true,
         table: None,
         answer: Answer::Analyse(|r, limits| match r.parameter("moore") {
@@ -354,6 +356,7 @@ static GAMES: &[Game] = &[
         command: Command::Analyse,
         input: Input::Words,
         misere: false,
+        every: false,
         play: true,
         table: None,
         answer: Answer::Analyse(|r, limits| wythoff::analyse(&r.words, &r.options, limits)),
@@ -381,6 +384,7 @@ static GAMES: &[Game] = &[
         command: Command::Analyse,
         input: Input::Words,
         misere: true,
+        every: false,
         play: true,
         table: Some("bash"),
         answer: Answer::Analyse(|r, limits| {
@@ -398,6 +402,7 @@ static GAMES: &[Game] = &[
         command: Command::Analyse,
         input: Input::Words,
         misere: false,
+        every: false,
         play: true,
         table: None,
         answer: Answer::Analyse(|r, limits| staircase::analyse(&r.words, &r.options, limits)),
@@ -417,6 +422,7 @@ static GAMES: &[Game] = &[
         command: Command::Analyse,
         input: Input::Words,
         misere: false,
+        every: true,
         play: true,
         table: Some("subtraction"),
         answer: Answer::Analyse(|r, limits| {
@@ -433,6 +439,7 @@ static GAMES: &[Game] = &[
         command: Command::Analyse,
         input: Input::Words,
         misere: false,
+        every: true,
         play: true,
         table: Some("lasker"),
         answer: Answer::Analyse(|r, limits| lasker::analyse(&r.words, &r.options, limits)),
@@ -452,6 +459,7 @@ static GAMES: &[Game] = &[
         command: Command::Analyse,
         input: Input::Words,
         misere: false,
+        every: false,
         play: false,
         table: None,
         answer: Answer::Analyse(|r, limits| {
@@ -468,6 +476,7 @@ static GAMES: &[Game] = &[
         command: Command::Analyse,
         input: Input::Words,
         misere: false,
+        every: false,
         play: false,
         table: None,
         answer: Answer::Analyse(|r, limits| turning::analyse(&r.words, &r.options, limits)),
@@ -488,6 +497,7 @@ static GAMES: &[Game] = &[
         command: Command::Analyse,
         input: Input::Words,
         misere: true,
+        every: true,
         play: false,
         table: Some("octal"),
         answer: Answer::Analyse(|r, limits| match r.parameter("take-set") {
@@ -528,6 +538,7 @@ static GAMES: &[Game] = &[
     // The first XXX wins: a game whose misère form is no misère octal game.
     Game {
         misere: false,
+        every: true,
         ..named(
             "treblecross",
             "Treblecross: crosses on rows of cells, the first XXX wins; a row of n cells is the heap n + 2 of 0.007.",
@@ -549,6 +560,7 @@ static GAMES: &[Game] = &[
         command: Command::Analyse,
         input: Input::File,
         misere: false,
+        every: false,
         play: false,
         table: None,
         answer: Answer::Analyse(|r, limits| {
@@ -565,6 +577,7 @@ static GAMES: &[Game] = &[
         command: Command::Analyse,
         input: Input::File,
         misere: false,
+        every: false,
         play: false,
         table: None,
         answer: Answer::Analyse(|r, limits| {
@@ -581,6 +594,7 @@ static GAMES: &[Game] = &[
         command: Command::Analyse,
         input: Input::Words,
         misere: false,
+        every: false,
         play: false,
         table: None,
         answer: Answer::Analyse(|r, limits| split::analyse(&r.words, &r.options, limits)),
@@ -608,6 +622,7 @@ static GAMES: &[Game] = &[
         command: Command::Analyse,
         input: Input::File,
         misere: false,
+        every: false,
         play: false,
         table: None,
         answer: Answer::Other(|r, limits| {
@@ -629,6 +644,7 @@ static GAMES: &[Game] = &[
         command: Command::Calculate,
         input: Input::Words,
         misere: false,
+        every: false,
         play: false,
         table: None,
         answer: Answer::Other(|r, _| nim_product::calculate(&r.words).map(Report::Value)),
@@ -648,6 +664,7 @@ static GAMES: &[Game] = &[
         command: Command::Solve,
         input: Input::Words,
         misere: false,
+        every: false,
         play: true,
         table: None,
         answer: Answer::Solve(|solver, r, options| {
@@ -664,6 +681,7 @@ static GAMES: &[Game] = &[
         command: Command::Solve,
         input: Input::Words,
         misere: false,
+        every: false,
         play: true,
         table: None,
         answer: Answer::Solve(|solver, r, options| solver.tictactoe(&r.joined(), options)),
@@ -678,6 +696,7 @@ static GAMES: &[Game] = &[
         command: Command::Solve,
         input: Input::Words,
         misere: false,
+        every: false,
         play: true,
         table: None,
         answer: Answer::Solve(|solver, r, options| solver.connect4(&r.joined(), options)),
@@ -711,6 +730,7 @@ static GAMES: &[Game] = &[
         command: Command::Solve,
         input: Input::Words,
         misere: false,
+        every: false,
         play: false,
         table: None,
         answer: Answer::Other(|r, limits| {

@@ -102,12 +102,29 @@ pub(crate) fn note<P>(plan: &Plan<P>, names: &[String]) -> String {
 ///
 /// # Errors
 ///
-/// A heap above [`MAX_EVERY_HEAP`], or one whose options would take longer than allowed (codes
-/// with three-heap moves have about n²/12 options a heap).
+/// As [`analyse_heap_sum`] (codes with three-heap moves have about n²/12 options a heap).
 pub(crate) fn analyse_heaps(
     game: &str,
     rule: &HeapRule,
     heaps: &[BigUint],
+    limits: &Limits,
+) -> Result<Analysis, Error> {
+    let heap_game = HeapGame { rule: rule.clone() };
+    analyse_heap_sum(game, &heap_game, heaps, |len| rule.table_work(len), limits)
+}
+
+/// Every-SG over a sum of heaps of `heap_game` (a position: the sorted non-empty heaps, each a
+/// component), `table_work(L)` the options of the heaps below L, which bounds the search.
+///
+/// # Errors
+///
+/// A heap above [`MAX_EVERY_HEAP`], or one whose options would take longer than allowed; more
+/// positions than the memory allows.
+pub(crate) fn analyse_heap_sum<G: Impartial<Position = Vec<u64>>>(
+    game: &str,
+    heap_game: &G,
+    heaps: &[BigUint],
+    table_work: impl Fn(u64) -> u128,
     limits: &Limits,
 ) -> Result<Analysis, Error> {
     let max_positions = crate::misere::max_positions(limits);
@@ -125,10 +142,7 @@ pub(crate) fn analyse_heaps(
         })
         .collect::<Result<_, _>>()?;
     let largest = small.iter().copied().max().unwrap_or(0);
-    let seconds = rule
-        .table_work(largest + 1)
-        .saturating_mul(NANOS_PER_OPTION)
-        / 1_000_000_000;
+    let seconds = table_work(largest + 1).saturating_mul(NANOS_PER_OPTION) / 1_000_000_000;
     if seconds > u128::from(limits.max_seconds) {
         return Err(Error::over_budget(
             Budget::Time,
@@ -141,9 +155,8 @@ pub(crate) fn analyse_heaps(
             ),
         ));
     }
-    let heap_game = HeapGame { rule: rule.clone() };
     let parts: Vec<Vec<u64>> = small.iter().map(|&h| vec![h]).collect();
-    let plan = plan(&heap_game, &parts, max_positions)
+    let plan = plan(heap_game, &parts, max_positions)
         .map_err(|e| crate::misere::too_many(game, max_positions, e))?;
     let outcome = outcome(&plan);
     let mut winning_moves = Vec::new();
@@ -198,12 +211,20 @@ mod tests {
 
     /// Every-SG played out on Kayles heaps: a turn moves in every heap that can move.
     fn wins(heaps: &[u64], rule: &HeapRule) -> bool {
+        wins_with(heaps, &|h| {
+            let mut options = Vec::new();
+            rule.heap_options(h, &mut options);
+            options
+        })
+    }
+
+    /// Every-SG played out on heaps whose options (each a list of heaps) `heap_options` gives.
+    fn wins_with(heaps: &[u64], heap_options: &dyn Fn(u64) -> Vec<Vec<u64>>) -> bool {
         let live: Vec<u64> = heaps.iter().copied().filter(|&h| h >= 1).collect();
         let mut joint: Vec<Vec<u64>> = vec![Vec::new()];
         let mut any = false;
         for &h in &live {
-            let mut options = Vec::new();
-            rule.heap_options(h, &mut options);
+            let options = heap_options(h);
             if options.is_empty() {
                 continue;
             }
@@ -219,7 +240,59 @@ mod tests {
                 })
                 .collect();
         }
-        any && joint.iter().any(|after| !wins(after, rule))
+        any && joint.iter().any(|after| !wins_with(after, heap_options))
+    }
+
+    /// Every sum of `parts` heaps below `below` of `game`, analysed by the steps and played out.
+    fn check_sums<G: Impartial<Position = Vec<u64>>>(
+        name: &str,
+        game: &G,
+        parts: usize,
+        below: u64,
+    ) {
+        let options = |h: u64| {
+            let mut out = Vec::new();
+            game.options(&vec![h], &mut out);
+            out
+        };
+        let mut heaps = vec![0u64; parts];
+        loop {
+            let big: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
+            let analysis =
+                analyse_heap_sum(name, game, &big, |l| u128::from(l * l), &Limits::default())
+                    .unwrap();
+            assert_eq!(
+                analysis.outcome == Outcome::N,
+                wins_with(&heaps, &options),
+                "{name} {heaps:?}"
+            );
+            for m in &analysis.winning_moves {
+                let after: Vec<u64> =
+                    m.to.as_deref()
+                        .unwrap()
+                        .split(' ')
+                        .map(|w| w.parse().unwrap())
+                        .collect();
+                assert!(!wins_with(&after, &options), "{name} {heaps:?}: {}", m.text);
+            }
+            let Some(i) = heaps.iter().position(|&h| h + 1 < below) else {
+                break;
+            };
+            heaps[i] += 1;
+            heaps[..i].fill(0);
+        }
+    }
+
+    #[test]
+    fn subtraction_and_lasker_sums_agree_with_play() {
+        use sprague::games::subtraction::{Subtraction, SubtractionSet};
+        for set in [vec![1, 3, 4], vec![2, 5], vec![1, 2]] {
+            let game = Subtraction {
+                set: SubtractionSet::new(set).unwrap(),
+            };
+            check_sums("subtraction", &game, 2, 13);
+        }
+        check_sums("lasker", &sprague::games::lasker::Lasker, 2, 7);
     }
 
     #[test]

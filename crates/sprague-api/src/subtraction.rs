@@ -200,6 +200,19 @@ impl SubtractionAnalyser {
     ) -> Result<Analysis, Error> {
         options.refuse_misere("subtraction games")?;
         let heaps = parse_heaps(words)?;
+        if options.every {
+            // Every-SG: each heap's steps, by a search over the smaller heaps.
+            let set = self.table.set().clone();
+            let takes = set.elements().len() as u128;
+            let game = sprague::games::subtraction::Subtraction { set };
+            return crate::every::analyse_heap_sum(
+                "subtraction",
+                &game,
+                &heaps,
+                |len| u128::from(len) * takes.min(u128::from(len)),
+                limits,
+            );
+        }
         let largest = heaps.iter().max().cloned().unwrap_or_default();
         let (max_values, own_limits) = (self.max_values, self.limits);
         let full_set = self.table.set().clone();

@@ -683,6 +683,9 @@ pub struct SubtractionArgs {
     /// The subtraction set: positive integers separated by commas, like 1,3,4.
     #[arg(long, value_name = "S")]
     pub set: String,
+    /// Every-SG: each turn moves in every heap that can move; the last move wins.
+    #[arg(long)]
+    pub every: bool,
     #[command(flatten)]
     pub output: OutputArgs,
 }
@@ -692,6 +695,9 @@ pub struct LaskerArgs {
     /// Heap sizes (non-negative integers of any size).
     #[arg(value_name = "HEAP", required_unless_present = "batch")]
     pub heaps: Vec<String>,
+    /// Every-SG: each turn moves in every heap that can move; the last move wins.
+    #[arg(long)]
+    pub every: bool,
     #[command(flatten)]
     pub output: OutputArgs,
 }

@@ -39,7 +39,14 @@ pub fn run(parsed: Parsed) -> Result<ExitCode, Failure> {
         Command::Wythoff(args) => analyse_game("wythoff", &args.heaps, &args.output, &limits),
         Command::Bash(args) => bash::run(args, &limits),
         Command::Subtraction(args) => subtraction::run(args, &limits),
-        Command::Lasker(args) => analyse_game("lasker", &args.heaps, &args.output, &limits),
+        Command::Lasker(args) => {
+            let game = sprague_api::catalogue::game("lasker").expect("in the catalogue");
+            let options = AnalysisOptions {
+                every: args.every,
+                ..options(&args.output, false)
+            };
+            analyse_words(game, &args.heaps, &[], options, &args.output, &limits)
+        }
         Command::Octal(args) => octal::run(args, &limits),
         Command::Kayles(args) => heap_game("kayles", &args, &limits),
         Command::Dawson(args) => heap_game("dawson", &args, &limits),

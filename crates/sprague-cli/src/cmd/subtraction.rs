@@ -9,7 +9,10 @@ use crate::args::SubtractionArgs;
 use crate::failure::Failure;
 
 pub fn run(args: SubtractionArgs, limits: &Limits) -> Result<ExitCode, Failure> {
-    let options = super::options(&args.output, false);
+    let options = sprague_api::AnalysisOptions {
+        every: args.every,
+        ..super::options(&args.output, false)
+    };
     // One analyser, so that every line of a batch shares the set's table and period.
     let mut analyser = SubtractionAnalyser::new(&args.set, limits)?;
     if args.output.batch {

@@ -90,3 +90,23 @@ fn bad_sets_are_one_error_line() {
     )
     .contains("more than the"));
 }
+
+#[test]
+fn every_sg_sums_report_their_steps() {
+    // S = {1, 3, 4}: heap 7 has 2 steps, heap 12 has 5; the longest decides, odd wins.
+    let v = json(&["subtraction", "7", "12", "--set", "1,3,4", "--every"], "");
+    assert_eq!(
+        (v["outcome"].as_str(), v["steps"].as_u64()),
+        (Some("N"), Some(5))
+    );
+    assert_eq!(v["winning_moves"][0]["to"], "4 9");
+    // The move takes every heap one step nearer its end: the heaps after it have 4 steps.
+    let after = json(&["subtraction", "4", "9", "--set", "1,3,4", "--every"], "");
+    assert_eq!(
+        (after["outcome"].as_str(), after["steps"].as_u64()),
+        (Some("P"), Some(4))
+    );
+    // Lasker's Nim: every heap can be taken whole, so every heap has one step.
+    let v = json(&["lasker", "5", "9", "--every"], "");
+    assert_eq!(v["steps"], 1);
+}

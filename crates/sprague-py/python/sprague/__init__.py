@@ -153,7 +153,7 @@ _BY_NAME: Dict[str, Dict[str, Any]] = {g["name"]: g for g in _CATALOGUE}
 
 def games() -> List[Record]:
     """The catalogue: every game's ``name``, ``rule``, ``position`` syntax, ``example``,
-    ``parameters``, ``command``, ``misere``, ``play`` and ``table``."""
+    ``parameters``, ``command``, ``misere``, ``every``, ``play`` and ``table``."""
     return [Record(g) for g in _CATALOGUE]
 
 
