@@ -469,7 +469,7 @@ static GAMES: &[Game] = &[
     Game {
         name: "turning",
         rule: "Coin-turning games: coins in a row; turn over the coins the rule allows, the rightmost from heads to tails (mock-turtles: one to three coins; ruler: a run of consecutive coins; twins: exactly two). Rules joined by commas (ruler,twins) play on a grid: a move turns every coin of A × B, A and B moves of the two rules, its corner from heads to tails (the Tartan theorem: values multiply as nimbers).",
-        position: "the rule (mock-turtles, ruler or twins, or a product such as twins,twins), then the places of the heads, numbered 1, 2, 3, … from the left: distinct positive integers of any size; for a product, each head's coordinates joined by commas (3,5)",
+        position: "the rule (mock-turtles, ruler or twins, or a product such as twins,twins), then the places of the heads, numbered 1, 2, 3, … from the left: distinct positive integers of any size; for a product, each head's coordinates joined by commas (twins,twins 3,3 5,2)",
         example: &["mock-turtles", "1", "4", "7"],
         example_text: None,
         parameters: &[],

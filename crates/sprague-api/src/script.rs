@@ -4,7 +4,7 @@
 use sprague::solve::{explore, retrograde, MemoSolver, SolveError};
 use sprague::value::Outcome;
 use sprague::Impartial;
-use sprague_script::{ScriptGame, ScriptLimits, ScriptPosition};
+use sprague_script::{ScriptGame, ScriptLimits, ScriptParams, ScriptPosition};
 
 use crate::{Analysis, AnalysisOptions, Error, MoveReport, NimValue};
 
@@ -16,6 +16,22 @@ use crate::{Analysis, AnalysisOptions, Error, MoveReport, NimValue};
 /// `fn moves(p)`.
 pub fn compile(source: &str, limits: ScriptLimits) -> Result<ScriptGame, Error> {
     ScriptGame::compile(source, limits).map_err(|e| Error::bad_input(e.to_string()))
+}
+
+/// Compiles a script with parameters given as `NAME=VALUE` settings (`K=3`, `S=1,3,4`): constants
+/// its functions see.
+///
+/// # Errors
+///
+/// A setting that is not NAME=VALUE with an integer or a list of integers; as [`compile`].
+pub fn compile_with_params<S: AsRef<str>>(
+    source: &str,
+    limits: ScriptLimits,
+    settings: &[S],
+) -> Result<ScriptGame, Error> {
+    let params = ScriptParams::parse(settings).map_err(|e| Error::bad_input(e.to_string()))?;
+    ScriptGame::compile_with_params(source, limits, &params)
+        .map_err(|e| Error::bad_input(e.to_string()))
 }
 
 /// A compiled script and the memo of every position valued so far.

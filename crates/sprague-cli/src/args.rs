@@ -246,6 +246,7 @@ Example (examples/subtraction-1-3-4.rhai):
   sprague script examples/subtraction-1-3-4.rhai 7
   sprague script examples/wythoff.rhai [4, 7]
   sprague script examples/lasker.rhai 3 + 4        (a sum of two heaps)
+  sprague script examples/subtraction.rhai 7 --param S=1,3,4   (S is a constant in the script)
 
 A game where a position can be reached from itself is solved as a loopy game (outcomes P/N/D,
 generalised nim-values ∞{K}). The script cannot reach files or the network."
@@ -256,6 +257,7 @@ generalised nim-values ∞{K}). The script cannot reach files or the network."
 Examples:
   sprague table script examples/subtraction-1-3-4.rhai --upto 50
   sprague table script examples/wythoff.rhai --grid 20,20 --json
+  sprague table script examples/subtraction.rhai --upto 100 --param S=2,5,6
   sprague table kayles --upto 1000000 --out kayles.seq --plot kayles.png --json
   sprague table lasker --upto 20
 
@@ -620,14 +622,18 @@ pub struct ScriptArgs {
     #[arg(long)]
     pub every: bool,
     #[command(flatten)]
-    pub script: ScriptLimitArgs,
+    pub script: ScriptRunArgs,
     #[command(flatten)]
     pub output: OutputArgs,
 }
 
-/// Limits on a script's run.
+/// A script's parameters and the limits on its run.
 #[derive(Debug, Args)]
-pub struct ScriptLimitArgs {
+pub struct ScriptRunArgs {
+    /// A constant the script's functions see, NAME=VALUE: an integer (K=3) or a list (S=1,3,4),
+    /// so that one file serves every value. Repeatable.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
     /// The most positions kept in memory (about 200 bytes each for one or two integers).
     #[arg(long, default_value_t = 10_000_000)]
     pub max_positions: usize,
@@ -885,7 +891,7 @@ pub struct TableScriptArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "grid")]
     pub out: Option<std::path::PathBuf>,
     #[command(flatten)]
-    pub script: ScriptLimitArgs,
+    pub script: ScriptRunArgs,
     #[command(flatten)]
     pub output: TableOutputArgs,
 }

@@ -242,6 +242,93 @@ const STOPPED_FOR_TIME: &str = "time";
 const STOPPED_FOR_CALL_MEMORY: &str = "call memory";
 const STOPPED_FOR_TOTAL_MEMORY: &str = "total memory";
 
+/// A parameter's value: an integer, or a list of integers (an array in the script).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamValue {
+    /// `K=3`.
+    Int(i64),
+    /// `S=1,3,4`.
+    List(Vec<i64>),
+}
+
+impl ParamValue {
+    fn to_dynamic(&self) -> Dynamic {
+        match self {
+            ParamValue::Int(n) => Dynamic::from(*n),
+            ParamValue::List(items) => {
+                Dynamic::from_array(items.iter().map(|&n| Dynamic::from(n)).collect())
+            }
+        }
+    }
+}
+
+/// The parameters a script is compiled with (`--param K=3 --param S=1,3,4`): constants its
+/// functions see, so that one file serves every value.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ScriptParams {
+    values: Vec<(String, ParamValue)>,
+}
+
+impl ScriptParams {
+    /// Parses `NAME=VALUE` settings: NAME a script identifier (a letter or `_`, then letters,
+    /// digits and `_`), VALUE an integer or integers separated by commas (a list, even of one:
+    /// `S=5,`); a name given twice keeps its last value.
+    ///
+    /// # Errors
+    ///
+    /// A setting without `=`, a bad name, or a value that is not integers.
+    pub fn parse<S: AsRef<str>>(settings: &[S]) -> Result<ScriptParams, ScriptError> {
+        let mut values: Vec<(String, ParamValue)> = Vec::new();
+        for setting in settings {
+            let setting = setting.as_ref();
+            let (name, value) = setting.split_once('=').ok_or_else(|| {
+                ScriptError::new(format!(
+                    "parameter `{setting}`: expected NAME=VALUE, like K=3 or S=1,3,4"
+                ))
+            })?;
+            let name = name.trim();
+            let valid = name
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if !valid {
+                return Err(ScriptError::new(format!(
+                    "parameter `{setting}`: `{name}` is not a name a script can use (a letter \
+                     or _, then letters, digits and _)"
+                )));
+            }
+            let int = |word: &str| -> Result<i64, ScriptError> {
+                word.trim().parse::<i64>().map_err(|_| {
+                    ScriptError::new(format!(
+                        "parameter {name}: `{}` is not an integer (scripts use 64-bit integers; \
+                         a list is integers separated by commas)",
+                        word.trim()
+                    ))
+                })
+            };
+            let value = if value.contains(',') {
+                let items: Vec<&str> = value.split(',').collect();
+                let items = match items.split_last() {
+                    Some((last, rest)) if last.trim().is_empty() => rest,
+                    _ => &items[..],
+                };
+                ParamValue::List(items.iter().map(|w| int(w)).collect::<Result<_, _>>()?)
+            } else {
+                ParamValue::Int(int(value)?)
+            };
+            values.retain(|(n, _)| n != name);
+            values.push((name.to_owned(), value));
+        }
+        Ok(ScriptParams { values })
+    }
+
+    /// The parameters, by name, in the order given.
+    pub fn values(&self) -> &[(String, ParamValue)] {
+        &self.values
+    }
+}
+
 /// What `split([a, b, …])` returns in a script: a move to a sum of independent positions.
 #[derive(Clone, Debug)]
 struct Split(Array);
@@ -268,7 +355,37 @@ impl ScriptGame {
     /// A [`ScriptError`] naming the line and column when the script does not parse, or when it
     /// defines no `fn moves(p)`.
     pub fn compile(source: &str, limits: ScriptLimits) -> Result<ScriptGame, ScriptError> {
+        ScriptGame::compile_with_params(source, limits, &ScriptParams::default())
+    }
+
+    /// Compiles a script that sees `params` as constants: `K` in any function is the parameter's
+    /// value, unless a variable of that name is in scope there.
+    ///
+    /// # Errors
+    ///
+    /// As [`ScriptGame::compile`].
+    pub fn compile_with_params(
+        source: &str,
+        limits: ScriptLimits,
+        params: &ScriptParams,
+    ) -> Result<ScriptGame, ScriptError> {
         let mut engine = Engine::new();
+        if !params.values.is_empty() {
+            let values: std::collections::HashMap<String, Dynamic> = params
+                .values
+                .iter()
+                .map(|(name, value)| (name.clone(), value.to_dynamic()))
+                .collect();
+            // Functions see no outer scope in Rhai; the resolver hands them the parameters. A
+            // variable of the same name in scope (an argument, a `let`) is left alone.
+            #[allow(deprecated)]
+            engine.on_var(move |name, _, context| {
+                if context.scope().contains(name) {
+                    return Ok(None);
+                }
+                Ok(values.get(name).cloned())
+            });
+        }
         engine.set_max_operations(limits.max_operations_per_call);
         engine.set_max_call_levels(256);
         // No size checks on arrays and strings: Rhai re-measures a whole array after every push,
@@ -449,6 +566,11 @@ impl ScriptGame {
         let mut text = text.lines().next().unwrap_or("").to_owned();
         if let Some(cut) = text.rfind(" (line ") {
             text.truncate(cut);
+        }
+        if let Some(var) = missing_variable(err) {
+            text.push_str(&format!(
+                " (`{var}` is no variable in scope there, nor a parameter the script was given)"
+            ));
         }
         ScriptError::new(format!(
             "the script failed in {name}({}){place}: {text}",
@@ -633,6 +755,15 @@ fn dynamic_to_parts(value: &Dynamic, max_len: usize) -> Option<Vec<Atom>> {
     Some(res)
 }
 
+/// The variable an error, or the error inside a function call, says is not found.
+fn missing_variable(err: &EvalAltResult) -> Option<String> {
+    match err {
+        EvalAltResult::ErrorVariableNotFound(name, _) => Some(name.clone()),
+        EvalAltResult::ErrorInFunctionCall(_, _, inner, _) => missing_variable(inner),
+        _ => None,
+    }
+}
+
 /// A value named for an error message without printing it whole (it may be huge, or nested
 /// deeper than printing can go): an integer, or what kind of value it is and how long.
 fn describe(value: &Dynamic) -> String {
@@ -753,6 +884,56 @@ mod formula_tests;
 mod tests {
     use super::*;
     use sprague::solve::{naive, MemoSolver};
+
+    #[test]
+    fn parameters_are_constants_every_function_sees() {
+        let params = ScriptParams::parse(&["K=3", "S=1,3,4", "ONE=5,", "K=2"]).unwrap();
+        assert_eq!(
+            params.values(),
+            &[
+                ("S".to_owned(), ParamValue::List(vec![1, 3, 4])),
+                ("ONE".to_owned(), ParamValue::List(vec![5])),
+                ("K".to_owned(), ParamValue::Int(2)),
+            ]
+        );
+        // Take up to K, or any s of S; `n` the argument is never a parameter's.
+        let source = "fn moves(n) { let r = []; for t in 1..=K { if t <= n { r.push(n - t); } } \
+                      for t in S { if t <= n { r.push(n - t); } } r }";
+        let with = |settings: &[&str]| {
+            ScriptGame::compile_with_params(
+                source,
+                ScriptLimits::default(),
+                &ScriptParams::parse(settings).unwrap(),
+            )
+            .unwrap()
+        };
+        let take_two = with(&["K=2", "S=9,", "n=100"]);
+        let mut solver = MemoSolver::new(&take_two);
+        // Take 1 or 2 (9 never fits): Bash's game, G(n) = n % 3.
+        for n in 0..9 {
+            let p = ScriptPosition::new(vec![Atom::Int(n)]);
+            assert_eq!(solver.grundy_value(&p).unwrap().value(), (n % 3) as u64);
+        }
+        assert!(take_two.take_error().is_none());
+        // Without S the script fails, naming the missing constant.
+        let without = ScriptGame::compile(source, ScriptLimits::default()).unwrap();
+        let err = without.component_moves(&Atom::Int(3)).unwrap_err();
+        assert!(
+            err.message()
+                .contains("`K` is no variable in scope there, nor a parameter"),
+            "{err}"
+        );
+        for (bad, says) in [
+            ("K", "expected NAME=VALUE"),
+            ("2K=1", "is not a name a script can use"),
+            ("K=x", "`x` is not an integer"),
+            ("S=1,,3", "`` is not an integer"),
+            ("K=1.5", "`1.5` is not an integer"),
+        ] {
+            let err = ScriptParams::parse(&[bad]).unwrap_err();
+            assert!(err.message().contains(says), "{bad}: {err}");
+        }
+    }
 
     fn game(source: &str) -> ScriptGame {
         ScriptGame::compile(source, ScriptLimits::default()).unwrap()

@@ -2,14 +2,15 @@
 
 use std::process::ExitCode;
 
-use sprague_api::script::{compile, ScriptSession};
+use sprague_api::script::{compile_with_params, ScriptSession};
 use sprague_script::{ScriptGame, ScriptLimits};
 
-use crate::args::{ScriptArgs, ScriptLimitArgs};
+use crate::args::{ScriptArgs, ScriptRunArgs};
 use crate::failure::Failure;
 
 /// Reads and compiles the script named on the command line.
-pub fn load(file: &str, limits: &ScriptLimitArgs) -> Result<ScriptGame, Failure> {
+pub fn load(file: &str, limits_args: &ScriptRunArgs) -> Result<ScriptGame, Failure> {
+    let limits = limits_args;
     // A script longer than 16 MiB is no one's rules: refuse it rather than read for ever.
     let source = crate::input::read_text(file, 16 << 20, "script")?;
     let all = super::limits();
@@ -24,7 +25,7 @@ pub fn load(file: &str, limits: &ScriptLimitArgs) -> Result<ScriptGame, Failure>
         meter: Some(&crate::memory::ALLOCATOR),
         ..ScriptLimits::default()
     };
-    Ok(compile(&source, limits).map_err(|e| e.context(file))?)
+    Ok(compile_with_params(&source, limits, &limits_args.params).map_err(|e| e.context(file))?)
 }
 
 pub fn run(args: ScriptArgs) -> Result<ExitCode, Failure> {

@@ -168,3 +168,35 @@ fn every_sg_scripts_agree_with_the_built_in_code() {
     }
     assert!(bad_input(&["kayles", "3", "--every", "--misere"], "").contains("--every"));
 }
+
+#[test]
+fn parameters_reach_the_script_as_constants() {
+    let file = example("subtraction.rhai");
+    // One file, two sets: {1, 3, 4} has period 7 with P at 0 and 2 (mod 7); {1, 2} is n % 3.
+    let v = json(&["script", &file, "7", "--param", "S=1,3,4"], "");
+    assert_eq!(
+        (v["outcome"].as_str(), v["nim_value"].as_u64()),
+        (Some("P"), Some(0))
+    );
+    let v = json(&["script", &file, "7", "--param", "S=1,2"], "");
+    assert_eq!(v["nim_value"], 1);
+    let v = json(
+        &[
+            "table", "script", &file, "--upto", "60", "--param", "S=1,3,4",
+        ],
+        "",
+    );
+    let built_in = json(
+        &["table", "subtraction", "--set", "1,3,4", "--upto", "60"],
+        "",
+    );
+    assert_eq!(v["values"], built_in["values"]);
+    // A missing or bad parameter is one line, naming it.
+    let err = bad_input(&["script", &file, "7"], "");
+    assert!(
+        err.contains("`S` is no variable in scope there, nor a parameter"),
+        "{err}"
+    );
+    let err = bad_input(&["script", &file, "7", "--param", "S=1,x"], "");
+    assert!(err.contains("parameter S: `x` is not an integer"), "{err}");
+}

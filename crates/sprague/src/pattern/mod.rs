@@ -83,14 +83,14 @@ pub(crate) fn find_beatty(terms: &[i64], first_k: i64) -> Option<(i64, i64, i64)
             }
             for u in -8..=8i64 {
                 // α > 1: u + √v > w.
-                if u >= w || (w - u) * (w - u) < v {
-                    if terms
+                let above_one = u >= w || (w - u) * (w - u) < v;
+                if above_one
+                    && terms
                         .iter()
                         .enumerate()
                         .all(|(i, &t)| floor_k_alpha(first_k + i as i64, u, v, w) == Some(t))
-                    {
-                        return Some((u, v, w));
-                    }
+                {
+                    return Some((u, v, w));
                 }
             }
         }
