@@ -418,9 +418,15 @@ impl ScriptGame {
         register_formula_functions(&mut engine);
         let ast = engine.compile(source).map_err(|err| {
             let pos = err.position();
+            let line = pos.line().unwrap_or(0);
+            let hint = if line_has_decimal_point(source, line) {
+                " (numbers in a script are integers: no decimal point; divide with `/`, which \
+                 rounds down, and take remainders with `%`)"
+            } else {
+                ""
+            };
             ScriptError::new(format!(
-                "the script does not parse: line {}, column {}: {}",
-                pos.line().unwrap_or(0),
+                "the script does not parse: line {line}, column {}: {}{hint}",
                 pos.position().unwrap_or(0),
                 err.err_type()
             ))
@@ -566,6 +572,12 @@ impl ScriptGame {
         let mut text = text.lines().next().unwrap_or("").to_owned();
         if let Some(cut) = text.rfind(" (line ") {
             text.truncate(cut);
+        }
+        if let Some(op) = bits_on_a_comparison(&text) {
+            text.push_str(&format!(
+                " (Rhai compares before it combines bits: `x {op} 1 == 0` is `x {op} (1 == 0)`; \
+                 write `(x {op} 1) == 0`)"
+            ));
         }
         if let Some(var) = missing_variable(err) {
             text.push_str(&format!(
@@ -755,6 +767,28 @@ fn dynamic_to_parts(value: &Dynamic, max_len: usize) -> Option<Vec<Atom>> {
     Some(res)
 }
 
+/// The bit operator of "Function not found: & (i64, bool)": a bit operation on a comparison's
+/// result, the precedence trap of `x & 1 == 0`.
+fn bits_on_a_comparison(message: &str) -> Option<&'static str> {
+    let rest = message.split("Function not found: ").nth(1)?;
+    let op = ["&", "|", "^"]
+        .into_iter()
+        .find(|op| rest.starts_with(&format!("{op} (")))?;
+    rest.contains("bool").then_some(op)
+}
+
+/// Whether line `line` (1-based) of `source` holds a number with a decimal point (`2.0`), which
+/// a script without floating point cannot parse.
+fn line_has_decimal_point(source: &str, line: usize) -> bool {
+    let Some(text) = source.lines().nth(line.saturating_sub(1)) else {
+        return false;
+    };
+    let bytes = text.as_bytes();
+    bytes
+        .windows(3)
+        .any(|w| w[0].is_ascii_digit() && w[1] == b'.' && w[2].is_ascii_digit())
+}
+
 /// The variable an error, or the error inside a function call, says is not found.
 fn missing_variable(err: &EvalAltResult) -> Option<String> {
     match err {
@@ -884,6 +918,35 @@ mod formula_tests;
 mod tests {
     use super::*;
     use sprague::solve::{naive, MemoSolver};
+
+    #[test]
+    fn the_common_mistakes_are_explained() {
+        let err = game("fn moves(n) { let r = []; if n & 1 == 0 { r.push(n - 1); } r }")
+            .component_moves(&Atom::Int(4))
+            .unwrap_err();
+        assert!(err.message().contains("write `(x & 1) == 0`"), "{err}");
+        let err = game("fn moves(n) { let r = []; if n | 2 == 3 { r.push(0); } r }")
+            .component_moves(&Atom::Int(4))
+            .unwrap_err();
+        assert!(err.message().contains("write `(x | 1) == 0`"), "{err}");
+        let err = ScriptGame::compile("fn moves(n) {\n  [n / 2.0]\n}", ScriptLimits::default())
+            .err()
+            .unwrap();
+        assert!(
+            err.message()
+                .starts_with("the script does not parse: line 2"),
+            "{err}"
+        );
+        assert!(
+            err.message().contains("numbers in a script are integers"),
+            "{err}"
+        );
+        // Other parse errors carry no such hint.
+        let err = ScriptGame::compile("fn moves(n) { [n }", ScriptLimits::default())
+            .err()
+            .unwrap();
+        assert!(!err.message().contains("integers"), "{err}");
+    }
 
     #[test]
     fn parameters_are_constants_every_function_sees() {
