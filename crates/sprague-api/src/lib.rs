@@ -44,7 +44,7 @@ pub mod wythoff;
 
 pub use error::{Budget, Error, ErrorKind, OverBudget};
 pub use report::{Analysis, FactorReport, MoveReport, NimValue, ValueReport};
-pub use solve::{ScoreReport, ScoreSolver, SearchReport, SolveOptions};
+pub use solve::{ColumnScore, ScoreReport, ScoreSolver, SearchReport, SolveOptions};
 
 /// What a request may use, set by the caller (the CLI reads the machine's free memory).
 #[derive(Clone, Copy, Debug)]

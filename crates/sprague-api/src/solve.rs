@@ -39,9 +39,23 @@ pub struct ScoreReport {
     /// asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub best_moves: Option<Vec<MoveReport>>,
+    /// Connect Four with `--all-moves`: every legal move's score for the player making it, by
+    /// column.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<ColumnScore>>,
     /// With `--stats`: the work done.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stats: Option<SearchReport>,
+}
+
+/// A Connect Four move and its score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ColumnScore {
+    /// The column, 1–7.
+    pub column: u8,
+    /// The score for the player making the move (the test sets' convention; its sign only with
+    /// `--weak`).
+    pub score: i32,
 }
 
 /// The work a search did.
@@ -67,6 +81,8 @@ pub struct SolveOptions {
     pub fresh_table: bool,
     /// Connect Four: threads searching each position together, sharing the table (Lazy SMP).
     pub threads: usize,
+    /// Connect Four: the score of every legal move (one search a move).
+    pub all_moves: bool,
 }
 
 impl Default for SolveOptions {
@@ -77,6 +93,7 @@ impl Default for SolveOptions {
             weak: false,
             fresh_table: false,
             threads: 1,
+            all_moves: false,
         }
     }
 }
@@ -245,6 +262,7 @@ impl ScoreSolver {
             winner: Some(letter(if difference > 0 { Player::A } else { Player::B })),
             triangles: Some([game.score_a, game.score_b]),
             best_moves,
+            moves: None,
             stats,
         })
     }
@@ -279,6 +297,7 @@ impl ScoreSolver {
             winner: None,
             triangles: None,
             best_moves,
+            moves: None,
             stats,
         })
     }
@@ -311,6 +330,16 @@ impl ScoreSolver {
         } else {
             (search.solve_within(&board, low, high), Vec::new())
         };
+        let moves = options.all_moves.then(|| {
+            search
+                .move_scores_within(&board, low, high)
+                .into_iter()
+                .map(|(col, score)| ColumnScore {
+                    column: col + 1,
+                    score,
+                })
+                .collect()
+        });
         let elapsed = start.elapsed();
         let stats = options.stats.then(|| SearchReport {
             nodes: search.nodes(),
@@ -335,6 +364,7 @@ impl ScoreSolver {
             winner: None,
             triangles: None,
             best_moves,
+            moves,
             stats,
         })
     }
@@ -373,6 +403,41 @@ mod tests {
         check_error("1-2 2-1", "move 2 `2-1`: line 2-1 is drawn twice");
         check_error("1-2 x", "move 2 `x`: expected a line as two dots, like 2-4");
         check_error("1-11", "move 1 `1-11`: there is no line 1-11");
+    }
+
+    #[test]
+    fn connect4_scores_every_move_as_its_own_search_does() {
+        let mut s = ScoreSolver::new(Limits::default());
+        let sequence = "2252576253462244111563365343671351441";
+        let options = SolveOptions {
+            all_moves: true,
+            ..SolveOptions::default()
+        };
+        let report = s.connect4(sequence, &options).unwrap();
+        let moves = report.moves.unwrap();
+        assert!(!moves.is_empty());
+        // The best move's score is the position's; each move's is minus its position's (or the
+        // win's at once).
+        let best = moves.iter().map(|m| m.score).max().unwrap();
+        assert_eq!(Some(best), report.score);
+        let plain = SolveOptions {
+            best_moves: false,
+            ..SolveOptions::default()
+        };
+        for m in &moves {
+            let after = format!("{sequence}{}", m.column);
+            let child = s.connect4(&after, &plain).unwrap();
+            let expected = match child.to_move {
+                None => (43 - sequence.len() as i32) / 2,
+                Some(_) => -child.score.unwrap(),
+            };
+            assert_eq!(m.score, expected, "column {}", m.column);
+        }
+        // Every best move is listed among the moves of the best score.
+        for b in report.best_moves.unwrap() {
+            let col: u8 = b.text.parse().unwrap();
+            assert!(moves.iter().any(|m| m.column == col && m.score == best));
+        }
     }
 
     #[test]

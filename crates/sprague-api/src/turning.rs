@@ -507,6 +507,25 @@ mod tests {
             "head 1: places are numbered from 1, not 0"
         );
         assert_eq!(err(&["ruler", "3", "3"]), "head 2: place 3 is given twice");
+        // Products: each rule named, each coin with one coordinate a rule.
+        assert_eq!(
+            err(&["ruler,foo", "1,1"]),
+            "turning: `foo` is not a coin-turning rule; the rules are mock-turtles, ruler and twins"
+        );
+        assert_eq!(
+            err(&["ruler,twins", "3"]),
+            "head 1: `3` has 1 coordinate; this product has 2 rules, so a coin is written with 2 \
+             coordinates joined by commas (e.g. `1,1`)"
+        );
+        assert_eq!(
+            err(&["ruler,twins", "3,0"]),
+            "head 1: places are numbered from 1, not 0"
+        );
+        assert_eq!(
+            err(&["ruler,twins", "3,1", "3,1"]),
+            "head 2: coin 3,1 is given twice"
+        );
+        assert!(err(&["ruler,", "3,1"]).contains("`` is not a coin-turning rule"));
         let misere = AnalysisOptions {
             misere: true,
             all_moves: false,
@@ -572,31 +591,6 @@ mod tests {
         .unwrap();
         // Mock Turtles at 2: turn 2, or 1 and 2; Twins at 2: turn 1 and 2.
         assert_eq!(all.all_moves.unwrap().len(), 2);
-    }
-
-    #[test]
-    fn bad_products_are_named() {
-        let o = AnalysisOptions::default();
-        let l = Limits::default();
-        let err = |words: &[&str]| analyse(words, &o, &l).unwrap_err().message().to_owned();
-        assert_eq!(
-            err(&["ruler,foo", "1,1"]),
-            "turning: `foo` is not a coin-turning rule; the rules are mock-turtles, ruler and twins"
-        );
-        assert_eq!(
-            err(&["ruler,twins", "3"]),
-            "head 1: `3` has 1 coordinate; this product has 2 rules, so a coin is written with 2 \
-             coordinates joined by commas (e.g. `1,1`)"
-        );
-        assert_eq!(
-            err(&["ruler,twins", "3,0"]),
-            "head 1: places are numbered from 1, not 0"
-        );
-        assert_eq!(
-            err(&["ruler,twins", "3,1", "3,1"]),
-            "head 2: coin 3,1 is given twice"
-        );
-        assert!(err(&["ruler,", "3,1"]).contains("`` is not a coin-turning rule"));
     }
 
     #[test]

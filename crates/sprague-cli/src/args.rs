@@ -1055,6 +1055,10 @@ pub struct Connect4Args {
     /// Leave out the best moves (one search fewer per move).
     #[arg(long)]
     pub score_only: bool,
+    /// Also the score of every legal move (JSON "moves": [{"column", "score"}]): one search a
+    /// move.
+    #[arg(long)]
+    pub all_moves: bool,
     /// Threads searching each position together, sharing one table (Lazy SMP); 1 by default,
     /// which makes the counts of `--stats` repeatable.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]

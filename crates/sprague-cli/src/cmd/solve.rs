@@ -30,6 +30,7 @@ pub fn run(args: SolveArgs, limits: &Limits) -> Result<ExitCode, Failure> {
                 weak: args.weak,
                 best_moves: !args.score_only,
                 threads: usize::from(args.threads),
+                all_moves: args.all_moves,
                 ..options(&args.output)
             };
             one_or_batch(&args.output, &args.sequence, |line| {
@@ -123,6 +124,21 @@ fn text(out: &mut impl Write, report: &ScoreReport) -> Result<(), Failure> {
                     None => writeln!(out, "  {}", m.text)?,
                 }
             }
+        }
+    }
+    if let Some(moves) = &report.moves {
+        let listed: Vec<String> = moves
+            .iter()
+            .map(|m| format!("{}: {}", m.column, m.score))
+            .collect();
+        if listed.is_empty() {
+            writeln!(out, "moves:    none")?;
+        } else {
+            writeln!(
+                out,
+                "moves:    {} (column: score for its player)",
+                listed.join(", ")
+            )?;
         }
     }
     if let Some(stats) = &report.stats {

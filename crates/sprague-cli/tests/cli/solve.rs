@@ -130,6 +130,23 @@ fn connect4_immediate_win_and_finished_game() {
     let v = json(&["solve", "connect4", "1212121"], "");
     assert_eq!(v["score"], -18);
     assert_eq!(v["to_move"], serde_json::Value::Null);
+    // --all-moves: the win at once scores 18; every other move loses.
+    let v = json(&["solve", "connect4", "121212", "--all-moves"], "");
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 7);
+    assert_eq!(moves[0], json!({"column": 1, "score": 18}));
+    for m in &moves[1..] {
+        assert!(m["score"].as_i64().unwrap() < 0, "{m}");
+    }
+    let out = sprague()
+        .args(["solve", "connect4", "121212", "--all-moves"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("moves:    1: 18, 2: -"), "{text}");
+    // A finished game has no moves.
+    let v = json(&["solve", "connect4", "1212121", "--all-moves"], "");
+    assert_eq!(v["moves"], json!([]));
 }
 
 #[test]

@@ -441,6 +441,32 @@ impl Solver {
         (value, best)
     }
 
+    /// The score of every legal move (0-based column, score for the player making it), columns
+    /// in increasing order, each clamped to [`low`, `high`] as [`solve_within`](Self::solve_within)
+    /// clamps: a move that wins at once scores (43 − stones)/2, any other minus its position's
+    /// score. Empty when the game is over. After a search stopped at the node limit
+    /// ([`aborted`](Self::aborted)) the scores are meaningless.
+    pub fn move_scores_within(&mut self, board: &Board, low: i32, high: i32) -> Vec<(u8, i32)> {
+        let mut scores = Vec::new();
+        if board.is_over() {
+            return scores;
+        }
+        let stones = board.stones as i32;
+        for col in (0..7u8).filter(|&c| board.can_play(c)) {
+            let child = board.play(col);
+            let score = if child.lost {
+                ((43 - stones) / 2).clamp(low, high)
+            } else {
+                -self.solve_within(&child, -high, -low)
+            };
+            if self.aborted {
+                return Vec::new();
+            }
+            scores.push((col, score));
+        }
+        scores
+    }
+
     /// The exact score and every move keeping it.
     pub fn best_moves(&mut self, board: &Board) -> (i32, Vec<u8>) {
         self.best_moves_within(board, i32::MIN / 4, i32::MAX / 4)
