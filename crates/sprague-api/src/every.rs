@@ -209,15 +209,6 @@ pub(crate) fn analyse_heap_sum<G: Impartial<Position = Vec<u64>>>(
 mod tests {
     use super::*;
 
-    /// Every-SG played out on Kayles heaps: a turn moves in every heap that can move.
-    fn wins(heaps: &[u64], rule: &HeapRule) -> bool {
-        wins_with(heaps, &|h| {
-            let mut options = Vec::new();
-            rule.heap_options(h, &mut options);
-            options
-        })
-    }
-
     /// Every-SG played out on heaps whose options (each a list of heaps) `heap_options` gives.
     fn wins_with(heaps: &[u64], heap_options: &dyn Fn(u64) -> Vec<Vec<u64>>) -> bool {
         let live: Vec<u64> = heaps.iter().copied().filter(|&h| h >= 1).collect();
@@ -298,26 +289,7 @@ mod tests {
     #[test]
     fn the_steps_decide_kayles_and_the_move_given_wins() {
         let rule = crate::octal::parse_code("0.77").unwrap();
-        for a in 0..6u64 {
-            for b in a..6 {
-                let heaps = [BigUint::from(a), BigUint::from(b)];
-                let analysis = analyse_heaps("kayles", &rule, &heaps, &Limits::default()).unwrap();
-                assert_eq!(
-                    analysis.outcome == Outcome::N,
-                    wins(&[a, b], &rule),
-                    "{a} {b}"
-                );
-                for m in &analysis.winning_moves {
-                    let after: Vec<u64> =
-                        m.to.as_deref()
-                            .unwrap()
-                            .split(' ')
-                            .map(|w| w.parse().unwrap())
-                            .collect();
-                    assert!(!wins(&after, &rule), "{a} {b}: {}", m.text);
-                }
-            }
-        }
+        check_sums("kayles", &HeapGame { rule }, 2, 6);
     }
 
     #[test]

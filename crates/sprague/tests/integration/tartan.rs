@@ -32,6 +32,24 @@ fn sets(rule: TurningRule, place: u64) -> Vec<Vec<u64>> {
     }
 }
 
+/// Every choice of one item from each list, the first list's varying slowest.
+fn product<T: Clone>(lists: &[Vec<T>]) -> Vec<Vec<T>> {
+    let mut all = vec![Vec::new()];
+    for list in lists {
+        all = all
+            .into_iter()
+            .flat_map(|chosen: Vec<T>| {
+                list.iter().map(move |item| {
+                    let mut next = chosen.clone();
+                    next.push(item.clone());
+                    next
+                })
+            })
+            .collect();
+    }
+    all
+}
+
 /// A box of coins with one rule a coordinate: its masks' values by the mex of their options.
 struct Board {
     rules: Vec<TurningRule>,
@@ -41,23 +59,11 @@ struct Board {
 
 impl Board {
     fn new(rules: &[TurningRule], sides: &[u64]) -> Board {
-        let mut coins = vec![vec![]];
-        for &side in sides {
-            coins = coins
-                .into_iter()
-                .flat_map(|c: Vec<u64>| {
-                    (1..=side).map(move |x| {
-                        let mut next = c.clone();
-                        next.push(x);
-                        next
-                    })
-                })
-                .collect();
-        }
+        let ranges: Vec<Vec<u64>> = sides.iter().map(|&side| (1..=side).collect()).collect();
         Board {
             rules: rules.to_vec(),
             sides: sides.to_vec(),
-            coins,
+            coins: product(&ranges),
         }
     }
 
@@ -69,37 +75,23 @@ impl Board {
 
     /// Every move with corner `coin`, as the mask of the coins it turns.
     fn turned(&self, coin: &[u64]) -> Vec<u64> {
-        let mut boxes: Vec<Vec<Vec<u64>>> = vec![vec![]];
-        for (&rule, &x) in self.rules.iter().zip(coin) {
-            boxes = boxes
-                .into_iter()
-                .flat_map(|b| {
-                    sets(rule, x).into_iter().map(move |s| {
-                        let mut next = b.clone();
-                        next.push(s);
-                        next
-                    })
-                })
-                .collect();
-        }
-        let mut masks = Vec::new();
-        for factors in boxes {
-            let mut corners = vec![vec![]];
-            for f in &factors {
-                corners = corners
-                    .into_iter()
-                    .flat_map(|c: Vec<u64>| {
-                        f.iter().map(move |&p| {
-                            let mut next = c.clone();
-                            next.push(p);
-                            next
-                        })
-                    })
-                    .collect();
-            }
-            masks.push(corners.iter().fold(0, |m, c| m ^ 1 << self.bit(c)));
-        }
-        masks
+        let choices: Vec<Vec<Vec<u64>>> = self
+            .rules
+            .iter()
+            .zip(coin)
+            .map(|(&rule, &x)| sets(rule, x))
+            .collect();
+        product(&choices)
+            .iter()
+            .map(|factors| self.mask_of_box(factors))
+            .collect()
+    }
+
+    /// The mask of the box that is the product of `factors`, one set of places a coordinate.
+    fn mask_of_box(&self, factors: &[Vec<u64>]) -> u64 {
+        product(factors)
+            .iter()
+            .fold(0, |mask, c| mask ^ 1 << self.bit(c))
     }
 
     fn values(&self) -> Vec<u64> {
@@ -132,21 +124,8 @@ impl Board {
     }
 
     fn mask_of(&self, m: &ProductMove) -> u64 {
-        let factor_places: Vec<Vec<u64>> = m.factors.iter().map(places).collect();
-        let mut corners = vec![vec![]];
-        for f in &factor_places {
-            corners = corners
-                .into_iter()
-                .flat_map(|c: Vec<u64>| {
-                    f.iter().map(move |&p| {
-                        let mut next = c.clone();
-                        next.push(p);
-                        next
-                    })
-                })
-                .collect();
-        }
-        corners.iter().fold(0, |mask, c| mask ^ 1 << self.bit(c))
+        let factors: Vec<Vec<u64>> = m.factors.iter().map(places).collect();
+        self.mask_of_box(&factors)
     }
 }
 
@@ -250,20 +229,12 @@ fn the_ruleset_agrees_with_the_theorem() {
 /// The value after turning the product of `m`'s factors.
 fn value_after(rule: &ProductRule, heads: &[Vec<BigUint>], m: &ProductMove) -> BigUint {
     let mut set: BTreeSet<Vec<BigUint>> = heads.iter().cloned().collect();
-    let mut corners: Vec<Vec<BigUint>> = vec![vec![]];
-    for f in &m.factors {
-        let ps = places(f);
-        corners = corners
-            .into_iter()
-            .flat_map(|c| {
-                ps.iter().map(move |&p| {
-                    let mut next = c.clone();
-                    next.push(BigUint::from(p));
-                    next
-                })
-            })
-            .collect();
-    }
+    let factors: Vec<Vec<BigUint>> = m
+        .factors
+        .iter()
+        .map(|f| places(f).into_iter().map(BigUint::from).collect())
+        .collect();
+    let corners = product(&factors);
     for c in corners {
         if !set.remove(&c) {
             set.insert(c);
