@@ -398,6 +398,23 @@ fn floor_over_alpha(m: Expr, u: i64, v: i64, w: i64) -> Expr {
     }
 }
 
+/// Whether the gaps between `terms` look like an irrational Beatty sequence's: two consecutive
+/// values, each at least twice, in no short period. An irrational α close to a rational fits
+/// the first terms of a periodic sequence too (α ≈ 4 fits 4, 8, …, 100), so a sequence that a
+/// residue class or a period describes must not be called Beatty.
+fn sturmian_gaps(terms: &[i64]) -> bool {
+    let gaps: Vec<i64> = terms.windows(2).map(|w| w[1] - w[0]).collect();
+    let (Some(&low), Some(&high)) = (gaps.iter().min(), gaps.iter().max()) else {
+        return false;
+    };
+    let count = |g: i64| gaps.iter().filter(|&&x| x == g).count();
+    if high != low + 1 || count(low) < 2 || count(high) < 2 {
+        return false;
+    }
+    // No period q ≤ len/4 repeats the gaps (a Sturmian word is aperiodic).
+    (1..=gaps.len() / 4).all(|q| gaps.iter().zip(&gaps[q..]).any(|(a, b)| a != b))
+}
+
 /// P-positions that are a Beatty sequence: the n > 0 with G(n) = 0 are ⌊kα⌋, k = 1, 2, 3, …,
 /// for a quadratic irrational α > 1 found by search. The rule: n is a term exactly when
 /// ⌊(n + 1)/α⌋ − ⌊n/α⌋ = 1 (⌊m/α⌋ counts the terms below m); n = 0 joins when G(0) = 0.
@@ -410,7 +427,7 @@ fn beatty_terms(points: &[(i64, i64)]) -> Option<(Expr, String)> {
         .filter(|&&(x, y)| y == 0 && x > 0)
         .map(|&(x, _)| x)
         .collect();
-    if terms.len() < 8 {
+    if terms.len() < 8 || !sturmian_gaps(&terms) {
         return None;
     }
     let (u, v, w) = super::find_beatty(&terms, 1)?;
@@ -681,6 +698,23 @@ mod tests {
                 .unwrap();
             assert_eq!(even_indexed.contains(&z), lower[n as usize] == 0, "{n}");
         }
+        // Multiples of k (Bash's game), or a period of gaps 2, 3 (residues 0 and 2 mod 5), are no
+        // Beatty sequence, though an irrational α near k fits their first terms.
+        for k in 2..8u64 {
+            let bash: Vec<u64> = (0..101).map(|n| n % k).collect();
+            assert!(
+                table_formulas(&bash, None)
+                    .iter()
+                    .all(|f| !f.note.contains("Beatty")),
+                "{k}"
+            );
+        }
+        let residues: Vec<u64> = (0..300)
+            .map(|n| u64::from(n % 5 != 0 && n % 5 != 2))
+            .collect();
+        assert!(table_formulas(&residues, None)
+            .iter()
+            .all(|f| !f.note.contains("Beatty")));
         // A random 0/1 table is no Beatty sequence.
         let mut x = 12345u64;
         let random: Vec<u64> = (0..300)
