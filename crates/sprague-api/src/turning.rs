@@ -198,23 +198,46 @@ pub fn analyse<S: AsRef<str>>(
         winning_moves.len(),
         MAX_WINNING_MOVES,
     ));
+    let why_no_to = format!(
+        "a move whose position after it is longer than {MAX_DIGITS_IN_TO} digits has no `to`"
+    );
+    Ok(report(
+        game,
+        texts.join(" "),
+        total,
+        winning_moves,
+        all_moves,
+        notes,
+        why_no_to,
+    ))
+}
+
+/// The analysis of a coin-turning position of value `total`, its notes joined, with `why_no_to`
+/// among them when a move listed has no `to`.
+fn report(
+    game: String,
+    position: String,
+    total: BigUint,
+    winning_moves: Vec<MoveReport>,
+    all_moves: Option<Vec<MoveReport>>,
+    mut notes: Vec<String>,
+    why_no_to: String,
+) -> Analysis {
     let listed = winning_moves.iter().chain(all_moves.iter().flatten());
     if listed.clone().any(|m| m.to.is_none()) {
-        notes.push(format!(
-            "a move whose position after it is longer than {MAX_DIGITS_IN_TO} digits has no `to`"
-        ));
+        notes.push(why_no_to);
     }
-    Ok(Analysis {
+    Analysis {
         genus: None,
         steps: None,
         game,
-        position: texts.join(" "),
+        position,
         outcome: normal_outcome(&total),
         nim_value: NimValue::Number(total),
         winning_moves,
         all_moves,
         note: (!notes.is_empty()).then(|| notes.join("; ")),
-    })
+    }
 }
 
 /// Parses a product of rules: names joined by commas (`ruler,twins`), two or more.
@@ -439,25 +462,20 @@ fn analyse_product<S: AsRef<str>>(
             listed
         },
     )?;
-    let listed = winning_moves.iter().chain(all_moves.iter().flatten());
-    if listed.clone().any(|m| m.to.is_none()) {
-        notes.push(format!(
-            "a move that turns more than {MAX_COINS_IN_TO} coins, or whose position after it is \
-             longer than {MAX_DIGITS_IN_TO} digits, has no `to`"
-        ));
-    }
+    let why_no_to = format!(
+        "a move that turns more than {MAX_COINS_IN_TO} coins, or whose position after it is \
+         longer than {MAX_DIGITS_IN_TO} digits, has no `to`"
+    );
     let texts: Vec<String> = heads.iter().map(|c| coin_text(c)).collect();
-    Ok(Analysis {
-        genus: None,
-        steps: None,
+    Ok(report(
         game,
-        position: texts.join(" "),
-        outcome: normal_outcome(&total),
-        nim_value: NimValue::Number(total),
+        texts.join(" "),
+        total,
         winning_moves,
         all_moves,
-        note: (!notes.is_empty()).then(|| notes.join("; ")),
-    })
+        notes,
+        why_no_to,
+    ))
 }
 
 #[cfg(test)]
