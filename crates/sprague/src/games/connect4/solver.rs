@@ -47,7 +47,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
-use super::{winning_cells, Board, BOTTOM, CELLS, CENTRE_ORDER, COLUMN_BITS, WIDTH};
+use super::{Board, Geometry, Layout, Shape, Standard};
 
 /// The default table: 2^20 slots, 8 MiB (measured against 2^18, 2^22 and 2^23 on the test sets:
 /// fewer cache and TLB misses than the larger ones, and as few positions explored on them).
@@ -58,43 +58,40 @@ pub const NEAR_TABLE_BITS: u32 = 17;
 pub const NEAR_PLIES: u32 = 20;
 /// Positions with at most this many empty cells are searched on one thread.
 pub const SERIAL_PLIES: u32 = 24;
-/// The smallest table: below 2^9 slots the stored part of the key would not fit.
+/// The smallest table (smaller only for a board with fewer key bits).
 pub const MIN_TABLE_BITS: u32 = 9;
 /// The largest table: 2^30 slots, 8 GiB.
 pub const MAX_TABLE_BITS: u32 = 30;
 
-const KEY_BITS: u32 = 49;
-const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
-/// An odd multiplier (the 64-bit golden ratio, made odd): multiplication by it modulo 2^49 is a
-/// bijection on keys that spreads them over the top bits.
+/// An odd multiplier (the 64-bit golden ratio, made odd): multiplication by it modulo 2^k is a
+/// bijection on k-bit keys that spreads them over the top bits.
 const MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15 | 1;
-/// Scores are stored plus this offset, in 6 bits.
+/// Scores are stored plus this offset, in 6 bits (every bound lies in −32..=31: a board has at
+/// most 63 cells).
 const SCORE_OFFSET: i32 = 32;
-const GENERATION_SHIFT: u32 = 16;
-const CHECK_SHIFT: u32 = 24;
+const BEST_SHIFT: u32 = 12;
+const GENERATION_SHIFT: u32 = 18;
+const CHECK_SHIFT: u32 = 26;
+/// Bits of the key an entry can store: the rest of the word holds the bounds, the move and
+/// the generation.
+const CHECK_BITS: u32 = 64 - CHECK_SHIFT;
 
-/// The bits of one column in a key.
-const fn column_key_mask(col: u32) -> u64 {
-    ((1 << COLUMN_BITS) - 1) << (col * COLUMN_BITS)
-}
-
-/// The key of the mirror image (column `c` becomes column `6 − c`).
-fn mirror_key(key: u64) -> u64 {
-    let c = COLUMN_BITS;
-    (key & column_key_mask(3))
-        | ((key & column_key_mask(0)) << (6 * c))
-        | ((key & column_key_mask(6)) >> (6 * c))
-        | ((key & column_key_mask(1)) << (4 * c))
-        | ((key & column_key_mask(5)) >> (4 * c))
-        | ((key & column_key_mask(2)) << (2 * c))
-        | ((key & column_key_mask(4)) >> (2 * c))
+/// The table bits a board of shape `shape` can use, `requested` clamped: at least enough slots
+/// that the rest of the key fits in an entry, at most one slot per key.
+pub fn table_bits_for(shape: Shape, requested: u32) -> u32 {
+    let key_bits = shape.key_bits();
+    let low = key_bits
+        .saturating_sub(CHECK_BITS)
+        .max(MIN_TABLE_BITS.min(key_bits));
+    requested.clamp(low, MAX_TABLE_BITS.min(key_bits).max(low))
 }
 
 /// The shared table (see the module docs for the layout of an entry).
 struct Table {
-    // Invariant: the length is 2^bits, with MIN_TABLE_BITS <= bits <= MAX_TABLE_BITS.
+    // Invariant: the length is 2^bits, with bits <= key_bits and key_bits - bits <= CHECK_BITS.
     slots: Vec<AtomicU64>,
     bits: u32,
+    key_bits: u32,
 }
 
 /// What the table knows of a position.
@@ -107,20 +104,26 @@ struct Entry {
 }
 
 impl Table {
-    fn new(bits: u32) -> Table {
-        let bits = bits.clamp(MIN_TABLE_BITS, MAX_TABLE_BITS);
+    /// A table of 2^`bits` slots for the keys of `shape` (`bits` clamped by [`table_bits_for`]).
+    fn new(shape: Shape, bits: u32) -> Table {
+        let bits = table_bits_for(shape, bits);
         Table {
             slots: (0..1usize << bits).map(|_| AtomicU64::new(0)).collect(),
             bits,
+            key_bits: shape.key_bits(),
         }
     }
 
     /// The slot and the stored check of a canonical key.
     #[inline]
     fn locate(&self, key: u64) -> (usize, u64) {
-        let hash = key.wrapping_mul(MULTIPLIER) & KEY_MASK;
-        let rest = KEY_BITS - self.bits;
-        ((hash >> rest) as usize, hash & ((1 << rest) - 1))
+        let key_mask = u64::MAX >> (64 - self.key_bits);
+        let hash = key.wrapping_mul(MULTIPLIER) & key_mask;
+        let rest = self.key_bits - self.bits;
+        (
+            hash.checked_shr(rest).unwrap_or(0) as usize,
+            hash & ((1u64 << rest) - 1),
+        )
     }
 
     #[inline]
@@ -130,7 +133,7 @@ impl Table {
         if word >> CHECK_SHIFT != check || (word >> GENERATION_SHIFT) & 0xff != generation {
             return None;
         }
-        let best = ((word >> 12) & 7) as u8;
+        let best = ((word >> BEST_SHIFT) & 63) as u8;
         Some(Entry {
             lower: (word & 63) as i32 - SCORE_OFFSET,
             upper: ((word >> 6) & 63) as i32 - SCORE_OFFSET,
@@ -143,7 +146,7 @@ impl Table {
         let (index, check) = self.locate(key);
         let word = (check << CHECK_SHIFT)
             | (generation << GENERATION_SHIFT)
-            | (u64::from(entry.best.map_or(0, |c| c + 1)) << 12)
+            | (u64::from(entry.best.map_or(0, |c| c + 1)) << BEST_SHIFT)
             | (((entry.upper + SCORE_OFFSET) as u64) << 6)
             | ((entry.lower + SCORE_OFFSET) as u64);
         self.slots[index].store(word, Ordering::Relaxed);
@@ -159,10 +162,13 @@ impl Table {
 /// How to set up a [`Solver`].
 #[derive(Clone, Copy, Debug)]
 pub struct SolverConfig {
-    /// The table has 2^`table_bits` slots of 8 bytes (clamped to 9..=30).
+    /// The table has 2^`table_bits` slots of 8 bytes (clamped by [`table_bits_for`]: 9..=30
+    /// on the standard board).
     pub table_bits: u32,
     /// Threads searching each position together (at least 1).
     pub threads: usize,
+    /// The board the solver is for.
+    pub shape: Shape,
 }
 
 impl Default for SolverConfig {
@@ -170,20 +176,33 @@ impl Default for SolverConfig {
         SolverConfig {
             table_bits: DEFAULT_TABLE_BITS,
             threads: 1,
+            shape: Shape::STANDARD,
         }
     }
 }
 
 impl SolverConfig {
-    /// The bytes the table takes.
+    /// The bytes the tables take.
     pub fn estimate_memory(&self) -> u64 {
-        (8 << self.table_bits.clamp(MIN_TABLE_BITS, MAX_TABLE_BITS))
-            + (self.threads.max(1) as u64 * (8 << NEAR_TABLE_BITS))
+        let near = if uses_near_table(self.shape) {
+            8 << table_bits_for(self.shape, NEAR_TABLE_BITS)
+        } else {
+            8 << table_bits_for(self.shape, MIN_TABLE_BITS)
+        };
+        (8 << table_bits_for(self.shape, self.table_bits)) + self.threads.max(1) as u64 * near
     }
+}
+
+/// Whether the near table serves `shape`: only when it can be small (keys of at most
+/// `NEAR_TABLE_BITS + CHECK_BITS` bits); a larger board's last plies share the large table.
+fn uses_near_table(shape: Shape) -> bool {
+    shape.key_bits() <= NEAR_TABLE_BITS + CHECK_BITS
 }
 
 /// A Connect Four solver, keeping its table between searches.
 pub struct Solver {
+    shape: Shape,
+    layout: Layout,
     table: Arc<Table>,
     /// One near table per thread: the last plies are cheap to search again, and a private table
     /// keeps the threads from fighting over its cache lines.
@@ -200,10 +219,18 @@ pub struct Solver {
 impl Solver {
     /// A solver, allocating its table now.
     pub fn new(config: SolverConfig) -> Solver {
+        let shape = config.shape;
+        let near_bits = if uses_near_table(shape) {
+            NEAR_TABLE_BITS
+        } else {
+            MIN_TABLE_BITS
+        };
         Solver {
-            table: Arc::new(Table::new(config.table_bits)),
+            shape,
+            layout: Layout::new(shape),
+            table: Arc::new(Table::new(shape, config.table_bits)),
             near: (0..config.threads.max(1))
-                .map(|_| Table::new(NEAR_TABLE_BITS))
+                .map(|_| Table::new(shape, near_bits))
                 .collect(),
             threads: config.threads.max(1),
             generation: 1,
@@ -222,6 +249,11 @@ impl Solver {
     /// Sets the count of positions explored back to zero.
     pub fn reset_nodes(&mut self) {
         self.nodes = 0;
+    }
+
+    /// The board the solver is for.
+    pub fn shape(&self) -> Shape {
+        self.shape
     }
 
     /// The threads that search each position.
@@ -268,7 +300,11 @@ impl Solver {
 
     /// The score clamped to `low..=high`: exact when it lies inside, else the nearer end (with
     /// `-1..=1`, the sign of the score: the "weak" solution).
+    ///
+    /// # Panics
+    /// If `board` is not of the solver's shape.
     pub fn solve_within(&mut self, board: &Board, low: i32, high: i32) -> i32 {
+        assert_eq!(board.shape, self.shape, "a board of another shape");
         if let Some(value) = board.decided() {
             self.nodes += 1;
             return value.clamp(low, high);
@@ -277,12 +313,13 @@ impl Solver {
         // The bracket of Pons' solver, two points wider than the value can be: it decides the
         // first test values, and with it the search explores fewer positions on every test set
         // than with the tight bracket (3,274 against 4,354 a position on Test_L1_R1).
-        let mut low_bound = (-(CELLS as i32 - stones) / 2).max(low);
-        let mut high_bound = ((CELLS as i32 + 1 - stones) / 2).min(high);
+        let cells = self.shape.cells() as i32;
+        let mut low_bound = (-(cells - stones) / 2).max(low);
+        let mut high_bound = ((cells + 1 - stones) / 2).min(high);
         if low_bound > high_bound {
             return if high_bound < low { low } else { high };
         }
-        if self.threads > 1 && CELLS - u32::from(board.stones) > SERIAL_PLIES {
+        if self.threads > 1 && self.shape.cells() - u32::from(board.stones) > SERIAL_PLIES {
             return self.probe_in_parallel(board, low_bound, high_bound);
         }
         while low_bound < high_bound {
@@ -332,20 +369,31 @@ impl Solver {
             for (thread, near) in self.near.iter().enumerate().take(threads) {
                 let (task_tx, task_rx) = mpsc::channel::<i32>();
                 tasks.push(task_tx);
-                let (table, stop, report_tx, board) =
-                    (&*self.table, &stops[thread], report_tx.clone(), *board);
+                let (table, stop, report_tx, board, layout) = (
+                    &*self.table,
+                    &stops[thread],
+                    report_tx.clone(),
+                    *board,
+                    self.layout,
+                );
                 scope.spawn(move || {
                     for test in task_rx {
-                        let mut worker =
-                            Worker::new(table, near, generation, 0, Some(stop), budget);
-                        let result = worker.root(&board, test);
+                        let run = Run {
+                            table,
+                            near,
+                            generation,
+                            variant: 0,
+                            stop: Some(stop),
+                            budget,
+                        };
+                        let done = run.search(&layout, &board, test);
                         let report = Report {
                             thread,
                             test,
-                            result,
-                            nodes: worker.nodes,
-                            aborted: worker.aborted,
-                            stopped: worker.stopped,
+                            result: done.result,
+                            nodes: done.nodes,
+                            aborted: done.aborted,
+                            stopped: done.stopped,
                         };
                         if report_tx.send(report).is_err() {
                             return;
@@ -420,14 +468,13 @@ impl Solver {
         if board.is_over() {
             return (value, best);
         }
-        let stones = board.stones as i32;
-        for col in CENTRE_ORDER.into_iter().filter(|&c| board.can_play(c)) {
+        for col in self.shape.centre_order().filter(|&c| board.can_play(c)) {
             let child = board.play(col);
             // The move keeps the value iff it is worth at least `value` (every move keeps the
             // floor `low`).
             let keeps = value <= low
                 || if child.lost {
-                    (43 - stones) / 2 >= value
+                    board.win_now() >= value
                 } else {
                     !self.at_least(&child, 1 - value)
                 };
@@ -443,7 +490,7 @@ impl Solver {
 
     /// The score of every legal move (0-based column, score for the player making it), columns
     /// in increasing order, each clamped to [`low`, `high`] as [`solve_within`](Self::solve_within)
-    /// clamps: a move that wins at once scores (43 − stones)/2, any other minus its position's
+    /// clamps: a move that wins at once scores ⌊(cells + 1 − stones)/2⌋, any other minus its position's
     /// score. Empty when the game is over. After a search stopped at the node limit
     /// ([`aborted`](Self::aborted)) the scores are meaningless.
     pub fn move_scores_within(&mut self, board: &Board, low: i32, high: i32) -> Vec<(u8, i32)> {
@@ -451,11 +498,10 @@ impl Solver {
         if board.is_over() {
             return scores;
         }
-        let stones = board.stones as i32;
-        for col in (0..7u8).filter(|&c| board.can_play(c)) {
+        for col in (0..self.shape.width() as u8).filter(|&c| board.can_play(c)) {
             let child = board.play(col);
             let score = if child.lost {
-                ((43 - stones) / 2).clamp(low, high)
+                board.win_now().clamp(low, high)
             } else {
                 -self.solve_within(&child, -high, -low)
             };
@@ -488,19 +534,19 @@ impl Solver {
         let limit = self.node_limit;
         // A position near the end is searched on one thread: starting the others would cost
         // more than they save.
-        if self.threads == 1 || CELLS - u32::from(board.stones) <= SERIAL_PLIES {
-            let mut worker = Worker::new(
-                &self.table,
-                &self.near[0],
+        if self.threads == 1 || self.shape.cells() - u32::from(board.stones) <= SERIAL_PLIES {
+            let run = Run {
+                table: &self.table,
+                near: &self.near[0],
                 generation,
-                0,
-                None,
-                limit.saturating_sub(self.nodes),
-            );
-            let result = worker.root(board, test);
-            self.nodes += worker.nodes;
-            self.aborted |= worker.aborted;
-            return result;
+                variant: 0,
+                stop: None,
+                budget: limit.saturating_sub(self.nodes),
+            };
+            let done = run.search(&self.layout, board, test);
+            self.nodes += done.nodes;
+            self.aborted |= done.aborted;
+            return done.result;
         }
         let stop = AtomicBool::new(false);
         let answer = AtomicU64::new(u64::MAX);
@@ -517,11 +563,18 @@ impl Solver {
                     &nodes,
                     &aborted,
                 );
-                let board = *board;
+                let (board, layout) = (*board, self.layout);
                 scope.spawn(move || {
-                    let mut worker =
-                        Worker::new(table, near, generation, variant, Some(stop), budget);
-                    let result = worker.root(&board, test);
+                    let run = Run {
+                        table,
+                        near,
+                        generation,
+                        variant,
+                        stop: Some(stop),
+                        budget,
+                    };
+                    let worker = run.search(&layout, &board, test);
+                    let result = worker.result;
                     nodes.fetch_add(worker.nodes, Ordering::Relaxed);
                     if worker.aborted {
                         if !worker.stopped {
@@ -589,8 +642,69 @@ fn next_test(low: i32, high: i32, testing: &[i32]) -> Option<i32> {
     best.map(|(l, h)| test_value(l, h))
 }
 
+/// What one search needs besides the position: the tables, the generation, the helper's
+/// variant, the stop flag and the node budget.
+struct Run<'t> {
+    table: &'t Table,
+    near: &'t Table,
+    generation: u64,
+    variant: usize,
+    stop: Option<&'t AtomicBool>,
+    budget: u64,
+}
+
+/// What one search found, and what it cost.
+struct Done {
+    result: i32,
+    nodes: u64,
+    aborted: bool,
+    stopped: bool,
+}
+
+impl Run<'_> {
+    /// The null-window search at `test` of `board` (of `layout`'s shape), compiled for the
+    /// standard board's constants when it is one.
+    fn search(self, layout: &Layout, board: &Board, test: i32) -> Done {
+        if board.shape == Shape::STANDARD {
+            self.search_on(Standard, board, test)
+        } else {
+            self.search_on(*layout, board, test)
+        }
+    }
+
+    fn search_on<G: Geometry>(self, geometry: G, board: &Board, test: i32) -> Done {
+        let split = if uses_near_table(board.shape) {
+            geometry.cells().saturating_sub(NEAR_PLIES)
+        } else {
+            u32::MAX
+        };
+        let mut worker = Worker {
+            geometry,
+            table: self.table,
+            near: self.near,
+            split,
+            generation: self.generation,
+            variant: self.variant,
+            stop: self.stop,
+            nodes: 0,
+            budget: self.budget,
+            aborted: false,
+            stopped: false,
+            root_stones: 0,
+        };
+        let result = worker.root(board, test);
+        Done {
+            result,
+            nodes: worker.nodes,
+            aborted: worker.aborted,
+            stopped: worker.stopped,
+        }
+    }
+}
+
 /// One thread's search.
-struct Worker<'t> {
+struct Worker<'t, G> {
+    geometry: G,
     table: &'t Table,
     near: &'t Table,
     /// Positions with at least this many stones use the `near` table.
@@ -615,30 +729,7 @@ const COLD_NODES: u64 = 4096;
 /// Plies below the root where a helper thread varies its move order.
 const HELPER_PLIES: u32 = 12;
 
-impl<'t> Worker<'t> {
-    fn new(
-        table: &'t Table,
-        near: &'t Table,
-        generation: u64,
-        variant: usize,
-        stop: Option<&'t AtomicBool>,
-        budget: u64,
-    ) -> Worker<'t> {
-        Worker {
-            table,
-            near,
-            split: CELLS - NEAR_PLIES,
-            generation,
-            variant,
-            stop,
-            nodes: 0,
-            budget,
-            aborted: false,
-            stopped: false,
-            root_stones: 0,
-        }
-    }
-
+impl<G: Geometry> Worker<'_, G> {
     fn root(&mut self, board: &Board, test: i32) -> i32 {
         self.root_stones = u32::from(board.stones);
         self.negamax(
@@ -667,24 +758,21 @@ impl<'t> Worker<'t> {
                 }
             }
         }
-        let board = Board {
-            current,
-            mask,
-            stones: stones as u8,
-            lost: false,
-        };
-        let possible = board.non_losing_cells();
+        let geometry = self.geometry;
+        let possible = geometry.non_losing_cells(current, mask);
         let n = stones as i32;
+        let cells = geometry.cells();
         if possible == 0 {
-            return -(CELLS as i32 - n) / 2;
+            return -(cells as i32 - n) / 2;
         }
-        if stones >= CELLS - 2 {
+        if stones + 2 >= cells {
             return 0;
         }
-        let mut low = -(CELLS as i32 - 2 - n) / 2;
-        let mut high = (CELLS as i32 - 1 - n) / 2;
-        let key = current + mask + BOTTOM;
-        let mirrored = mirror_key(key);
+        let mut low = -(cells as i32 - 2 - n) / 2;
+        let mut high = (cells as i32 - 1 - n) / 2;
+        let last = geometry.width() as u8 - 1;
+        let key = current + mask + geometry.bottom();
+        let mirrored = geometry.mirror_key(key);
         let (canonical, flip) = if mirrored < key {
             (mirrored, true)
         } else {
@@ -706,7 +794,7 @@ impl<'t> Worker<'t> {
             known = true;
             low = low.max(entry.lower);
             high = high.min(entry.upper);
-            hint = entry.best.map(|c| if flip { 6 - c } else { c });
+            hint = entry.best.map(|c| if flip { last - c } else { c });
         }
         if low >= beta || low >= high {
             return low;
@@ -722,19 +810,20 @@ impl<'t> Worker<'t> {
         // Each child's entry is read first (all at once, so their cache misses overlap): a child
         // whose bound already decides the node is not searched ("enhanced transposition
         // cutoff"), and the child's own probe will then find its entry in the cache.
-        let mut order = [(0u32, 0u8, 0u64); WIDTH as usize];
+        let mut order = G::slots::<(u32, u8, u64)>();
+        let order = order.as_mut();
         let mut count = 0;
         let mut best = i32::MIN;
         let vary = self.variant != 0 && stones < self.root_stones + HELPER_PLIES;
         let next = current ^ mask;
-        for (rank, col) in CENTRE_ORDER.into_iter().enumerate() {
-            let cell = possible & super::column_mask(col);
+        for (rank, &col) in geometry.order().iter().enumerate() {
+            let cell = possible & geometry.column_mask(col);
             if cell == 0 {
                 continue;
             }
             {
-                let child_key = next + (mask | cell) + BOTTOM;
-                let child_key = child_key.min(mirror_key(child_key));
+                let child_key = next + (mask | cell) + geometry.bottom();
+                let child_key = child_key.min(geometry.mirror_key(child_key));
                 // Early in a search the table is cold: a position it does not know has
                 // children it does not know either, and reading their entries costs a cache
                 // miss each for nothing (measured: a fifth of the time on Test_L1_R1).
@@ -747,7 +836,7 @@ impl<'t> Worker<'t> {
                         let entry = Entry {
                             lower: -child.upper,
                             upper: high,
-                            best: Some(if flip { 6 - col } else { col }),
+                            best: Some(if flip { last - col } else { col }),
                         };
                         table.store(canonical, self.generation, entry);
                         return -child.upper;
@@ -759,16 +848,20 @@ impl<'t> Worker<'t> {
                     }
                 }
             }
+            // The hint first, then the threats created, then the centre order (a rank < 64).
             let mut score = if hint == Some(col) {
                 1 << 16
             } else {
-                winning_cells(current | cell, mask | cell).count_ones() << 4
+                geometry
+                    .winning_cells(current | cell, mask | cell)
+                    .count_ones()
+                    << 6
             };
             if vary {
                 // A helper's own tie-break: a different column first among equals.
-                score |= 15 - ((rank + self.variant * 3) % WIDTH as usize) as u32;
+                score |= 63 - ((rank + self.variant * 3) % geometry.width() as usize) as u32;
             } else {
-                score |= 15 - rank as u32;
+                score |= 63 - rank as u32;
             }
             let mut i = count;
             while i > 0 && order[i - 1].0 < score {
@@ -800,7 +893,7 @@ impl<'t> Worker<'t> {
         let entry = Entry {
             lower: if best > alpha_entry { best } else { low },
             upper: if best < beta { best } else { high },
-            best: best_move.map(|c| if flip { 6 - c } else { c }),
+            best: best_move.map(|c| if flip { last - c } else { c }),
         };
         table.store(canonical, self.generation, entry);
         best
@@ -842,14 +935,41 @@ mod tests {
                 .map(|c| char::from(b'8' - (c as u8 - b'0')))
                 .collect();
             let image = Board::from_moves(&mirrored).unwrap();
-            assert_eq!(mirror_key(board.key()), image.key(), "{moves}");
-            assert_eq!(mirror_key(mirror_key(board.key())), board.key());
+            let general = Layout::new(Shape::STANDARD);
+            assert_eq!(Standard.mirror_key(board.key()), image.key(), "{moves}");
+            assert_eq!(general.mirror_key(board.key()), image.key(), "{moves}");
+            assert_eq!(
+                Standard.mirror_key(Standard.mirror_key(board.key())),
+                board.key()
+            );
+        }
+        // Other shapes, by the general loop: 5 wide and 9 wide.
+        for (width, moves) in [(5, "1125"), (9, "1,9,2,8,8,3")] {
+            let shape = Shape::new(width, 4).unwrap();
+            let board = Board::from_moves_on(shape, moves).unwrap();
+            let mirrored: Vec<String> = moves
+                .split(',')
+                .flat_map(|w| {
+                    if moves.contains(',') {
+                        vec![w.to_owned()]
+                    } else {
+                        w.chars().map(String::from).collect()
+                    }
+                })
+                .map(|c| (width + 1 - c.parse::<u32>().unwrap()).to_string())
+                .collect();
+            let image = Board::from_moves_on(shape, &mirrored.join(",")).unwrap();
+            assert_eq!(
+                Layout::new(shape).mirror_key(board.key()),
+                image.key(),
+                "{moves}"
+            );
         }
     }
 
     #[test]
     fn table_entries_round_trip_and_never_hit_falsely() {
-        let table = Table::new(MIN_TABLE_BITS);
+        let table = Table::new(Shape::STANDARD, 13);
         let entry = Entry {
             lower: -18,
             upper: 21,
@@ -879,10 +999,12 @@ mod tests {
         let mut one = Solver::new(SolverConfig {
             table_bits: 16,
             threads: 1,
+            ..SolverConfig::default()
         });
         let mut two = Solver::new(SolverConfig {
             table_bits: 16,
             threads: 2,
+            ..SolverConfig::default()
         });
         let mut tested = 0;
         while tested < 40 {
@@ -916,6 +1038,7 @@ mod tests {
         let mut solver = Solver::new(SolverConfig {
             table_bits: 18,
             threads: 1,
+            ..SolverConfig::default()
         });
         for budget in [1, 10, 100, 1000] {
             solver.set_node_limit(Some(budget));
@@ -933,6 +1056,7 @@ mod tests {
         let mut solver = Solver::new(SolverConfig {
             table_bits: 12,
             threads: 1,
+            ..SolverConfig::default()
         });
         for _ in 0..300 {
             assert_eq!(solver.solve(&board), -1);
