@@ -9,14 +9,15 @@
 //! transposition table from move to move) and, when the budget runs out, plays a move it could
 //! not prove and says so.
 
-use sprague::games::connect4::solver::Solver as Connect4Solver;
-use sprague::games::connect4::Board as Connect4Board;
+use sprague::games::connect4::solver::{Solver as Connect4Solver, DEFAULT_TABLE_BITS};
+use sprague::games::connect4::{Board as Connect4Board, Shape as Connect4Shape};
 use sprague::games::tictactoe::{Board as TicTacToeBoard, TicTacToe};
 use sprague::games::triangle_war::{line_index, Player, TriangleWar, TriangleWarError, LINES};
 use sprague::minimax::{Negamax, Scoring};
 
 use crate::solve::{
-    connect4_solver, parse_triangle_war, searcher, triangle_war_rules, CONNECT4, TICTACTOE,
+    connect4_shape, connect4_solver, parse_triangle_war, searcher, triangle_war_rules, CONNECT4,
+    TICTACTOE,
 };
 use crate::{Error, Limits};
 
@@ -30,8 +31,22 @@ pub enum ScoreGame {
     TriangleWar,
     /// Tic-tac-toe: positions are nine characters of `x`, `o`, `.`.
     TicTacToe,
-    /// Connect Four: positions are the columns played, digits 1–7.
-    Connect4,
+    /// Connect Four on a board `width` columns wide and `height` rows high (7 × 6 the
+    /// standard): positions are the columns played, digits 1–7 (numbers and commas past 9).
+    Connect4 {
+        /// Columns.
+        width: u32,
+        /// Rows.
+        height: u32,
+    },
+}
+
+impl ScoreGame {
+    /// Connect Four on the standard 7 × 6 board.
+    pub const CONNECT4: ScoreGame = ScoreGame::Connect4 {
+        width: 7,
+        height: 6,
+    };
 }
 
 /// A position as the players see it.
@@ -77,6 +92,8 @@ pub struct ScorePlay {
     triangle_war: Option<Negamax<'static, TriangleWar>>,
     tictactoe: Option<Negamax<'static, TicTacToe>>,
     connect4: Option<Connect4Solver>,
+    /// Connect Four's board (the standard one for the other games).
+    shape: Connect4Shape,
     budget: u64,
 }
 
@@ -91,6 +108,7 @@ impl ScorePlay {
             triangle_war: None,
             tictactoe: None,
             connect4: None,
+            shape: Connect4Shape::STANDARD,
             budget: CONNECT4_BUDGET,
         };
         match game {
@@ -100,8 +118,15 @@ impl ScorePlay {
             ScoreGame::TicTacToe => {
                 searcher(&mut play.tictactoe, &TICTACTOE, limits)?;
             }
-            ScoreGame::Connect4 => {
-                connect4_solver(&mut play.connect4, 1, limits)?;
+            ScoreGame::Connect4 { width, height } => {
+                play.shape = connect4_shape(width, height)?;
+                connect4_solver(
+                    &mut play.connect4,
+                    1,
+                    play.shape,
+                    DEFAULT_TABLE_BITS,
+                    limits,
+                )?;
             }
         }
         Ok(play)
@@ -117,18 +142,18 @@ impl ScorePlay {
         match self.game {
             ScoreGame::TriangleWar => "triangle-war",
             ScoreGame::TicTacToe => "tictactoe",
-            ScoreGame::Connect4 => "connect4",
+            ScoreGame::Connect4 { .. } => "connect4",
         }
     }
 
     /// How a move is typed, for the greeting.
-    pub fn move_syntax(&self) -> &'static str {
+    pub fn move_syntax(&self) -> String {
         match self.game {
             ScoreGame::TriangleWar => {
-                "a line as two dots, like 2-4 (dots 1 / 2 3 / 4 5 6 / 7 8 9 10)"
+                "a line as two dots, like 2-4 (dots 1 / 2 3 / 4 5 6 / 7 8 9 10)".to_owned()
             }
-            ScoreGame::TicTacToe => "a cell 1-9, row by row, like 5 for the centre",
-            ScoreGame::Connect4 => "a column 1-7",
+            ScoreGame::TicTacToe => "a cell 1-9, row by row, like 5 for the centre".to_owned(),
+            ScoreGame::Connect4 { .. } => format!("a column 1-{}", self.shape.width()),
         }
     }
 
@@ -180,8 +205,8 @@ impl ScorePlay {
                     winner,
                 })
             }
-            ScoreGame::Connect4 => {
-                let board = connect4_board(position)?;
+            ScoreGame::Connect4 { .. } => {
+                let board = connect4_board(self.shape, position)?;
                 let mover = if board.stones() % 2 == 0 { "1" } else { "2" };
                 let last = if board.stones() % 2 == 0 { "2" } else { "1" };
                 let over = board.is_over();
@@ -189,7 +214,7 @@ impl ScorePlay {
                 Ok(PlayState {
                     position: position.trim().to_owned(),
                     to_move: (!over).then(|| mover.to_owned()),
-                    board: connect4_rows(position.trim()),
+                    board: connect4_rows(&board),
                     score: None,
                     result: over.then(|| match &winner {
                         Some(w) => format!("player {w} wins"),
@@ -264,13 +289,14 @@ impl ScorePlay {
                     to: board.play(cell).to_string(),
                 })
             }
-            ScoreGame::Connect4 => {
-                let board = connect4_board(position)?;
-                let col = match typed.parse::<u8>() {
-                    Ok(c @ 1..=7) => c - 1,
+            ScoreGame::Connect4 { .. } => {
+                let board = connect4_board(self.shape, position)?;
+                let width = self.shape.width();
+                let col = match typed.parse::<u32>() {
+                    Ok(c) if (1..=width).contains(&c) => c as u8 - 1,
                     _ => {
                         return Err(Error::bad_input(format!(
-                            "`{typed}` is not a column: type 1 to 7"
+                            "`{typed}` is not a column: type 1 to {width}"
                         )))
                     }
                 };
@@ -280,10 +306,9 @@ impl ScorePlay {
                 if !board.can_play(col) {
                     return Err(Error::bad_input(format!("column {} is full", col + 1)));
                 }
-                let text = format!("{}", col + 1);
                 Ok(PlayedMove {
-                    to: format!("{}{text}", position.trim()),
-                    text,
+                    to: self.shape.append_column(position.trim(), col),
+                    text: format!("{}", col + 1),
                 })
             }
         }
@@ -303,7 +328,9 @@ impl ScorePlay {
         let candidates: Vec<String> = match self.game {
             ScoreGame::TriangleWar => LINES.iter().map(|(a, b)| format!("{a}-{b}")).collect(),
             ScoreGame::TicTacToe => (1..=9).map(|cell| cell.to_string()).collect(),
-            ScoreGame::Connect4 => (1..=7).map(|column| column.to_string()).collect(),
+            ScoreGame::Connect4 { .. } => (1..=self.shape.width())
+                .map(|column| column.to_string())
+                .collect(),
         };
         Ok(candidates
             .iter()
@@ -408,8 +435,9 @@ impl ScorePlay {
                     .collect();
                 Ok(Some((moves, why, true)))
             }
-            ScoreGame::Connect4 => {
-                let board = connect4_board(position)?;
+            ScoreGame::Connect4 { .. } => {
+                let shape = self.shape;
+                let board = connect4_board(shape, position)?;
                 let mover = state.to_move.clone().unwrap_or_default();
                 let budget = self.budget;
                 let search = self.connect4.as_mut().expect("created in new");
@@ -417,7 +445,7 @@ impl ScorePlay {
                     cols.iter()
                         .map(|&col| PlayedMove {
                             text: format!("{}", col + 1),
-                            to: format!("{base}{}", col + 1),
+                            to: shape.append_column(&base, col),
                         })
                         .collect()
                 };
@@ -428,7 +456,7 @@ impl ScorePlay {
                     search.set_node_limit(None);
                     let why = format!(
                         "it keeps the score {score}: {}",
-                        connect4_words(&mover, score)
+                        connect4_words(&board, &mover, score)
                     );
                     return Ok(Some((to_moves(&best), why, true)));
                 }
@@ -532,44 +560,47 @@ fn tictactoe_board(cells: &str) -> Result<TicTacToeBoard, Error> {
     TicTacToeBoard::parse(cells).map_err(|e| Error::bad_input(format!("board `{cells}`: {e}")))
 }
 
-fn connect4_board(sequence: &str) -> Result<Connect4Board, Error> {
+fn connect4_board(shape: Connect4Shape, sequence: &str) -> Result<Connect4Board, Error> {
     let sequence = sequence.trim();
-    Connect4Board::from_moves(sequence)
+    Connect4Board::from_moves_on(shape, sequence)
         .map_err(|e| Error::bad_input(format!("connect4 `{sequence}`: {e}")))
 }
 
-/// Connect Four's board as text rows, top first: `X` for player 1, `O` for player 2.
-fn connect4_rows(sequence: &str) -> Vec<String> {
-    let mut grid = [['.'; 7]; 6];
-    let mut heights = [0usize; 7];
-    for (i, c) in sequence.chars().enumerate() {
-        if let Some(col @ 1..=7) = c.to_digit(10) {
-            let col = col as usize - 1;
-            if heights[col] < 6 {
-                grid[heights[col]][col] = if i % 2 == 0 { 'X' } else { 'O' };
-                heights[col] += 1;
-            }
-        }
-    }
-    let mut rows: Vec<String> = grid.iter().rev().map(|r| r.iter().collect()).collect();
-    rows.push("1234567".to_owned());
+/// Connect Four's board as text rows, top first: `X` for player 1, `O` for player 2, then the
+/// columns' numbers (their last digit past 9).
+fn connect4_rows(board: &Connect4Board) -> Vec<String> {
+    let shape = board.shape();
+    let mut rows: Vec<String> = (0..shape.height())
+        .rev()
+        .map(|row| {
+            (0..shape.width())
+                .map(|col| match board.stone(col, row) {
+                    Some(1) => 'X',
+                    Some(_) => 'O',
+                    None => '.',
+                })
+                .collect()
+        })
+        .collect();
+    rows.push(
+        (1..=shape.width())
+            .map(|c| char::from(b'0' + (c % 10) as u8))
+            .collect(),
+    );
     rows
 }
 
-/// A Connect Four score (the test sets' convention: a win with the winner's k-th stone scores
-/// 22 - k) in words, for the player to move, `mover`.
-fn connect4_words(mover: &str, score: i32) -> String {
+/// A Connect Four score (the test sets' convention: on 7 × 6 a win with the winner's k-th
+/// stone scores 22 − k) in words, for the player to move, `mover`, at `board`.
+fn connect4_words(board: &Connect4Board, mover: &str, score: i32) -> String {
     let other = if mover == "1" { "2" } else { "1" };
+    let end = board.shape().end_move(board.stones(), score);
+    // The winner's stone count on move `end`: the first player plays the odd moves.
+    let stone = end.div_ceil(2);
     match score.signum() {
-        1 => format!(
-            "player {mover} wins with best play, with its stone {} at the latest",
-            22 - score
-        ),
+        1 => format!("player {mover} wins with best play, with its stone {stone} at the latest"),
         0 => "a draw with best play".to_owned(),
-        _ => format!(
-            "player {other} wins with best play, with its stone {} at the latest",
-            22 + score
-        ),
+        _ => format!("player {other} wins with best play, with its stone {stone} at the latest"),
     }
 }
 
@@ -597,7 +628,7 @@ mod tests {
             ttt.user_move("x........", "o in cell 5").unwrap().to,
             "x...o...."
         );
-        let c4 = ScorePlay::new(ScoreGame::Connect4, &limits).unwrap();
+        let c4 = ScorePlay::new(ScoreGame::CONNECT4, &limits).unwrap();
         assert_eq!(
             c4.user_move("444444", "4").unwrap_err().message(),
             "column 4 is full"
@@ -633,7 +664,7 @@ mod tests {
     #[test]
     fn connect4_guesses_only_when_out_of_budget_and_says_so() {
         let limits = Limits::default();
-        let mut c4 = ScorePlay::new(ScoreGame::Connect4, &limits).unwrap();
+        let mut c4 = ScorePlay::new(ScoreGame::CONNECT4, &limits).unwrap();
         c4.set_budget(1000);
         let guess = c4.engine_move("").unwrap().unwrap();
         assert!(!guess.proven);
@@ -649,7 +680,7 @@ mod tests {
     #[test]
     fn legal_moves_are_the_moves_user_move_accepts() {
         let limits = Limits::default();
-        let c4 = ScorePlay::new(ScoreGame::Connect4, &limits).unwrap();
+        let c4 = ScorePlay::new(ScoreGame::CONNECT4, &limits).unwrap();
         let moves = c4.legal_moves("444444").unwrap();
         let texts: Vec<_> = moves.iter().map(|m| m.text.as_str()).collect();
         assert_eq!(texts, ["1", "2", "3", "5", "6", "7"]);

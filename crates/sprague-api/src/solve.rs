@@ -4,8 +4,10 @@
 use std::sync::OnceLock;
 use std::time::Instant;
 
-use sprague::games::connect4::solver::{Solver as Connect4Solver, SolverConfig};
-use sprague::games::connect4::{Board as Connect4Board, Connect4};
+use sprague::games::connect4::solver::{
+    Solver as Connect4Solver, SolverConfig, DEFAULT_TABLE_BITS,
+};
+use sprague::games::connect4::{Board as Connect4Board, Connect4, Shape as Connect4Shape};
 use sprague::games::tictactoe::{Board as TicTacToeBoard, TicTacToe};
 use sprague::games::triangle_war::{line_index, Player, TriangleWar, TriangleWarGame, LINES};
 use sprague::minimax::{Negamax, NegamaxConfig, Scoring};
@@ -32,6 +34,12 @@ pub struct ScoreReport {
     /// Triangle War: `A` or `B`, the winner under optimal play.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<String>,
+    /// Connect Four on a board other than 7×6: its columns.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub width: Option<u32>,
+    /// Connect Four on a board other than 7×6: its rows.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub height: Option<u32>,
     /// Triangle War: the triangles owned so far, `[A, B]`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub triangles: Option<[i32; 2]>,
@@ -51,7 +59,7 @@ pub struct ScoreReport {
 /// A Connect Four move and its score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct ColumnScore {
-    /// The column, 1–7.
+    /// The column, from 1.
     pub column: u8,
     /// The score for the player making the move (the test sets' convention; its sign only with
     /// `--weak`).
@@ -83,6 +91,13 @@ pub struct SolveOptions {
     pub threads: usize,
     /// Connect Four: the score of every legal move (one search a move).
     pub all_moves: bool,
+    /// Connect Four: the board's columns (7 by default).
+    pub width: u32,
+    /// Connect Four: the board's rows (6 by default).
+    pub height: u32,
+    /// Connect Four: the bytes of the transposition table (rounded down to a power of two);
+    /// `None` sizes it to the request (see [`connect4_table_bits`]).
+    pub table_bytes: Option<u64>,
 }
 
 impl Default for SolveOptions {
@@ -94,6 +109,9 @@ impl Default for SolveOptions {
             fresh_table: false,
             threads: 1,
             all_moves: false,
+            width: 7,
+            height: 6,
+            table_bytes: None,
         }
     }
 }
@@ -147,17 +165,44 @@ fn table_fits(bytes: u64, limits: &Limits) -> Result<(), Error> {
     limits.check_memory(bytes, "the transposition table")
 }
 
-/// Creates the Connect Four solver in `slot` unless it exists, refusing it past the memory limit.
+/// The Connect Four board of `width` × `height`.
+pub(crate) fn connect4_shape(width: u32, height: u32) -> Result<Connect4Shape, Error> {
+    Connect4Shape::new(width, height).map_err(|e| Error::bad_input(e.to_string()))
+}
+
+/// The table bits for Connect Four on `shape`: those of `bytes` when given (rounded down to a
+/// power of two), else the default 8 MiB table.
+pub fn connect4_table_bits(bytes: Option<u64>) -> Result<u32, Error> {
+    match bytes {
+        None => Ok(DEFAULT_TABLE_BITS),
+        Some(bytes) if bytes < 8 << 9 => Err(Error::bad_input(format!(
+            "a table of {bytes} bytes is too small: at least 4K (512 entries of 8 bytes)"
+        ))),
+        Some(bytes) => Ok((bytes / 8).ilog2()),
+    }
+}
+
+/// Creates the Connect Four solver in `slot` unless one of the same board, threads and table
+/// exists, refusing it past the memory limit.
 pub(crate) fn connect4_solver<'s>(
     slot: &'s mut Option<Connect4Solver>,
     threads: usize,
+    shape: Connect4Shape,
+    table_bits: u32,
     limits: &Limits,
 ) -> Result<&'s mut Connect4Solver, Error> {
-    if slot.is_none() {
-        let config = SolverConfig {
-            threads: threads.max(1),
-            ..SolverConfig::default()
-        };
+    let config = SolverConfig {
+        threads: threads.max(1),
+        shape,
+        table_bits,
+    };
+    let same = slot.as_ref().is_some_and(|solver| {
+        solver.shape() == shape
+            && solver.threads() == config.threads
+            && solver.table_bits() == config.clamped_table_bits()
+    });
+    if !same {
+        *slot = None;
         table_fits(config.estimate_memory(), limits)?;
         *slot = Some(Connect4Solver::new(config));
     }
@@ -260,6 +305,8 @@ impl ScoreSolver {
             value: Some(difference),
             score: None,
             winner: Some(letter(if difference > 0 { Player::A } else { Player::B })),
+            width: None,
+            height: None,
             triangles: Some([game.score_a, game.score_b]),
             best_moves,
             moves: None,
@@ -295,6 +342,8 @@ impl ScoreSolver {
             value: Some(value),
             score: None,
             winner: None,
+            width: None,
+            height: None,
             triangles: None,
             best_moves,
             moves: None,
@@ -302,19 +351,28 @@ impl ScoreSolver {
         })
     }
 
-    /// Connect Four after the columns `sequence` (digits 1–7; empty for the empty board).
+    /// Connect Four after the columns `sequence` (digits 1–7 on the standard board; empty for
+    /// the empty board), on the board of `options.width` × `options.height`.
     ///
     /// # Errors
-    /// A character that is not a column, a full column, a move after a win; a refusal when the
-    /// transposition table would not fit in memory.
+    /// A board that does not fit 64 bits; a character that is not a column, a full column, a
+    /// move after a win; a refusal when the transposition table would not fit in memory.
     pub fn connect4(
         &mut self,
         sequence: &str,
         options: &SolveOptions,
     ) -> Result<ScoreReport, Error> {
-        let board = Connect4Board::from_moves(sequence)
+        let shape = connect4_shape(options.width, options.height)?;
+        let board = Connect4Board::from_moves_on(shape, sequence)
             .map_err(|e| Error::bad_input(format!("connect4 `{sequence}`: {e}")))?;
-        let search = connect4_solver(&mut self.connect4, options.threads, &self.limits)?;
+        let table_bits = connect4_table_bits(options.table_bytes)?;
+        let search = connect4_solver(
+            &mut self.connect4,
+            options.threads,
+            shape,
+            table_bits,
+            &self.limits,
+        )?;
         let (low, high) = if options.weak {
             (-1, 1)
         } else {
@@ -349,7 +407,7 @@ impl ScoreSolver {
             best.iter()
                 .map(|&col| MoveReport {
                     text: format!("{}", col + 1),
-                    to: Some(format!("{sequence}{}", col + 1)),
+                    to: Some(shape.append_column(sequence, col)),
                     ..MoveReport::default()
                 })
                 .collect()
@@ -361,6 +419,8 @@ impl ScoreSolver {
             to_move: (!board.is_over()).then(|| to_move.to_owned()),
             value: None,
             score: Some(score),
+            width: (shape != Connect4Shape::STANDARD).then(|| shape.width()),
+            height: (shape != Connect4Shape::STANDARD).then(|| shape.height()),
             winner: None,
             triangles: None,
             best_moves,

@@ -563,7 +563,7 @@ pub enum PlayGame {
     TriangleWar(TriangleWarArgs),
     /// Tic-tac-toe (CELLS for a position); type a cell 1-9.
     Tictactoe(TicTacToeArgs),
-    /// Connect Four (SEQ for a position); type a column 1-7.
+    /// Connect Four (SEQ for a position, --width/--height for another board); type a column.
     Connect4(Connect4Args),
 }
 
@@ -1046,9 +1046,20 @@ pub struct TicTacToeArgs {
 
 #[derive(Debug, Args)]
 pub struct Connect4Args {
-    /// The columns played so far, digits 1-7 (default: the empty board, which takes minutes).
+    /// The columns played so far, digits 1-7 (default: the empty board, which takes minutes);
+    /// on a board wider than 9, numbers separated by commas (`10,3,12`).
     #[arg(value_name = "SEQ", default_value = "")]
     pub sequence: String,
+    /// The board's columns: any board with width × (height + 1) ≤ 64.
+    #[arg(long, value_name = "W", default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub width: u32,
+    /// The board's rows.
+    #[arg(long, value_name = "H", default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub height: u32,
+    /// The transposition table's size (bytes, or with a K, M or G suffix; rounded down to a
+    /// power of two): 8M by default, more for the hardest positions (the empty board).
+    #[arg(long, value_name = "SIZE")]
+    pub memory: Option<String>,
     /// The sign of the score only: 1 win, 0 draw, -1 loss.
     #[arg(long)]
     pub weak: bool,

@@ -18,7 +18,7 @@ fn score_game(name: &str) -> PyResult<ScoreGame> {
     match name {
         "triangle-war" => Ok(ScoreGame::TriangleWar),
         "tictactoe" => Ok(ScoreGame::TicTacToe),
-        "connect4" => Ok(ScoreGame::Connect4),
+        "connect4" => Ok(ScoreGame::CONNECT4),
         other => Err(PyValueError::new_err(format!(
             "`{other}` is not a scoring game: they are triangle-war, tictactoe, connect4"
         ))),

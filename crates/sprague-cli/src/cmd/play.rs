@@ -69,10 +69,16 @@ pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
         }
         PlayGame::Connect4(a) => {
             no_solve_flags(&a.output)?;
-            if a.weak || a.score_only {
-                return Err(Failure::bad_input("play takes no --weak or --score-only"));
+            if a.weak || a.score_only || a.all_moves || a.memory.is_some() {
+                return Err(Failure::bad_input(
+                    "play takes no --weak, --score-only, --all-moves or --memory",
+                ));
             }
-            return play_scoring(ScoreGame::Connect4, &a.sequence, args.first, &limits);
+            let game = ScoreGame::Connect4 {
+                width: a.width,
+                height: a.height,
+            };
+            return play_scoring(game, &a.sequence, args.first, &limits);
         }
         PlayGame::Lasker(a) => {
             no_output_flags(&a.output)?;

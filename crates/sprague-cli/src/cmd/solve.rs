@@ -26,11 +26,22 @@ pub fn run(args: SolveArgs, limits: &Limits) -> Result<ExitCode, Failure> {
             })
         }
         SolveGame::Connect4(args) => {
+            let table_bytes = match &args.memory {
+                None => None,
+                Some(text) => Some(super::parse_size(text).ok_or_else(|| {
+                    Failure::bad_input(format!(
+                        "--memory `{text}`: expected bytes, or a number with K, M or G"
+                    ))
+                })?),
+            };
             let options = SolveOptions {
                 weak: args.weak,
                 best_moves: !args.score_only,
                 threads: usize::from(args.threads),
                 all_moves: args.all_moves,
+                width: args.width,
+                height: args.height,
+                table_bytes,
                 ..options(&args.output)
             };
             one_or_batch(&args.output, &args.sequence, |line| {

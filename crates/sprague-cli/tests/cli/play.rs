@@ -196,6 +196,30 @@ fn connect_four_is_played_and_guesses_are_labelled() {
         text.contains("(it keeps the score -1: player 1 wins"),
         "{text}"
     );
+    // Another board: 5 × 4 is a draw (published), the board drawn 5 wide, the moves 1-5.
+    let text = play(
+        &["connect4", "--width", "5", "--height", "4"],
+        "6\n3\nquit\n",
+    );
+    assert!(text.contains("Type a column 1-5"), "{text}");
+    assert!(
+        text.contains("illegal move: `6` is not a column: type 1 to 5"),
+        "{text}"
+    );
+    assert!(text.contains("  ..X..\n  12345\n"), "{text}");
+    assert!(text.contains("a draw with best play"), "{text}");
+    // 6 × 4 from the empty board: the engine moves first and loses, on the last move (24, the
+    // second player's twelfth stone).
+    let text = play(
+        &[
+            "connect4", "--width", "6", "--height", "4", "--first", "engine",
+        ],
+        "quit\n",
+    );
+    assert!(
+        text.contains("player 2 wins with best play, with its stone 12 at the latest"),
+        "{text}"
+    );
     // Player 1 with three in a row on the bottom wins at once.
     let text = play(&["connect4", "112233", "--first", "engine"], "");
     assert!(text.contains("engine (1): 4"), "{text}");

@@ -150,6 +150,66 @@ fn connect4_immediate_win_and_finished_game() {
 }
 
 #[test]
+fn connect4_on_other_boards() {
+    // 6 × 4: the second player wins on the last move (published), score −1; every first move
+    // keeps that value.
+    let v = json(&["solve", "connect4", "--width", "6", "--height", "4"], "");
+    assert_eq!(v["score"], -1);
+    assert_eq!(
+        (v["width"].as_u64(), v["height"].as_u64()),
+        (Some(6), Some(4))
+    );
+    assert_eq!(v["best_moves"].as_array().unwrap().len(), 6);
+    // The standard board's answer has no width or height fields.
+    let v = json(&["solve", "connect4", "121212", "--score-only"], "");
+    assert!(v.get("width").is_none() && v.get("height").is_none());
+    // A board wider than 9: columns as numbers with commas, and so are the positions after.
+    let args = [
+        "solve", "connect4", "--width", "10", "--height", "2", "10,1",
+    ];
+    let v = json(&args, "");
+    assert_eq!(v["score"], 0);
+    for mv in v["best_moves"].as_array().unwrap() {
+        let to = mv["to"].as_str().unwrap();
+        assert_eq!(to, format!("10,1,{}", mv["move"].as_str().unwrap()));
+        // Each position after a best move keeps the draw for the other player.
+        let mut after = args.to_vec();
+        after[6] = to;
+        let w = json(&[&after[..], &["--score-only"]].concat(), "");
+        assert_eq!(w["score"], 0, "{to}");
+    }
+    // --batch on another board, and --memory.
+    let lines = batch(
+        &[
+            "solve", "connect4", "--width", "5", "--height", "4", "--batch", "--json", "--memory",
+            "64K",
+        ],
+        "3\n33\n1\n",
+        0,
+    );
+    let scores: Vec<i64> = lines.iter().map(|v| v["score"].as_i64().unwrap()).collect();
+    // After an edge opening the second player wins (score 1 for the player to move).
+    assert_eq!(scores, [0, 0, 1]);
+    assert_eq!(
+        bad_input(&["solve", "connect4", "--width", "8", "--height", "8"], ""),
+        "error: no 8×8 board: each side at least 1, and width × (height + 1) at most 64 (the \
+         bitboard's bits)"
+    );
+    assert_eq!(
+        bad_input(
+            &["solve", "connect4", "--width", "5", "--height", "5", "16"],
+            ""
+        ),
+        "error: connect4 `16`: move 2 is '6', expected a column 1-5"
+    );
+    assert_eq!(
+        bad_input(&["solve", "connect4", "--memory", "lots", "44"], ""),
+        "error: --memory `lots`: expected bytes, or a number with K, M or G"
+    );
+    assert!(bad_input(&["solve", "connect4", "--memory", "100", "44"], "").contains("too small"));
+}
+
+#[test]
 fn bad_positions() {
     assert_eq!(
         bad_input(&["solve", "triangle-war", "--moves", "1-4"], ""),

@@ -116,6 +116,25 @@ impl Shape {
         })
     }
 
+    /// The move of the game (1-based, counting both players' stones) on which it ends with
+    /// best play, from a position of `stones` stones whose score for the player to move is
+    /// `score`: the full board for a draw, else the winner's move that the score allows (a win
+    /// on move m is worth ⌊(cells + 2 − m)/2⌋, and the winner's moves have its parity).
+    pub fn end_move(self, stones: u32, score: i32) -> u32 {
+        let cells = self.cells();
+        if score == 0 {
+            return cells;
+        }
+        let latest = (cells + 2).saturating_sub(2 * score.unsigned_abs());
+        // The mover plays moves stones + 1, stones + 3, …
+        let winner_parity = if score > 0 { stones + 1 } else { stones } % 2;
+        if latest % 2 == winner_parity {
+            latest
+        } else {
+            latest - 1
+        }
+    }
+
     /// The text of 0-based column `col` appended to the sequence `sequence` on this board:
     /// digits one after another when every column is one digit, else numbers separated by
     /// commas.
@@ -451,6 +470,26 @@ impl Board {
 
     fn layout(&self) -> Layout {
         Layout::new(self.shape)
+    }
+
+    /// Who holds the cell of 0-based column `col` and row `row` (0 the bottom): 1 for the
+    /// first player, 2 for the second, `None` when it is empty or off the board.
+    pub fn stone(&self, col: u32, row: u32) -> Option<u8> {
+        if col >= self.shape.width() || row >= self.shape.height() {
+            return None;
+        }
+        let cell = 1u64 << (col * (self.shape.height() + 1) + row);
+        if self.mask & cell == 0 {
+            return None;
+        }
+        // `current` holds the stones of the player to move: the first player's when the count
+        // of stones is even.
+        let mover = if self.stones % 2 == 0 { 1 } else { 2 };
+        Some(if self.current & cell != 0 {
+            mover
+        } else {
+            3 - mover
+        })
     }
 
     /// Stones on the board.
@@ -870,5 +909,29 @@ mod tests {
             }
         }
         assert!(tested > 40, "{tested} boards");
+    }
+
+    #[test]
+    fn the_end_move_follows_the_score_and_the_stones_follow_the_moves() {
+        let standard = Shape::STANDARD;
+        // The empty board: the first player wins on move 41.
+        assert_eq!(standard.end_move(0, 1), 41);
+        assert_eq!(standard.end_move(0, 0), 42);
+        // After one stone the player to move (second) loses: still the first's move 41.
+        assert_eq!(standard.end_move(1, -1), 41);
+        // A win at once: the next move.
+        let board = Board::from_moves("121212").unwrap();
+        assert_eq!(standard.end_move(6, board.win_now()), 7);
+        // 6×4: the second player wins on the last move, 24.
+        assert_eq!(Shape::new(6, 4).unwrap().end_move(0, -1), 24);
+        // Odd cells (5×5): the first player's last move is 25.
+        assert_eq!(Shape::new(5, 5).unwrap().end_move(0, 1), 25);
+        let board = Board::from_moves("4452").unwrap();
+        assert_eq!(board.stone(3, 0), Some(1));
+        assert_eq!(board.stone(3, 1), Some(2));
+        assert_eq!(board.stone(4, 0), Some(1));
+        assert_eq!(board.stone(1, 0), Some(2));
+        assert_eq!(board.stone(3, 2), None);
+        assert_eq!(board.stone(7, 0), None);
     }
 }

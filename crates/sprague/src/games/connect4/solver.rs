@@ -182,6 +182,11 @@ impl Default for SolverConfig {
 }
 
 impl SolverConfig {
+    /// The table bits the solver will use: `table_bits` clamped by [`table_bits_for`].
+    pub fn clamped_table_bits(&self) -> u32 {
+        table_bits_for(self.shape, self.table_bits)
+    }
+
     /// The bytes the tables take.
     pub fn estimate_memory(&self) -> u64 {
         let near = if uses_near_table(self.shape) {
@@ -254,6 +259,11 @@ impl Solver {
     /// The board the solver is for.
     pub fn shape(&self) -> Shape {
         self.shape
+    }
+
+    /// The large table's bits: it has 2^bits slots of 8 bytes.
+    pub fn table_bits(&self) -> u32 {
+        self.table.bits
     }
 
     /// The threads that search each position.
