@@ -94,6 +94,9 @@ fn text(out: &mut impl Write, report: &ScoreReport) -> Result<(), Failure> {
         &report.position
     };
     writeln!(out, "{} {position}", report.game)?;
+    if let (Some(width), Some(height)) = (report.width, report.height) {
+        writeln!(out, "board:    {width} columns × {height} rows")?;
+    }
     match &report.to_move {
         Some(player) => writeln!(out, "to move:  {player}")?,
         None => writeln!(out, "to move:  nobody, the game is over")?,
