@@ -688,7 +688,7 @@ static GAMES: &[Game] = &[
     },
     Game {
         name: "connect4",
-        rule: "Connect Four (7 wide, 6 high): the exact score for the player to move.",
+        rule: "Connect Four (7 wide, 6 high by default; any board whose width × (height + 1) is at most 64): the exact score for the player to move.",
         position: "the columns played from the empty board, digits 1-7; none for the start",
         example: &["4453"],
         example_text: None,

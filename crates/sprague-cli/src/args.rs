@@ -985,11 +985,16 @@ Example:
     #[command(after_help = "\
 SEQ: the columns played from the empty board, digits 1-7 (Pons' notation); empty for the start.
 Score (the standard test sets' convention): 0 draw; 22-k if the player to move wins with its k-th
-stone; -(22-k) if the opponent does. --weak gives the sign only (faster).
+stone; -(22-k) if the opponent does. On a board of c cells a win on move m of the game scores
+(c + 2 - m) / 2, rounded down. --weak gives the sign only (faster).
 
-Example:
+Examples:
   sprague solve connect4 2252576253462244111563365343671351441
-  score -1")]
+  score -1
+  sprague solve connect4 --width 6 --height 4
+  score -1: the second player wins, on move 24 (the last)
+  sprague solve connect4 --width 10 --height 2 \"10,1\"
+  score 0: a draw (columns past 9 are numbers separated by commas)")]
     Connect4(Connect4Args),
     #[command(after_help = "\
 Example:
