@@ -364,6 +364,35 @@ impl ScorePlay {
             .unwrap_or_default())
     }
 
+    /// Connect Four: the score of every legal move at `position` for the player to move (the
+    /// test sets' convention), by 1-based column, when every one is proven within the budget
+    /// (one budget a column); `None` for the other games, a finished game, or a search out of
+    /// budget. The hint of `play`.
+    ///
+    /// # Errors
+    /// When the position does not parse.
+    pub fn move_scores(&mut self, position: &str) -> Result<Option<Vec<(u32, i32)>>, Error> {
+        let ScoreGame::Connect4 { .. } = self.game else {
+            return Ok(None);
+        };
+        let board = connect4_board(self.shape, position)?;
+        if board.is_over() {
+            return Ok(None);
+        }
+        let budget = self.budget.saturating_mul(u64::from(self.shape.width()));
+        let search = self.connect4.as_mut().expect("created in new");
+        search.set_node_limit(Some(budget));
+        let scores = search.move_scores_within(&board, i32::MIN / 4, i32::MAX / 4);
+        let aborted = search.aborted();
+        search.set_node_limit(None);
+        Ok((!aborted).then(|| {
+            scores
+                .into_iter()
+                .map(|(col, score)| (u32::from(col) + 1, score))
+                .collect()
+        }))
+    }
+
     /// The best moves at `position` (first is the engine's choice), why, and whether proven.
     fn moves(&mut self, position: &str) -> Result<Option<(Vec<PlayedMove>, String, bool)>, Error> {
         let state = self.state(position)?;
@@ -634,6 +663,30 @@ mod tests {
             "column 4 is full"
         );
         assert_eq!(c4.user_move("444444", "3").unwrap().to, "4444443");
+    }
+
+    #[test]
+    fn connect4_scores_every_column_within_the_budget() {
+        use sprague::games::connect4::solver::{Solver, SolverConfig};
+        let limits = Limits::default();
+        let mut c4 = ScorePlay::new(ScoreGame::CONNECT4, &limits).unwrap();
+        // A position of the middle test set: each column's score is minus its child's own.
+        let position = "274552224131661";
+        let scores = c4.move_scores(position).unwrap().unwrap();
+        let mut solver = Solver::new(SolverConfig::default());
+        let board = Connect4Board::from_moves(position).unwrap();
+        let columns: Vec<u32> = scores.iter().map(|&(c, _)| c).collect();
+        assert_eq!(columns, [1, 2, 3, 4, 5, 6, 7]);
+        for (col, score) in scores {
+            let child = board.play(col as u8 - 1);
+            assert_eq!(score, -solver.solve(&child), "column {col}");
+        }
+        // Out of budget: none; not Connect Four or a finished game: none.
+        c4.set_budget(10);
+        assert_eq!(c4.move_scores("").unwrap(), None);
+        assert_eq!(c4.move_scores("1212121").unwrap(), None);
+        let mut ttt = ScorePlay::new(ScoreGame::TicTacToe, &limits).unwrap();
+        assert_eq!(ttt.move_scores("").unwrap(), None);
     }
 
     #[test]

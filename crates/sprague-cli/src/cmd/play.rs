@@ -229,6 +229,17 @@ fn scoring_loop(
                     writeln!(out, "hint: {}", m.text)?;
                 }
                 writeln!(out, "hint: ({why})")?;
+                if let Some(scores) = game.move_scores(&position)? {
+                    let listed: Vec<String> = scores
+                        .iter()
+                        .map(|(col, s)| format!("{col}: {s}"))
+                        .collect();
+                    writeln!(
+                        out,
+                        "hint: each column's score for you: {}",
+                        listed.join(", ")
+                    )?;
+                }
             }
             typed => match game.user_move(&position, typed) {
                 Ok(chosen) => {

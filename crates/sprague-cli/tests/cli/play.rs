@@ -196,6 +196,12 @@ fn connect_four_is_played_and_guesses_are_labelled() {
         text.contains("(it keeps the score -1: player 1 wins"),
         "{text}"
     );
+    // The hint gives every column's score (the test sets' convention) when all are proven.
+    let text = play(&["connect4", "274552224131661"], "hint\nquit\n");
+    assert!(
+        text.contains("hint: each column's score for you: 1: -9, 2: -11, 3: -12, 4: 0, 5: -11, 6: -11, 7: -11"),
+        "{text}"
+    );
     // Another board: 5 × 4 is a draw (published), the board drawn 5 wide, the moves 1-5.
     let text = play(
         &["connect4", "--width", "5", "--height", "4"],
