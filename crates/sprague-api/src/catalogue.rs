@@ -689,17 +689,43 @@ static GAMES: &[Game] = &[
     Game {
         name: "connect4",
         rule: "Connect Four (7 wide, 6 high by default; any board whose width × (height + 1) is at most 64): the exact score for the player to move.",
-        position: "the columns played from the empty board, digits 1-7; none for the start",
+        position: "the columns played from the empty board, digits 1-7 (numbers separated by commas on a board wider than 9); none for the start",
         example: &["4453"],
         example_text: None,
-        parameters: &[],
+        parameters: &[
+            Parameter {
+                name: "width",
+                value: "W",
+                help: "the board's columns (7)",
+                required: false,
+            },
+            Parameter {
+                name: "height",
+                value: "H",
+                help: "the board's rows (6)",
+                required: false,
+            },
+        ],
         command: Command::Solve,
         input: Input::Words,
         misere: false,
         every: false,
         play: true,
         table: None,
-        answer: Answer::Solve(|solver, r, options| solver.connect4(&r.joined(), options)),
+        answer: Answer::Solve(|solver, r, options| {
+            let side = |name: &str, default: u32| match r.parameter(name) {
+                None => Ok(default),
+                Some(text) => text.trim().parse::<u32>().map_err(|_| {
+                    Error::bad_input(format!("{name} `{text}`: expected a number of cells"))
+                }),
+            };
+            let options = SolveOptions {
+                width: side("width", options.width)?,
+                height: side("height", options.height)?,
+                ..*options
+            };
+            solver.connect4(&r.joined(), &options)
+        }),
     },
     Game {
         name: "cursors",

@@ -203,6 +203,12 @@ def test_scoring_games(cli):
     assert s.to_dict() == cli("solve", "connect4", "4453")[1]
     assert isinstance(s.score, int) and s.best_moves
     assert sprague.tictactoe(".........").value == 0
+    # Any board: 6 × 4 is lost by the first player (published), on the last move.
+    small = sprague.connect4("", width=6, height=4)
+    assert small.score == -1 and (small.width, small.height) == (6, 4)
+    assert small.to_dict() == cli("solve", "connect4", "--width", "6", "--height", "4")[1]
+    with pytest.raises(ValueError, match="no 8×8 board"):
+        sprague.connect4("", width=8, height=8)
 
 
 def test_state_api_impartial():
