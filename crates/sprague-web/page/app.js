@@ -321,22 +321,29 @@ function drawBoard(game, words, report, moves) {
     board.append(grid);
     labelScores(game, [...grid.children].map((cell, i) => [cell, cells[i] === "." ? cells.slice(0, i) + report.to_move + cells.slice(i + 1) : null]));
   } else if (game.name === "connect4") {
+    // 7 × 6 unless the answer names another board (`--width`, `--height`); columns past 9 are
+    // numbers separated by commas.
+    const [W, H] = [report.width || 7, report.height || 6];
     const seq = report.position || "";
-    const heights = Array(7).fill(0);
-    const cells = Array.from({ length: 6 }, () => Array(7).fill(""));
-    [...seq].forEach((d, i) => { const c = Number(d) - 1; cells[heights[c]][c] = i % 2 ? "o" : "x"; heights[c]++; });
-    const grid = el("div", { class: "board c4", style: "grid-template-columns: repeat(7, auto)", "aria-label": "Connect Four board" });
-    for (let r = 5; r >= 0; r--) {
-      for (let c = 0; c < 7; c++) {
-        const m = byTo.get(seq + (c + 1));
-        grid.append(el("button", { type: "button", class: `cell ${cells[r][c]}${m && r === heights[c] ? " best" : ""}`, "data-column": c + 1, "aria-label": `column ${c + 1}`, onclick: () => playBy(game, words, seq + (c + 1)) }, ""));
+    const commas = seq.includes(",") || W > 9;
+    const played = seq.includes(",") ? seq.split(",").map((w) => w.trim()).filter(Boolean) : [...seq].filter((c) => c.trim());
+    const after = (c) => (!commas ? seq + c : seq.trim() ? `${seq},${c}` : `${c}`);
+    const heights = Array(W).fill(0);
+    const cells = Array.from({ length: H }, () => Array(W).fill(""));
+    played.forEach((d, i) => { const c = Number(d) - 1; cells[heights[c]][c] = i % 2 ? "o" : "x"; heights[c]++; });
+    const grid = el("div", { class: "board c4", style: `grid-template-columns: repeat(${W}, auto)`, "aria-label": "Connect Four board" });
+    for (let r = H - 1; r >= 0; r--) {
+      for (let c = 0; c < W; c++) {
+        const m = byTo.get(after(c + 1));
+        grid.append(el("button", { type: "button", class: `cell ${cells[r][c]}${m && r === heights[c] ? " best" : ""}`, "data-column": c + 1, "aria-label": `column ${c + 1}`, onclick: () => playBy(game, words, after(c + 1)) }, ""));
       }
     }
     board.append(grid);
-    // Deep positions solve in milliseconds; early ones can take longer than a request may.
-    if (seq.length >= 16) {
-      const top = [...grid.children].slice(0, 7);
-      labelScores(game, top.map((cell, c) => [cell, heights[c] < 6 ? seq + (c + 1) : null]));
+    // Deep positions solve in milliseconds; early ones on the standard board can take longer
+    // than a request may.
+    if (played.length >= 16 || W * H - played.length <= 24) {
+      const top = [...grid.children].slice(0, W);
+      labelScores(game, top.map((cell, c) => [cell, heights[c] < H ? after(c + 1) : null]));
     }
   } else if (game.name === "triangle-war") {
     drawTriangleWar(game, words, report, board);
@@ -368,7 +375,7 @@ function moverScore(game, before, child, value) {
 // How a move to `to` is named: the line, the column, the cell.
 function moveName(game, before, to) {
   if (game.name === "triangle-war") return `line ${to.split(/\s+/).pop()}`;
-  if (game.name === "connect4") return `column ${to.slice(-1)}`;
+  if (game.name === "connect4") return `column ${to.includes(",") ? to.split(",").pop() : to.slice(-1)}`;
   if (game.name === "tictactoe") {
     const cells = (before.position || ".........").padEnd(9, ".");
     const i = [...to].findIndex((c, k) => c !== cells[k]);
@@ -431,10 +438,12 @@ function drawTriangleWar(game, words, report, board) {
 // player to move: minus the value of the position the move leads to.
 async function labelScores(game, cells) {
   const shown = state.last;
+  // Connect Four off the standard board: the children are on the same board.
+  const board = shown.report.width ? ["--width", String(shown.report.width), "--height", String(shown.report.height)] : [];
   await Promise.all(cells.map(async ([cell, to]) => {
     if (!to) return;
     try {
-      const child = await run(["solve", game.name, to]);
+      const child = await run(["solve", game.name, to, ...board]);
       if (state.last !== shown) return;
       const value = child.score ?? child.value;
       if (value === undefined) return;

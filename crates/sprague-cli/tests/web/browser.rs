@@ -271,6 +271,44 @@ fn play_a_full_game_of_tictactoe() {
 }
 
 #[test]
+fn connect_four_on_a_smaller_board_is_drawn_and_labelled() {
+    with_browser("connect4-board", |client, root| async move {
+        client
+            .goto(&format!(
+                "{root}#analyse/connect4/--width%205%20--height%204%2033"
+            ))
+            .await
+            .unwrap();
+        let verdict = wait_text(&client, "#verdict", |t| !t.is_empty()).await;
+        assert!(verdict.contains("score 0"), "{verdict}");
+        let cells = client
+            .find_all(Locator::Css("#board button.cell"))
+            .await
+            .unwrap();
+        assert_eq!(cells.len(), 20, "5 columns of 4");
+        // Near the end of a small board every column gets its score (each a solve of its own,
+        // on the same board): column 3 keeps the draw.
+        let third = wait_text(&client, "#board button.cell[data-column='3'] small", |t| {
+            !t.is_empty()
+        })
+        .await;
+        assert_eq!(third, "0");
+        cells[2].click().await.unwrap();
+        // The move keeps the board: the next position is 333 on 5 × 4.
+        let started = Instant::now();
+        loop {
+            let url = client.current_url().await.unwrap();
+            if url.as_str().ends_with("/333%20--width%205%20--height%204") {
+                break;
+            }
+            assert!(started.elapsed() < Duration::from_secs(30), "{url}");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        client
+    });
+}
+
+#[test]
 fn play_a_full_game_of_triangle_war() {
     with_browser("play-triangle-war", |client, root| async move {
         client
