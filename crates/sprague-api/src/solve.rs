@@ -170,13 +170,14 @@ pub(crate) fn connect4_shape(width: u32, height: u32) -> Result<Connect4Shape, E
     Connect4Shape::new(width, height).map_err(|e| Error::bad_input(e.to_string()))
 }
 
-/// The table bits for Connect Four on `shape`: those of `bytes` when given (rounded down to a
-/// power of two), else the default 8 MiB table.
+/// The table bits for Connect Four: those of `bytes` when given (rounded down to a power of
+/// two), else the default 8 MiB table. The solver raises them where a board's keys need more
+/// slots (see `table_bits_for`).
 pub fn connect4_table_bits(bytes: Option<u64>) -> Result<u32, Error> {
     match bytes {
         None => Ok(DEFAULT_TABLE_BITS),
         Some(bytes) if bytes < 8 << 9 => Err(Error::bad_input(format!(
-            "a table of {bytes} bytes is too small: at least 4K (512 entries of 8 bytes)"
+            "a table of {bytes} bytes is too small: at least 4096 bytes (512 entries of 8 bytes)"
         ))),
         Some(bytes) => Ok((bytes / 8).ilog2()),
     }
