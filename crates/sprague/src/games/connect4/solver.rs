@@ -4,8 +4,8 @@
 //! The generic [`Negamax`](crate::minimax::Negamax) over [`Connect4`](super::Connect4) solves the
 //! same positions; this solver is the fast one, built on what the game allows:
 //!
-//! - **Recursion.** The search recurses, one call per ply, so its depth is bounded by the 42
-//!   cells of the board (a few kilobytes of stack): the one exception to the explicit-stack rule,
+//! - **Recursion.** The search recurses, one call per ply, so its depth is bounded by the cells
+//!   of the board (42, at most 63) (a few kilobytes of stack): the one exception to the explicit-stack rule,
 //!   taken because a call per ply keeps the position in registers and is about twice as fast
 //!   as the generic engine's explicit stack with a trait call per step.
 //! - **Search.** As in Pons' tutorial (see the [parent module](super)): the value is bracketed by
@@ -13,16 +13,18 @@
 //!   immediate win is scored without search; moves that let the opponent win at once are never
 //!   searched; moves are ordered by the threats they create, centre first among equals.
 //! - **Table.** `2^k` slots of one atomic `u64` each (8 MiB by default): the key
-//!   `current + mask + bottom` (below 2^49) is multiplied by an odd constant modulo 2^49, a
-//!   bijection; the top `k` bits of the product pick the slot and the other `49 − k` bits are
-//!   stored, so a hit is never a false one. An entry holds a lower and an upper bound of the
+//!   `current + mask + bottom` (below 2^b, b = width · (height + 1): 49 on 7×6) is multiplied by
+//!   an odd constant modulo 2^b, a bijection; the top `k` bits of the product pick the slot and
+//!   the other `b − k` bits are stored, so a hit is never a false one. An entry has room for 38
+//!   of them, so a board of more than 38 + k key bits gets a larger table ([`table_bits_for`]). An entry holds a lower and an upper bound of the
 //!   value, the best move found (tried first next time), and a generation number, so that
 //!   emptying the table is one increment. A new entry always replaces the old one.
 //! - **Two tables.** Positions at most [`NEAR_PLIES`] plies from the end (most of the positions
 //!   searched, each cheap to search again) use a small "near" table of 1 MiB (one per thread)
 //!   that stays in the processor's cache; the others use the large, shared one. On this machine (a virtual machine, where a
 //!   miss in the large table costs hundreds of cycles) this halves the time or better, for a few
-//!   percent more positions explored.
+//!   percent more positions explored. A board of more than 55 key bits (8×7, 9×6, …) has no near
+//!   table: its keys would not fit a table that small.
 //! - **Enhanced transposition cutoff.** Before searching its moves, a position reads the table
 //!   entries of all its children (their cache misses overlap): a child whose bound already
 //!   decides the position cuts it off at once, and a child whose bound shows it cannot raise
