@@ -90,7 +90,8 @@ pub fn table_bits_for(shape: Shape, requested: u32) -> u32 {
 
 /// The shared table (see the module docs for the layout of an entry).
 struct Table {
-    // Invariant: the length is 2^bits, with bits <= key_bits and key_bits - bits <= CHECK_BITS.
+    // Invariant: the length is 2^bits, with bits <= key_bits and key_bits - bits <= CHECK_BITS;
+    // except the one-slot table of `Table::unused`, which is never read or written.
     slots: Vec<AtomicU64>,
     bits: u32,
     key_bits: u32,
@@ -112,6 +113,16 @@ impl Table {
         Table {
             slots: (0..1usize << bits).map(|_| AtomicU64::new(0)).collect(),
             bits,
+            key_bits: shape.key_bits(),
+        }
+    }
+
+    /// A table of one slot that no search reads or writes: the near table of a board whose
+    /// keys are too long for one (see [`uses_near_table`]).
+    fn unused(shape: Shape) -> Table {
+        Table {
+            slots: vec![AtomicU64::new(0)],
+            bits: 0,
             key_bits: shape.key_bits(),
         }
     }
@@ -194,7 +205,7 @@ impl SolverConfig {
         let near = if uses_near_table(self.shape) {
             8 << table_bits_for(self.shape, NEAR_TABLE_BITS)
         } else {
-            8 << table_bits_for(self.shape, MIN_TABLE_BITS)
+            8
         };
         (8 << table_bits_for(self.shape, self.table_bits)) + self.threads.max(1) as u64 * near
     }
@@ -227,18 +238,18 @@ impl Solver {
     /// A solver, allocating its table now.
     pub fn new(config: SolverConfig) -> Solver {
         let shape = config.shape;
-        let near_bits = if uses_near_table(shape) {
-            NEAR_TABLE_BITS
-        } else {
-            MIN_TABLE_BITS
+        let near = || {
+            if uses_near_table(shape) {
+                Table::new(shape, NEAR_TABLE_BITS)
+            } else {
+                Table::unused(shape)
+            }
         };
         Solver {
             shape,
             layout: Layout::new(shape),
             table: Arc::new(Table::new(shape, config.table_bits)),
-            near: (0..config.threads.max(1))
-                .map(|_| Table::new(shape, near_bits))
-                .collect(),
+            near: (0..config.threads.max(1)).map(|_| near()).collect(),
             threads: config.threads.max(1),
             generation: 1,
             nodes: 0,
@@ -1041,6 +1052,47 @@ mod tests {
             assert_eq!(one.solve(&board), expected.0);
             assert_eq!(two.solve(&board), expected.0);
             tested += 1;
+        }
+    }
+
+    #[test]
+    fn boards_of_64_key_bits_agree_with_the_generic_engine() {
+        // 8×7 (and 32×1): keys of all 64 bits, a table at its smallest (2^26 slots) and no
+        // near table; random positions 20 (14) stones from the end, against the generic engine.
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(64);
+        for (width, height, left) in [(8, 7, 20), (32, 1, 14)] {
+            let shape = Shape::new(width, height).unwrap();
+            assert_eq!(shape.key_bits(), 64);
+            assert!(!uses_near_table(shape));
+            let config = SolverConfig {
+                table_bits: 0,
+                threads: 1,
+                shape,
+            };
+            assert_eq!(config.clamped_table_bits(), 26);
+            assert_eq!(config.estimate_memory(), (8 << 26) + 8);
+            let mut solver = Solver::new(config);
+            let mut generic = Negamax::new(&Connect4, NegamaxConfig::default());
+            let mut tested = 0;
+            while tested < 12 {
+                let mut board = Board::empty(shape);
+                while board.stones() + left < shape.cells() && !board.is_over() {
+                    let col = rng.gen_range(0..width as u8);
+                    if board.can_play(col) {
+                        board = board.play(col);
+                    }
+                }
+                if board.is_over() {
+                    continue;
+                }
+                assert_eq!(
+                    solver.best_moves(&board),
+                    generic.best_moves(&board),
+                    "{board:?}"
+                );
+                tested += 1;
+            }
         }
     }
 
