@@ -26,6 +26,14 @@ fuzz_target!(|data: &[u8]| {
             if text.trim().len() >= 24 {
                 let _ = solver.connect4(&text, &options);
             }
+            // The same text on a small board of another shape (columns with commas past 9).
+            let (width, height) = common::SMALL_BOARDS[usize::from(pick >> 2) % 8];
+            let small = SolveOptions {
+                width,
+                height,
+                ..options
+            };
+            let _ = solver.connect4(&text, &small);
         }
         1 => {
             let _ = solver.tictactoe(&text, &options);

@@ -24,3 +24,16 @@ pub fn head_and_rest(data: &[u8]) -> (String, String) {
         None => (text.into_owned(), String::new()),
     }
 }
+
+/// Connect Four boards of other shapes small enough (at most 20 cells) that any position solves
+/// in a moment: one wider than 9 (columns with commas), narrow and flat ones.
+pub const SMALL_BOARDS: [(u32, u32); 8] = [
+    (10, 2),
+    (5, 4),
+    (4, 5),
+    (2, 9),
+    (9, 2),
+    (3, 6),
+    (1, 20),
+    (20, 1),
+];

@@ -23,10 +23,15 @@ fuzz_target!(|data: &[u8]| {
     let Some((&pick, data)) = data.split_first() else {
         return;
     };
-    let kind = match pick % 3 {
+    let kind = match pick % 4 {
         0 => ScoreGame::TriangleWar,
         1 => ScoreGame::TicTacToe,
-        _ => ScoreGame::Connect4,
+        2 => ScoreGame::CONNECT4,
+        // Small boards of other shapes: quick to solve.
+        _ => {
+            let (width, height) = common::SMALL_BOARDS[usize::from(pick / 4) % 8];
+            ScoreGame::Connect4 { width, height }
+        }
     };
     let limits = common::limits();
     let Ok(mut play) = ScorePlay::new(kind, &limits) else {
