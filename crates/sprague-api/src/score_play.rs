@@ -120,11 +120,13 @@ impl ScorePlay {
             }
             ScoreGame::Connect4 { width, height } => {
                 play.shape = connect4_shape(width, height)?;
+                // Each search of `play` has a budget of a fraction of a second: the table
+                // never grows.
                 connect4_solver(
                     &mut play.connect4,
                     1,
                     play.shape,
-                    DEFAULT_TABLE_BITS,
+                    (DEFAULT_TABLE_BITS, 0),
                     limits,
                 )?;
             }

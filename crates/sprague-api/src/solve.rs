@@ -170,38 +170,46 @@ pub(crate) fn connect4_shape(width: u32, height: u32) -> Result<Connect4Shape, E
     Connect4Shape::new(width, height).map_err(|e| Error::bad_input(e.to_string()))
 }
 
-/// The table bits for Connect Four: those of `bytes` when given (rounded down to a power of
-/// two), else the default 8 MiB table. The solver raises them where a board's keys need more
-/// slots (see `table_bits_for`).
-pub fn connect4_table_bits(bytes: Option<u64>) -> Result<u32, Error> {
+/// The largest table a long search grows to by default: 2^27 slots, 1 GiB.
+const GROWN_TABLE_BITS: u32 = 27;
+
+/// The table for Connect Four as (bits, bits it grows to in a long search): `bytes` when given
+/// (rounded down to a power of two; it never grows); else the default 8 MiB table, growing to
+/// 1 GiB (at most half the memory `limits` allow) once a search runs for a few seconds. The
+/// solver raises them where a board's keys need more slots (see `table_bits_for`).
+pub fn connect4_table_bits(bytes: Option<u64>, limits: &Limits) -> Result<(u32, u32), Error> {
     match bytes {
-        None => Ok(DEFAULT_TABLE_BITS),
+        None => {
+            let mut grown = GROWN_TABLE_BITS;
+            while grown > DEFAULT_TABLE_BITS && (8u64 << grown) > limits.memory_bytes / 2 {
+                grown -= 1;
+            }
+            Ok((DEFAULT_TABLE_BITS, grown))
+        }
         Some(bytes) if bytes < 8 << 9 => Err(Error::bad_input(format!(
             "a table of {bytes} bytes is too small: at least 4096 bytes (512 entries of 8 bytes)"
         ))),
-        Some(bytes) => Ok((bytes / 8).ilog2()),
+        Some(bytes) => Ok(((bytes / 8).ilog2(), 0)),
     }
 }
 
 /// Creates the Connect Four solver in `slot` unless one of the same board, threads and table
-/// exists, refusing it past the memory limit.
+/// exists (a table grown by a long search stays), refusing it past the memory limit.
 pub(crate) fn connect4_solver<'s>(
     slot: &'s mut Option<Connect4Solver>,
     threads: usize,
     shape: Connect4Shape,
-    table_bits: u32,
+    (table_bits, grow_table_bits): (u32, u32),
     limits: &Limits,
 ) -> Result<&'s mut Connect4Solver, Error> {
     let config = SolverConfig {
         threads: threads.max(1),
         shape,
         table_bits,
+        grow_table_bits,
+        ..SolverConfig::default()
     };
-    let same = slot.as_ref().is_some_and(|solver| {
-        solver.shape() == shape
-            && solver.threads() == config.threads
-            && solver.table_bits() == config.clamped_table_bits()
-    });
+    let same = slot.as_ref().is_some_and(|solver| solver.config() == config);
     if !same {
         *slot = None;
         table_fits(config.estimate_memory(), limits)?;
@@ -366,7 +374,7 @@ impl ScoreSolver {
         let shape = connect4_shape(options.width, options.height)?;
         let board = Connect4Board::from_moves_on(shape, sequence)
             .map_err(|e| Error::bad_input(format!("connect4 `{sequence}`: {e}")))?;
-        let table_bits = connect4_table_bits(options.table_bytes)?;
+        let table_bits = connect4_table_bits(options.table_bytes, &self.limits)?;
         let search = connect4_solver(
             &mut self.connect4,
             options.threads,

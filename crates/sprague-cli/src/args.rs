@@ -1062,7 +1062,8 @@ pub struct Connect4Args {
     #[arg(long, value_name = "H", default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub height: u32,
     /// The transposition table's size (bytes, or with a K, M or G suffix; rounded down to a
-    /// power of two): 8M by default, more for the hardest positions (the empty board).
+    /// power of two). By default 8M, growing to 1G (at most half the memory available) once a
+    /// search has run a few seconds; with this option the table stays the size given.
     #[arg(long, value_name = "SIZE")]
     pub memory: Option<String>,
     /// The sign of the score only: 1 win, 0 draw, -1 loss.

@@ -135,6 +135,7 @@ fn small_boards_reproduce_the_published_outcomes() {
             table_bits: 20,
             threads: 1,
             shape,
+            ..SolverConfig::default()
         });
         let score = solver.solve(&Board::empty(shape));
         assert_eq!(
@@ -177,6 +178,7 @@ fn narrow_and_flat_boards_agree_with_the_generic_engine() {
                 table_bits: 16,
                 threads: 1,
                 shape,
+                ..SolverConfig::default()
             });
             assert_eq!(
                 solver.best_moves(&board),

@@ -172,8 +172,12 @@ impl Table {
     }
 }
 
+/// Positions a solver explores before its table grows by default (see
+/// [`SolverConfig::grow_table_bits`]): a few seconds of search.
+pub const GROW_AFTER_NODES: u64 = 1 << 25;
+
 /// How to set up a [`Solver`].
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolverConfig {
     /// The table has 2^`table_bits` slots of 8 bytes (clamped by [`table_bits_for`]: 9..=30
     /// on the standard board).
@@ -182,6 +186,15 @@ pub struct SolverConfig {
     pub threads: usize,
     /// The board the solver is for.
     pub shape: Shape,
+    /// Once the searches since [`Solver::reset_nodes`] have explored `grow_after_nodes`
+    /// positions, the table is replaced by one of 2^`grow_table_bits` slots (empty: its entries
+    /// are lost, the bounds the bisection found are kept); 0 (or at most `table_bits`) never.
+    /// Why: a small table is fastest on searches of up to seconds, whose entries stay in the
+    /// caches; a long search (the empty board) explores a fifth fewer positions in a large one;
+    /// and a large table from the start makes every short search pay a first touch per page.
+    pub grow_table_bits: u32,
+    /// See `grow_table_bits` ([`GROW_AFTER_NODES`] by default).
+    pub grow_after_nodes: u64,
 }
 
 impl Default for SolverConfig {
@@ -190,6 +203,8 @@ impl Default for SolverConfig {
             table_bits: DEFAULT_TABLE_BITS,
             threads: 1,
             shape: Shape::STANDARD,
+            grow_table_bits: 0,
+            grow_after_nodes: GROW_AFTER_NODES,
         }
     }
 }
@@ -200,14 +215,25 @@ impl SolverConfig {
         table_bits_for(self.shape, self.table_bits)
     }
 
-    /// The bytes the tables take.
+    /// The bits the table grows to in a long search, 0 if it never grows.
+    fn clamped_grow_bits(&self) -> u32 {
+        let grown = table_bits_for(self.shape, self.grow_table_bits);
+        if self.grow_table_bits == 0 || grown <= self.clamped_table_bits() {
+            0
+        } else {
+            grown
+        }
+    }
+
+    /// The bytes the tables take (the grown table's when the table may grow).
     pub fn estimate_memory(&self) -> u64 {
         let near = if uses_near_table(self.shape) {
             8 << table_bits_for(self.shape, NEAR_TABLE_BITS)
         } else {
             8
         };
-        (8 << table_bits_for(self.shape, self.table_bits)) + self.threads.max(1) as u64 * near
+        let grown = self.clamped_table_bits().max(self.clamped_grow_bits());
+        (8 << grown) + self.threads.max(1) as u64 * near
     }
 }
 
@@ -219,6 +245,9 @@ fn uses_near_table(shape: Shape) -> bool {
 
 /// A Connect Four solver, keeping its table between searches.
 pub struct Solver {
+    config: SolverConfig,
+    /// The bits the table will grow to, 0 once grown or never.
+    grow_bits: u32,
     shape: Shape,
     layout: Layout,
     table: Arc<Table>,
@@ -246,6 +275,8 @@ impl Solver {
             }
         };
         Solver {
+            config,
+            grow_bits: config.clamped_grow_bits(),
             shape,
             layout: Layout::new(shape),
             table: Arc::new(Table::new(shape, config.table_bits)),
@@ -272,6 +303,20 @@ impl Solver {
     /// The board the solver is for.
     pub fn shape(&self) -> Shape {
         self.shape
+    }
+
+    /// The configuration the solver was created with.
+    pub fn config(&self) -> SolverConfig {
+        self.config
+    }
+
+    /// Replaces the table by the larger one of [`SolverConfig::grow_table_bits`] once the
+    /// searches have run long enough.
+    fn grow_if_long(&mut self) {
+        if self.grow_bits != 0 && self.nodes >= self.config.grow_after_nodes {
+            self.table = Arc::new(Table::new(self.shape, self.grow_bits));
+            self.grow_bits = 0;
+        }
     }
 
     /// The large table's bits: it has 2^bits slots of 8 bytes.
@@ -372,6 +417,7 @@ impl Solver {
     /// on either side of the value (at least v, at most v), are both hard and independent.
     fn probe_in_parallel(&mut self, board: &Board, low_bound: i32, high_bound: i32) -> i32 {
         use std::sync::mpsc;
+        self.grow_if_long();
         let (mut low_bound, mut high_bound) = (low_bound, high_bound);
         let threads = self.threads;
         let generation = self.generation;
@@ -553,6 +599,7 @@ impl Solver {
     /// One null-window search at `board` (not decided: the mover cannot win at once), on all
     /// threads: fail-soft, a result above `test` is a lower bound, at most `test` an upper bound.
     fn search(&mut self, board: &Board, test: i32) -> i32 {
+        self.grow_if_long();
         let generation = self.generation;
         let limit = self.node_limit;
         // A position near the end is searched on one thread: starting the others would cost
@@ -1069,6 +1116,7 @@ mod tests {
                 table_bits: 0,
                 threads: 1,
                 shape,
+                ..SolverConfig::default()
             };
             assert_eq!(config.clamped_table_bits(), 26);
             assert_eq!(config.estimate_memory(), (8 << 26) + 8);
@@ -1094,6 +1142,44 @@ mod tests {
                 tested += 1;
             }
         }
+    }
+
+    #[test]
+    fn a_long_search_grows_the_table_and_keeps_its_answers() {
+        // Middle-game positions of a few thousand positions each: a table of 2^12 slots that
+        // grows to 2^16 after 2,000 positions gives the scores of a fixed table, and grows once.
+        let positions = ["274552224131661", "3642756176227637211322", "444444"];
+        for threads in [1, 2] {
+            let mut fixed = Solver::new(SolverConfig {
+                table_bits: 16,
+                threads,
+                ..SolverConfig::default()
+            });
+            let config = SolverConfig {
+                table_bits: 12,
+                threads,
+                grow_table_bits: 16,
+                grow_after_nodes: 2_000,
+                ..SolverConfig::default()
+            };
+            assert_eq!(config.estimate_memory(), (8 << 16) + threads as u64 * (8 << 17));
+            let mut growing = Solver::new(config);
+            assert_eq!(growing.table_bits(), 12);
+            for moves in positions {
+                let board = Board::from_moves(moves).unwrap();
+                assert_eq!(growing.best_moves(&board), fixed.best_moves(&board), "{moves}");
+            }
+            assert_eq!(growing.table_bits(), 16, "grown");
+            assert_eq!(growing.config(), config, "the configuration it was made with");
+        }
+        // Never past a fixed table, nor when asked for a smaller one.
+        let config = SolverConfig {
+            table_bits: 14,
+            grow_table_bits: 12,
+            ..SolverConfig::default()
+        };
+        assert_eq!(config.clamped_grow_bits(), 0);
+        assert_eq!(config.estimate_memory(), (8 << 14) + (8 << 17));
     }
 
     #[test]
