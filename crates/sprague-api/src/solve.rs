@@ -209,7 +209,9 @@ pub(crate) fn connect4_solver<'s>(
         grow_table_bits,
         ..SolverConfig::default()
     };
-    let same = slot.as_ref().is_some_and(|solver| solver.config() == config);
+    let same = slot
+        .as_ref()
+        .is_some_and(|solver| solver.config() == config);
     if !same {
         *slot = None;
         table_fits(config.estimate_memory(), limits)?;

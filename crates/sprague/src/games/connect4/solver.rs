@@ -1162,15 +1162,26 @@ mod tests {
                 grow_after_nodes: 2_000,
                 ..SolverConfig::default()
             };
-            assert_eq!(config.estimate_memory(), (8 << 16) + threads as u64 * (8 << 17));
+            assert_eq!(
+                config.estimate_memory(),
+                (8 << 16) + threads as u64 * (8 << 17)
+            );
             let mut growing = Solver::new(config);
             assert_eq!(growing.table_bits(), 12);
             for moves in positions {
                 let board = Board::from_moves(moves).unwrap();
-                assert_eq!(growing.best_moves(&board), fixed.best_moves(&board), "{moves}");
+                assert_eq!(
+                    growing.best_moves(&board),
+                    fixed.best_moves(&board),
+                    "{moves}"
+                );
             }
             assert_eq!(growing.table_bits(), 16, "grown");
-            assert_eq!(growing.config(), config, "the configuration it was made with");
+            assert_eq!(
+                growing.config(),
+                config,
+                "the configuration it was made with"
+            );
         }
         // Never past a fixed table, nor when asked for a smaller one.
         let config = SolverConfig {
