@@ -994,7 +994,7 @@ Examples:
   sprague solve connect4 --width 6 --height 4
   score -1: the second player wins, on move 24 (the last)
   sprague solve connect4 --width 10 --height 2 \"10,1\"
-  score 0: a draw (columns past 9 are numbers separated by commas)")]
+  score 0: a draw (on a board wider than 9, columns are numbers separated by commas)")]
     Connect4(Connect4Args),
     #[command(after_help = "\
 Example:

@@ -326,7 +326,7 @@ function drawBoard(game, words, report, moves) {
     const [W, H] = [report.width || 7, report.height || 6];
     const seq = report.position || "";
     const commas = seq.includes(",") || W > 9;
-    const played = seq.includes(",") ? seq.split(",").map((w) => w.trim()).filter(Boolean) : [...seq].filter((c) => c.trim());
+    const played = commas ? seq.split(",").map((w) => w.trim()).filter(Boolean) : [...seq].filter((c) => c.trim());
     const after = (c) => (!commas ? seq + c : seq.trim() ? `${seq},${c}` : `${c}`);
     const heights = Array(W).fill(0);
     const cells = Array.from({ length: H }, () => Array(W).fill(""));
@@ -375,7 +375,7 @@ function moverScore(game, before, child, value) {
 // How a move to `to` is named: the line, the column, the cell.
 function moveName(game, before, to) {
   if (game.name === "triangle-war") return `line ${to.split(/\s+/).pop()}`;
-  if (game.name === "connect4") return `column ${to.includes(",") ? to.split(",").pop() : to.slice(-1)}`;
+  if (game.name === "connect4") return `column ${to.includes(",") || (before.width || 7) > 9 ? to.split(",").pop() : to.slice(-1)}`;
   if (game.name === "tictactoe") {
     const cells = (before.position || ".........").padEnd(9, ".");
     const i = [...to].findIndex((c, k) => c !== cells[k]);

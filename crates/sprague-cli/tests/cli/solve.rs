@@ -178,6 +178,24 @@ fn connect4_on_other_boards() {
         let w = json(&[&after[..], &["--score-only"]].concat(), "");
         assert_eq!(w["score"], 0, "{to}");
     }
+    // On a board wider than 9 a lone `10` is one move, in column 10.
+    let v = json(
+        &[
+            "solve",
+            "connect4",
+            "--width",
+            "10",
+            "--height",
+            "2",
+            "10",
+            "--score-only",
+        ],
+        "",
+    );
+    assert_eq!(
+        (v["position"].as_str(), v["to_move"].as_str()),
+        (Some("10"), Some("2"))
+    );
     // --batch on another board, and --memory.
     let lines = batch(
         &[

@@ -430,14 +430,18 @@ impl Board {
     }
 
     /// Plays the columns of `sequence` from the empty board of shape `shape`: one digit a
-    /// column (1–9), or numbers separated by commas (needed for columns past 9); spaces are
-    /// ignored.
+    /// column (1–9), or numbers separated by commas (always on a board wider than 9); spaces
+    /// are ignored.
     ///
     /// # Errors
     /// On a column that is not one of the board's, a full column, or a move after a win.
     pub fn from_moves_on(shape: Shape, sequence: &str) -> Result<Board, Connect4Error> {
         let mut board = Board::empty(shape);
-        let words: Vec<String> = if sequence.contains(',') {
+        // Past 9 columns a digit string would be ambiguous (is `10` one move or two?): there the
+        // columns are always numbers separated by commas.
+        let words: Vec<String> = if sequence.trim().is_empty() {
+            Vec::new()
+        } else if sequence.contains(',') || shape.width() > 9 {
             sequence.split(',').map(|w| w.trim().to_owned()).collect()
         } else {
             sequence
@@ -781,13 +785,18 @@ mod tests {
         assert_eq!(order, [3, 2, 4, 1, 5, 0]);
         let order: Vec<u8> = Shape::STANDARD.centre_order().collect();
         assert_eq!(order, CENTRE_ORDER);
-        // Columns past 9 need commas; a digit string is one column a digit.
+        // On a board wider than 9 the columns are numbers separated by commas, always.
         let wide = Shape::new(12, 4).unwrap();
         let board = Board::from_moves_on(wide, "12, 12, 1").unwrap();
         assert_eq!(board.stones(), 3);
         assert_eq!(
+            Board::from_moves_on(wide, "12"),
+            Ok(Board::empty(wide).play(11)),
+            "one move in column 12, not two"
+        );
+        assert_eq!(
             Board::from_moves_on(wide, "13"),
-            Ok(Board::from_moves_on(wide, "1,3").unwrap())
+            Err(Connect4Error::Column("13".into(), 1, 12))
         );
         assert_eq!(
             Board::from_moves_on(wide, "1,13"),
