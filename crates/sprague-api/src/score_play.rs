@@ -32,7 +32,8 @@ pub enum ScoreGame {
     /// Tic-tac-toe: positions are nine characters of `x`, `o`, `.`.
     TicTacToe,
     /// Connect Four on a board `width` columns wide and `height` rows high (7 × 6 the
-    /// standard): positions are the columns played, digits 1–7 (numbers and commas past 9).
+    /// standard): positions are the columns played, digits 1–7 (on a board wider than 9,
+    /// numbers separated by commas).
     Connect4 {
         /// Columns.
         width: u32,
