@@ -32,7 +32,10 @@ fuzz_target!(|data: &[u8]| {
         };
         let mut fast = Vec::new();
         if !nim::write_json_fast(line, &mut fast) {
-            assert!(fast.is_empty(), "the fast path wrote, then declined: {line:?}");
+            assert!(
+                fast.is_empty(),
+                "the fast path wrote, then declined: {line:?}"
+            );
             continue;
         }
         let words: Vec<&str> = line.split_whitespace().collect();

@@ -11,7 +11,7 @@ use sprague_api::nim::NimPlay;
 use sprague_api::play::{engine_move, parse_heap_move, ListedPlay, Playable};
 use sprague_api::subtraction::SubtractionAnalyser;
 use sprague_api::{
-    bash, lasker, nim, staircase, wythoff, Analysis, AnalysisOptions, Error, ErrorKind, Limits,
+    bash, lasker, parse, staircase, wythoff, Analysis, AnalysisOptions, Error, ErrorKind, Limits,
 };
 
 #[path = "common.rs"]
@@ -34,7 +34,10 @@ fn reads_back(game: &dyn Playable, from: &str, text: &str, to: &str) -> Option<S
     match game.analyse(to) {
         Ok(analysis) => Some(analysis.position),
         Err(e) if e.kind() == ErrorKind::TooLarge => None,
-        Err(e) => panic!("{}: the move `{text}` from `{from}` leads to `{to}`, refused: {e}", game.name()),
+        Err(e) => panic!(
+            "{}: the move `{text}` from `{from}` leads to `{to}`, refused: {e}",
+            game.name()
+        ),
     }
 }
 
@@ -88,7 +91,7 @@ fuzz_target!(|data: &[u8]| {
     let start = lines.next().unwrap_or("");
     // The move words alone, checked against the heaps they name.
     if let Some(Ok(typed)) = parse_heap_move(rule) {
-        if let Ok(heaps) = nim::parse_heaps(&words(start)) {
+        if let Ok(heaps) = parse::parse_heaps(&words(start)) {
             let _ = typed.check(&heaps);
         }
     }

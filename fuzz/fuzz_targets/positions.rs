@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use sprague_api::{
-    bash, lasker, nim, octal, split, staircase, subtraction, wythoff, AnalysisOptions,
+    bash, lasker, nim, octal, parse, split, staircase, subtraction, wythoff, AnalysisOptions,
 };
 
 #[path = "common.rs"]
@@ -33,9 +33,9 @@ fuzz_target!(|data: &[u8]| {
         5 => subtraction::analyse(&words, &rule, &options, &limits),
         6 => bash::parse_rules(&rule, None)
             .and_then(|rules| bash::analyse(&words, &rules, &options, &limits)),
-        7 => octal::parse_code(&rule)
+        7 => parse::parse_code(&rule)
             .and_then(|r| octal::analyse("octal", &r, &words, &options, &limits)),
-        8 => octal::parse_take_set(&rule)
+        8 => parse::parse_take_set(&rule)
             .and_then(|(r, name)| octal::analyse(&name, &r, &words, &options, &limits)),
         9 => octal::analyse_named("treblecross", &words, &options, &limits),
         10 => octal::analyse_named("dawsons-chess", &words, &options, &limits),

@@ -47,7 +47,9 @@ fuzz_target!(|data: &[u8]| {
     let mut position = state.position;
     let searchable = |p: &str| kind != ScoreGame::TriangleWar || lines_drawn(p) >= 8;
     for input in lines.take(6) {
-        let state = play.state(&position).expect("a position reached reads back");
+        let state = play
+            .state(&position)
+            .expect("a position reached reads back");
         if state.to_move.is_none() {
             return;
         }
@@ -55,17 +57,21 @@ fuzz_target!(|data: &[u8]| {
             if searchable(&position) {
                 let (moves, _why) = play.hints(&position).expect("hints at a live position");
                 for m in moves {
-                    play.state(&m.to).expect("a hinted move leads to a position");
+                    play.state(&m.to)
+                        .expect("a hinted move leads to a position");
                 }
             }
             continue;
         }
         if let Ok(m) = play.user_move(&position, input) {
-            play.state(&m.to)
-                .unwrap_or_else(|e| panic!("`{}` from `{position}` leads to `{}`: {e}", m.text, m.to));
+            play.state(&m.to).unwrap_or_else(|e| {
+                panic!("`{}` from `{position}` leads to `{}`: {e}", m.text, m.to)
+            });
             position = m.to;
         }
-        let state = play.state(&position).expect("a position reached reads back");
+        let state = play
+            .state(&position)
+            .expect("a position reached reads back");
         if state.to_move.is_none() || !searchable(&position) {
             continue;
         }
@@ -75,9 +81,18 @@ fuzz_target!(|data: &[u8]| {
             .expect("a live position has a move");
         let typed = play
             .user_move(&position, &chosen.played.text)
-            .unwrap_or_else(|e| panic!("the engine's `{}` at `{position}` typed back: {e}", chosen.played.text));
-        assert_eq!(typed.to, chosen.played.to, "the engine's move typed back leads elsewhere");
-        play.state(&chosen.played.to).expect("the engine's move leads to a position");
+            .unwrap_or_else(|e| {
+                panic!(
+                    "the engine's `{}` at `{position}` typed back: {e}",
+                    chosen.played.text
+                )
+            });
+        assert_eq!(
+            typed.to, chosen.played.to,
+            "the engine's move typed back leads elsewhere"
+        );
+        play.state(&chosen.played.to)
+            .expect("the engine's move leads to a position");
         position = chosen.played.to;
     }
 });

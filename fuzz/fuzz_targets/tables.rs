@@ -6,7 +6,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sprague_api::{long_run, octal, table};
+use sprague_api::parse;
+use sprague_api::tables::{self, long_run};
 
 #[path = "common.rs"]
 mod common;
@@ -29,34 +30,34 @@ fuzz_target!(|data: &[u8]| {
     let upto: u64 = upto_word.parse().unwrap_or(64);
     match pick % 7 {
         0 => {
-            let _ = table::subtraction_table(&rule, upto.min(1 << 16), until_proved, &limits);
+            let _ = tables::subtraction_table(&rule, upto.min(1 << 16), until_proved, &limits);
         }
         1 => {
             let mut parts = rule.split_whitespace();
             let max = parts.next().unwrap_or("");
-            let _ = table::bash_table(max, parts.next(), upto.min(1 << 16), until_proved, &limits);
+            let _ = tables::bash_table(max, parts.next(), upto.min(1 << 16), until_proved, &limits);
         }
         2 => {
-            let _ = table::lasker_table(upto.min(1 << 20), until_proved, &limits);
+            let _ = tables::lasker_table(upto.min(1 << 20), until_proved, &limits);
         }
         3 | 4 => {
             // `table octal CODE`, `table octal --take-set S`, `table NAME`: the long run's own
             // budgets (time and memory) bound it.
             let rule = rule.trim();
             let parsed = if pick % 7 == 3 {
-                octal::parse_code(rule).map(|r| (r, format!("octal {rule}")))
+                parse::parse_code(rule).map(|r| (r, format!("octal {rule}")))
             } else {
-                octal::parse_take_set(rule)
-                    .or_else(|_| octal::named_rule(rule).map(|r| (r, rule.to_owned())))
+                parse::parse_take_set(rule)
+                    .or_else(|_| parse::named_rule(rule).map(|r| (r, rule.to_owned())))
             };
             if let Ok((rule, family)) = parsed {
-                let _ = octal::estimate_seconds(&rule, upto);
-                let _ = octal::table(&family, &rule, upto, until_proved, &limits);
+                let _ = tables::estimate_seconds(&rule, upto);
+                let _ = tables::table(&family, &rule, upto, until_proved, &limits);
             }
         }
         5 => {
             // A checkpoint's values (two bytes each, after the second line) against the rule.
-            let Ok(rule) = octal::parse_code(rule.trim()) else {
+            let Ok(rule) = parse::parse_code(rule.trim()) else {
                 return;
             };
             let mut parts = data.splitn(3, |&b| b == b'\n');
@@ -67,11 +68,11 @@ fuzz_target!(|data: &[u8]| {
         _ => {
             // The period finder on a sequence, and the pattern finder on it cut into rows.
             let values = values(data, 1 + usize::from(pick >> 4 & 7));
-            let _ = table::observed_period(&values);
+            let _ = tables::observed_period(&values);
             let width = usize::from(pick >> 4 & 7) + 1;
             let grid: Vec<Vec<u64>> = values.chunks(width).map(<[u64]>::to_vec).collect();
             if grid.iter().all(|row| row.len() == width) {
-                let _ = table::grid_patterns(&grid);
+                let _ = tables::grid_patterns(&grid);
             }
         }
     }

@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use sprague_api::table::grid_formulas;
+use sprague_api::tables::grid_formulas;
 
 fn wythoff(side: usize) -> Vec<Vec<u64>> {
     // G(a, b) = mex of the row to its left, the column above and the diagonal: kept as a bit set

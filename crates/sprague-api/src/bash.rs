@@ -6,7 +6,7 @@ use num_traits::ToPrimitive;
 use sprague::games::bash::BashRules;
 use sprague::value::Outcome;
 
-use crate::nim::parse_natural;
+use crate::parse::parse_natural;
 use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
 /// Parses the rules: `--max M` and, optionally, `--min P` (1 by default).

@@ -502,7 +502,7 @@ static GAMES: &[Game] = &[
         table: Some("octal"),
         answer: Answer::Analyse(|r, limits| match r.parameter("take-set") {
             Some(set) => {
-                let (rule, family) = octal::parse_take_set(set)?;
+                let (rule, family) = crate::parse::parse_take_set(set)?;
                 octal::analyse(&family, &rule, &r.words, &r.options, limits)
             }
             None => {
@@ -510,7 +510,7 @@ static GAMES: &[Game] = &[
                     .words
                     .split_first()
                     .ok_or_else(|| Error::bad_input("expected a code (like 0.77), then heaps"))?;
-                let rule = octal::parse_code(code)?;
+                let rule = crate::parse::parse_code(code)?;
                 octal::analyse(&format!("octal {code}"), &rule, heaps, &r.options, limits)
             }
         }),

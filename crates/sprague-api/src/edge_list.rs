@@ -2,7 +2,7 @@
 //! `m` lines `u v` (vertices 1..n). Errors name the line; the memory is estimated from `n m` and
 //! checked against [`Limits`] before anything is allocated.
 
-use crate::graph::Numbers;
+use crate::parse::Numbers;
 use crate::{Error, Limits};
 
 /// A parsed edge list: the vertex count and the edges, vertices numbered from 0.

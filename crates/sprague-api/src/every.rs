@@ -288,14 +288,14 @@ mod tests {
 
     #[test]
     fn the_steps_decide_kayles_and_the_move_given_wins() {
-        let rule = crate::octal::parse_code("0.77").unwrap();
+        let rule = crate::parse::parse_code("0.77").unwrap();
         check_sums("kayles", &HeapGame { rule }, 2, 6);
     }
 
     #[test]
     fn a_heap_whose_options_would_outlast_the_time_is_refused_at_once() {
         // Three-heap moves: about n²/12 options a heap, n³/36 in all.
-        let rule = crate::octal::parse_code("0.8").unwrap();
+        let rule = crate::parse::parse_code("0.8").unwrap();
         let err = analyse_heaps(
             "octal 0.8",
             &rule,

@@ -7,7 +7,7 @@ use num_traits::{ToPrimitive, Zero};
 use sprague::games::fibonacci_nim::{self, GrundyTable};
 use sprague::value::Outcome;
 
-use crate::nim::parse_natural;
+use crate::parse::parse_natural;
 use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
 /// The largest heap whose nim-value is computed (a table of heap²/2 values).

@@ -6,7 +6,7 @@ use sprague::games::geography::Geography;
 use sprague::value::Outcome;
 
 use crate::edge_list::{self, Costs};
-use crate::nim::parse_natural;
+use crate::parse::parse_natural;
 use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
 /// A graph that is not bipartite is solved by blossom searches, O(V · (V + E)) at worst; above

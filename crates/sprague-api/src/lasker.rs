@@ -7,7 +7,7 @@
 use num_bigint::BigUint;
 use sprague::games::lasker::{self, LaskerMove};
 
-use crate::nim::parse_heaps;
+use crate::parse::parse_heaps;
 use crate::report::{join_numbers, normal_outcome};
 use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 

@@ -324,7 +324,7 @@ mod tests {
     use sprague::solve::misere;
 
     fn analyse(code: &str, heaps: &[u64]) -> Analysis {
-        let rule = crate::octal::parse_code(code).unwrap();
+        let rule = crate::parse::parse_code(code).unwrap();
         let heaps: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
         let options = AnalysisOptions {
             misere: true,
@@ -338,7 +338,7 @@ mod tests {
         // Kayles (wild from 5), Dawson's Kayles and 0.137 (tame for a long way), Guiles.
         for code in ["0.77", "0.07", "0.137", "0.15"] {
             let game = HeapGame {
-                rule: crate::octal::parse_code(code).unwrap(),
+                rule: crate::parse::parse_code(code).unwrap(),
             };
             for a in 0..8u64 {
                 for b in a..8 {
@@ -378,7 +378,7 @@ mod tests {
     fn the_reachable_bound_counts_multisets_and_refuses_huge_heaps_at_once() {
         // 1, 1, 2, 3, 5, 7, 11 partitions of 0..=6: 30 multisets of at most 6 tokens.
         assert_eq!(reachable_bound(6), 30);
-        let rule = crate::octal::parse_code("0.77").unwrap();
+        let rule = crate::parse::parse_code("0.77").unwrap();
         let options = AnalysisOptions {
             misere: true,
             ..AnalysisOptions::default()

@@ -15,7 +15,7 @@ use sprague::games::moore_nim::{self, MooreMove, MooreNim};
 use sprague::solve::MemoSolver;
 use sprague::value::Outcome;
 
-use crate::nim::{parse_heaps, parse_natural};
+use crate::parse::{parse_heaps, parse_natural};
 use crate::{nim, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
 /// The most winning moves listed; the note gives how many there are.

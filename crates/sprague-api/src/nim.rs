@@ -5,54 +5,9 @@ use num_traits::{ToPrimitive, Zero};
 use sprague::games::nim;
 use sprague::value::Outcome;
 
+use crate::parse::{parse_heaps, parse_natural};
 use crate::report::{join_numbers, normal_outcome};
 use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
-
-/// Heaps longer than this many digits are refused (parsing is quadratic in the length).
-const MAX_DIGITS: usize = 100_000;
-
-/// Parses one non-negative integer of any size; `what` names it in errors (e.g. `heap 2`).
-///
-/// # Errors
-///
-/// A bad-input [`Error`] for anything but decimal digits, and a refusal past 100,000 digits.
-pub fn parse_natural(word: &str, what: &str) -> Result<BigUint, Error> {
-    if word.starts_with('-') && word.len() > 1 && word[1..].bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Error::bad_input(format!(
-            "{what}: `{word}` is negative; expected a non-negative integer"
-        )));
-    }
-    if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Error::bad_input(format!(
-            "{what}: `{word}` is not a non-negative integer"
-        )));
-    }
-    if word.len() > MAX_DIGITS {
-        return Err(Error::too_large(format!(
-            "{what}: {} digits is more than the {MAX_DIGITS} accepted",
-            word.len()
-        )));
-    }
-    if word.len() <= 19 {
-        return Ok(BigUint::from(
-            word.parse::<u64>().expect("19 digits fit in u64"),
-        ));
-    }
-    Ok(BigUint::parse_bytes(word.as_bytes(), 10).expect("checked: only digits"))
-}
-
-/// Parses the heaps of a Nim-like position.
-///
-/// # Errors
-///
-/// As [`parse_natural`], naming the 1-based heap.
-pub fn parse_heaps<S: AsRef<str>>(words: &[S]) -> Result<Vec<BigUint>, Error> {
-    words
-        .iter()
-        .enumerate()
-        .map(|(idx, w)| parse_natural(w.as_ref(), &format!("heap {}", idx + 1)))
-        .collect()
-}
 
 fn move_report(heaps: &[BigUint], heap: usize, to: &BigUint) -> MoveReport {
     let mut after = heaps.to_vec();

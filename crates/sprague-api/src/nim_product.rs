@@ -4,7 +4,7 @@
 
 use sprague::value::nim_product;
 
-use crate::nim::parse_natural;
+use crate::parse::parse_natural;
 use crate::{Error, ValueReport};
 
 /// Multiplies the two numbers typed (`["16", "16"]` gives 24).

@@ -12,236 +12,19 @@
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
-use sprague::games::octal::{HeapRule, NamedGame, OctalCode};
-use sprague::sequence::arithmetic;
-use sprague::sequence::table::{self, HeapTable, Method};
+pub use sprague::games::octal::HeapRule;
+use sprague::games::octal::NamedGame;
+use sprague::sequence::table;
 use sprague::sequence::Period;
 
-use crate::nim::parse_heaps;
+use crate::parse::parse_heaps;
 use crate::report::{join_numbers, normal_outcome};
-use crate::table::{PeriodReport, TableReport};
+use crate::tables::estimate::estimate_bytes;
+use crate::tables::heap::{proved_table, table_of, ProofSearch, MAX_PROOF_SEARCH};
 use crate::{human_bytes, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
 /// The largest heap analysed from a table (beyond it, only a proved period answers).
 pub const MAX_TABLE_HEAP: u64 = 200_000;
-
-/// The rule of `octal CODE`.
-///
-/// # Errors
-///
-/// A code that is not valid, with the reason.
-pub fn parse_code(code: &str) -> Result<HeapRule, Error> {
-    code.parse::<OctalCode>().map(HeapRule::Octal).map_err(|e| {
-        // A code of thousands of digits is not echoed whole.
-        let shown: String = code.chars().take(24).collect();
-        let more = if shown.len() < code.len() { "…" } else { "" };
-        Error::bad_input(format!("code `{shown}{more}`: {e}"))
-    })
-}
-
-/// The rule "take s consecutive tokens from a row, s in S", S typed as `1,70,150`: the code
-/// whose digit is 7 at each s (see [`OctalCode::take_set`]), and the name it is reported by.
-///
-/// # Errors
-///
-/// A set that is not positive integers separated by commas, or an element past the longest code.
-pub fn parse_take_set(text: &str) -> Result<(HeapRule, String), Error> {
-    let mut takes = Vec::new();
-    for (idx, word) in text.split(',').enumerate() {
-        let word = word.trim();
-        let take: usize = word.parse().map_err(|_| {
-            Error::bad_input(format!(
-                "--take-set element {}: `{word}` is not a positive integer (expected a list like 1,2,5)",
-                idx + 1
-            ))
-        })?;
-        if take == 0 {
-            return Err(Error::bad_input(format!(
-                "--take-set element {}: taking 0 tokens would be a pass",
-                idx + 1
-            )));
-        }
-        takes.push(take);
-    }
-    let code = OctalCode::take_set(&takes)
-        .map_err(|e| Error::bad_input(format!("--take-set `{text}`: {e}")))?;
-    takes.sort_unstable();
-    takes.dedup();
-    let set: Vec<String> = takes.iter().map(usize::to_string).collect();
-    Ok((
-        HeapRule::Octal(code),
-        format!("octal --take-set {}", set.join(",")),
-    ))
-}
-
-/// The rule of a named game (`kayles`, `dawson`, `dawsons-chess`, `guiles`, `treblecross`,
-/// `grundys-game`).
-///
-/// # Errors
-///
-/// An unknown name.
-pub fn named_rule(name: &str) -> Result<HeapRule, Error> {
-    NamedGame::by_name(name)
-        .map(|g| g.rule())
-        .ok_or_else(|| Error::bad_input(format!("no heap game is named `{name}`")))
-}
-
-/// The table of `rule` with `len` values, or a refusal; once a period is proved on the way, the
-/// rest of the values come from it.
-fn table_of(game: &str, rule: &HeapRule, len: u64, limits: &Limits) -> Result<Vec<u16>, Error> {
-    check_memory(len, limits)?;
-    let too_large = |e: table::ValueTooLarge| Error::too_large(e.to_string());
-    let len_us = len as usize;
-    let looks = table::values_to_prove(rule, 0, 0).is_some();
-    let mut t = HeapTable::new(rule.clone(), Method::Sparse);
-    // Doubling, as the engine's `values_with_period` does, with the time allowed checked before
-    // each step: a game whose period is proved early is never refused for the length asked.
-    let mut step = 1024usize.min(len_us);
-    let mut pace = crate::long_run::Pace::new(game, limits);
-    let mut chunk = crate::long_run::FIRST_CHUNK;
-    loop {
-        check_time_of_step(rule, 0, step as u64, t.values().len() as u64, len, limits)?;
-        grow_timed(&mut t, step, len, &mut pace, &mut chunk)?;
-        if looks {
-            if let Some(p) = table::period(rule, t.values()).filter(|p| p.proved) {
-                let mut values = t.into_values();
-                table::extend_by_period(&mut values, &p, len_us).map_err(too_large)?;
-                return Ok(values);
-            }
-        }
-        if step == len_us {
-            return Ok(t.into_values());
-        }
-        step = step.saturating_mul(2).min(len_us);
-    }
-}
-
-/// Why [`grow_timed`] stopped short.
-enum GrowthStopped {
-    /// A value past two bytes.
-    ValueTooLarge(table::ValueTooLarge),
-    /// The pace's refusal: the table would outlast the time allowed.
-    TooSlow(Error),
-}
-
-impl From<GrowthStopped> for Error {
-    fn from(e: GrowthStopped) -> Error {
-        match e {
-            GrowthStopped::ValueTooLarge(e) => Error::too_large(e.to_string()),
-            GrowthStopped::TooSlow(e) => e,
-        }
-    }
-}
-
-/// Grows `t` to `step` values in chunks sized as the long runs size theirs (`next_chunk`), each
-/// timed in `pace`: a code whose values keep growing is stopped once its pace says the `target`
-/// values would outlast the time allowed.
-fn grow_timed(
-    t: &mut HeapTable,
-    step: usize,
-    target: u64,
-    pace: &mut crate::long_run::Pace,
-    chunk: &mut usize,
-) -> Result<(), GrowthStopped> {
-    let jumps = crate::long_run::cost_jumps(t.rule());
-    while t.values().len() < step {
-        let done = t.values().len();
-        let (end, jumped) = crate::long_run::chunk_end(done, *chunk, step, &jumps);
-        let started = std::time::Instant::now();
-        t.extend_to(end).map_err(GrowthStopped::ValueTooLarge)?;
-        let took = started.elapsed();
-        pace.record(end, end - done, took, target)
-            .map_err(GrowthStopped::TooSlow)?;
-        *chunk = crate::long_run::next_chunk(end - done, end, took, jumped);
-    }
-    Ok(())
-}
-
-/// Refuses a table of `len` values that would not fit in `limits`.
-///
-/// # Errors
-///
-/// The estimate, when too large.
-pub fn check_memory(len: u64, limits: &Limits) -> Result<(), Error> {
-    limits.check_memory(estimate_bytes(len), format_args!("a table of {len} values"))
-}
-
-/// Three-heap splits a second that a table examines on this kind of machine (measured: 0.3F to
-/// 10^4, 2.8·10^10 splits in 61 s on one core), rounded down so that estimates err long.
-const THREE_HEAP_SPLITS_PER_SECOND: f64 = 4.0e8;
-
-/// The seconds a table of `len` values of `rule` is expected to take, where that cost can be
-/// estimated: codes with three-heap moves examine every split of every heap into three, about
-/// n³/36 in all for each such digit. `None` for the others, whose tables run at about a million
-/// values a second or faster.
-pub fn estimate_seconds(rule: &HeapRule, len: u64) -> Option<f64> {
-    match rule {
-        HeapRule::Octal(code) if code.has_three_heap_moves() => {
-            Some(rule.table_work(len) as f64 / THREE_HEAP_SPLITS_PER_SECOND)
-        }
-        _ => None,
-    }
-}
-
-/// Refuses a table of `len` values of `rule` expected to run past `limits.max_seconds`.
-///
-/// # Errors
-///
-/// The estimate, when too long.
-pub fn check_time(rule: &HeapRule, len: u64, limits: &Limits) -> Result<(), Error> {
-    check_time_of_step(rule, 0, len, 0, len, limits)
-}
-
-/// Refuses to grow a table of `rule` to `step` values on its way to `len` (`done` of them
-/// computed so far) when the whole table, computed from the `resumed` values the run started
-/// with (a checkpoint's, or none), is expected to take longer than `limits.max_seconds`. A table
-/// grown by doubling stops as soon as a period is proved, so one over the budget is still grown
-/// while its steps are cheap (the first 1024 values, then a 32nd of the budget), and refused at the first that is not.
-///
-/// # Errors
-///
-/// The estimate for the whole table, and how far it got, when too long.
-pub fn check_time_of_step(
-    rule: &HeapRule,
-    resumed: u64,
-    step: u64,
-    done: u64,
-    len: u64,
-    limits: &Limits,
-) -> Result<(), Error> {
-    let seconds = |n: u64| estimate_seconds(rule, n).unwrap_or(0.0);
-    let allowed = limits.max_seconds as f64;
-    let whole = seconds(len) - seconds(resumed);
-    // A table over the budget as a whole is grown only while its steps stay cheap (a 32nd of
-    // the budget): a proof found by then ends it early, and a refusal costs little.
-    let this_step = seconds(step) - seconds(resumed);
-    if whole <= allowed || this_step <= allowed / 32.0 || (step <= 1024 && this_step <= allowed) {
-        return Ok(());
-    }
-    let so_far = if done > 0 {
-        format!(" (no period is proved within its first {done} values)")
-    } else {
-        String::new()
-    };
-    Err(Error::over_budget(
-        crate::Budget::Time,
-        whole.ceil() as u64,
-        limits.max_seconds,
-        format!(
-            "a table of {len} values of {rule} (three-heap splits) takes about {}, more than the \
-             {} allowed{so_far}",
-            crate::human_seconds(whole),
-            crate::human_seconds(limits.max_seconds as f64)
-        ),
-    ))
-}
-
-/// The memory a table of `len` values takes: two bytes a value, plus the rare list (at most four
-/// bytes a value, in practice far less) counted at one byte a value, plus the fixed buffers of
-/// the fast method (the bit sets of the heaps settled ahead: two times 8 MiB).
-pub fn estimate_bytes(len: u64) -> u64 {
-    len.saturating_mul(3).saturating_add(17 << 20)
-}
 
 /// The value of heap `n` from a table, or a proved period: for n ≥ p,
 /// G(n) = G(p + (n − p) mod q) + s·⌊(n − p)/q⌋, exact on big integers.
@@ -257,74 +40,6 @@ fn heap_value(values: &[u16], period: Option<Period>, n: &BigUint) -> Option<Big
     let offset = (&beyond % p.period).to_u64()?;
     let base = values.get(usize::try_from(p.preperiod + offset).ok()?)?;
     Some(BigUint::from(*base) + (beyond / p.period) * p.saltus)
-}
-
-/// The number of values that prove the period `p` seen in `values`: the periodicity theorem of
-/// Guy and Smith for a pure period, the saltus test
-/// ([`sprague::sequence::arithmetic::values_to_prove`]) for an arithmetic one; `None` when no
-/// theorem applies.
-pub(crate) fn values_to_prove(rule: &HeapRule, values: &[u16], p: &Period) -> Option<u64> {
-    if p.saltus == 0 {
-        table::values_to_prove(rule, p.preperiod, p.period)
-    } else {
-        arithmetic::values_to_prove(rule, values, p)
-    }
-}
-
-/// The most values computed to look for a proved period of a huge heap's game: 2^21, a second or
-/// two for the slowest codes, past the proof of every period known to need more than
-/// [`MAX_TABLE_HEAP`] (0.16 proves its period of 149459 with 509621 values).
-pub const MAX_PROOF_SEARCH: u64 = 1 << 21;
-
-/// How the search for a proved period of a huge heap's game ended.
-enum ProofSearch {
-    /// The shortest table (doubling from 1024 values) whose period is proved, with that period.
-    Proved(Vec<u16>, Period),
-    /// No proof: the game has no periodicity theorem, the values outgrew two bytes (as
-    /// arithmetic periods do before their proof), or none was found within
-    /// [`MAX_PROOF_SEARCH`] values.
-    NotFound,
-    /// The next doubling would outlast the time allowed: why, with the values computed so far.
-    OutOfTime(u64, String),
-}
-
-/// Looks for a proved period by doubling a table from 1024 values up to [`MAX_PROOF_SEARCH`],
-/// each step timed: a code whose two-heap table is slow (Treblecross, take sets) ends the search
-/// when its pace says the next step would outlast the time allowed.
-fn proved_table(game: &str, rule: &HeapRule, limits: &Limits) -> Result<ProofSearch, Error> {
-    // Without a periodicity theorem (Grundy's game) nothing is proved: no search.
-    if table::values_to_prove(rule, 0, 0).is_none() {
-        return Ok(ProofSearch::NotFound);
-    }
-    let most = MAX_PROOF_SEARCH;
-    check_memory(most, limits)?;
-    let mut t = HeapTable::new(rule.clone(), Method::Sparse);
-    let mut pace = crate::long_run::Pace::new(game, limits);
-    let mut chunk = crate::long_run::FIRST_CHUNK;
-    let mut len = 1024u64.min(most);
-    loop {
-        let done = t.values().len() as u64;
-        if let Err(e) = check_time(rule, len, limits) {
-            return Ok(ProofSearch::OutOfTime(done, e.to_string()));
-        }
-        match grow_timed(&mut t, len as usize, len, &mut pace, &mut chunk) {
-            Ok(()) => {}
-            Err(GrowthStopped::ValueTooLarge(_)) => return Ok(ProofSearch::NotFound),
-            Err(GrowthStopped::TooSlow(e)) => {
-                return Ok(ProofSearch::OutOfTime(
-                    t.values().len() as u64,
-                    e.to_string(),
-                ));
-            }
-        }
-        if let Some(p) = table::period(rule, t.values()).filter(|p| p.proved) {
-            return Ok(ProofSearch::Proved(t.into_values(), p));
-        }
-        if len == most {
-            return Ok(ProofSearch::NotFound);
-        }
-        len = (len * 2).min(most);
-    }
 }
 
 /// Calls `visit` with each move of a heap: the heaps left (0, 1, 2 or 3 of them) and their
@@ -401,18 +116,6 @@ fn row_report(rows: &[BigUint], idx: usize, left: &[u64], cell: u64) -> MoveRepo
     }
 }
 
-/// What a reader of `table NAME` must know when the table's n is not the number the game's
-/// players count (Treblecross: G(n) is the heap n of 0.007, and a row of n cells is G(n + 2)).
-pub fn heap_table_note(name: &str) -> Option<String> {
-    let game = NamedGame::by_name(name).filter(|g| g.heap_offset > 0)?;
-    Some(format!(
-        "G(n) is the heap n of {}; a row of n {} plays as the heap n + {}",
-        game.rule(),
-        game.counts,
-        game.heap_offset
-    ))
-}
-
 /// Analyses a named heap game (`kayles`, `treblecross`) typed as its players count it: the
 /// numbers are pins, files or tokens, each the heap of the same size, but for Treblecross, whose
 /// rows of n cells are the heaps n + 2 of 0.007; its moves are then told as cells of the rows.
@@ -441,7 +144,7 @@ pub fn analyse_named<S: AsRef<str>>(
     let rows: Vec<BigUint> = words
         .iter()
         .enumerate()
-        .map(|(idx, w)| crate::nim::parse_natural(w.as_ref(), &format!("row {}", idx + 1)))
+        .map(|(idx, w)| crate::parse::parse_natural(w.as_ref(), &format!("row {}", idx + 1)))
         .collect::<Result<_, _>>()?;
     if let Some(idx) = rows.iter().position(|r| *r == BigUint::from(2u8)) {
         // A lone row of two cells never holds XXX, and both its cells can be filled: 0.007,
@@ -659,128 +362,11 @@ fn analyse_heaps(
     })
 }
 
-/// `table octal CODE` or `table <named>`: G(0..=upto), with the period found and whether the
-/// periodicity theorem proves it. With `until_proved` the table stops as soon as a proved period
-/// exists (checked each time the table doubles, then at the exact length the proof needs), even
-/// before `upto`. The same as [`crate::long_run::run`] without interruption.
-///
-/// # Errors
-///
-/// A table too large for `limits`, or a value above 65535.
-pub fn table(
-    family: &str,
-    rule: &HeapRule,
-    upto: u64,
-    until_proved: bool,
-    limits: &Limits,
-) -> Result<TableReport, Error> {
-    let stop = std::sync::atomic::AtomicBool::new(false);
-    let mut hooks = crate::long_run::Hooks::new(&stop);
-    match crate::long_run::run(
-        family,
-        rule,
-        upto,
-        until_proved,
-        Vec::new(),
-        limits,
-        &mut hooks,
-    )? {
-        crate::long_run::RunEnd::Finished(seq) => Ok(TableReport {
-            family: seq.family,
-            upto: seq.values.len() as u64 - 1,
-            values: Some(seq.values.iter().map(|&v| u64::from(v)).collect()),
-            period: seq.period.map(PeriodReport::from),
-            note: seq.note,
-            formulas: seq.formulas,
-        }),
-        crate::long_run::RunEnd::Stopped(_) => unreachable!("nothing sets the stop flag"),
-    }
-}
-
-/// The first eight bytes of a values file written by `table … --out FILE`.
-pub const VALUES_MAGIC: &[u8; 8] = b"SPRGSEQ1";
-
-/// The values G(0..len) in the compact binary form of `--out`:
-///
-/// | bytes | content |
-/// | --- | --- |
-/// | 0..8 | the magic `SPRGSEQ1` |
-/// | 8 | w, the bytes per value: the fewest of 1, 2, 4 and 8 that hold the largest value |
-/// | 9..16 | zero |
-/// | 16..24 | the number of values, unsigned 64-bit little-endian |
-/// | 24.. | G(0), G(1), …, each w bytes little-endian |
-///
-/// Heap-game tables have values below 2^16 (w is 1 or 2); Lasker's Nim's grow with n.
-pub fn encode_values(values: &[u64]) -> Vec<u8> {
-    let mut out = Vec::new();
-    write_values(&mut out, values).expect("writing to a vector does not fail");
-    out
-}
-
-/// The bytes per value of a values file holding `values` ([`encode_values`]).
-fn value_width<T: Copy + Into<u64>>(values: &[T]) -> usize {
-    let largest = values.iter().map(|&v| v.into()).max().unwrap_or(0);
-    match largest {
-        0..=0xFF => 1,
-        0x100..=0xFFFF => 2,
-        0x1_0000..=0xFFFF_FFFF => 4,
-        _ => 8,
-    }
-}
-
-/// Writes `values` in the form of [`encode_values`], a block at a time (no copy of the table).
-///
-/// # Errors
-///
-/// A failed write.
-pub fn write_values<W, T>(out: &mut W, values: &[T]) -> std::io::Result<()>
-where
-    W: std::io::Write,
-    T: Copy + Into<u64>,
-{
-    let width = value_width(values);
-    out.write_all(VALUES_MAGIC)?;
-    out.write_all(&[width as u8, 0, 0, 0, 0, 0, 0, 0])?;
-    out.write_all(&(values.len() as u64).to_le_bytes())?;
-    let mut block = Vec::with_capacity(8 << 15);
-    for chunk in values.chunks(1 << 15) {
-        block.clear();
-        for &v in chunk {
-            block.extend_from_slice(&v.into().to_le_bytes()[..width]);
-        }
-        out.write_all(&block)?;
-    }
-    Ok(())
-}
-
-/// Reads back what [`encode_values`] wrote.
-///
-/// # Errors
-///
-/// Bytes that are not such a file.
-pub fn decode_values(bytes: &[u8]) -> Result<Vec<u64>, Error> {
-    let bad = |why: &str| Error::bad_input(format!("not a sprague values file: {why}"));
-    if bytes.len() < 24 || &bytes[..8] != VALUES_MAGIC {
-        return Err(bad("no SPRGSEQ1 header"));
-    }
-    let width = usize::from(bytes[8]);
-    if ![1, 2, 4, 8].contains(&width) {
-        return Err(bad("the value width is not 1, 2, 4 or 8"));
-    }
-    let count = u64::from_le_bytes(bytes[16..24].try_into().expect("8 bytes"));
-    let body = &bytes[24..];
-    if body.len() as u64 != count.saturating_mul(width as u64) {
-        return Err(bad("the length does not match the count"));
-    }
-    Ok(body
-        .chunks(width)
-        .map(|c| c.iter().rev().fold(0u64, |acc, &b| acc << 8 | u64::from(b)))
-        .collect())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parse::{named_rule, parse_code};
+    use sprague::sequence::table::Method;
     use sprague::value::Outcome;
 
     fn analysis(rule: &HeapRule, words: &[&str]) -> Analysis {
@@ -835,38 +421,6 @@ mod tests {
     }
 
     #[test]
-    fn the_values_file_round_trips_in_the_narrowest_width() {
-        for (values, width) in [
-            (vec![0u64, 1, 255, 3], 1),
-            (vec![0, 300, 65535], 2),
-            (vec![], 1),
-            (vec![7, 65536, 1], 4),
-            (vec![u64::from(u32::MAX), 0], 4),
-            (vec![1 << 32, 5], 8),
-            (vec![u64::MAX], 8),
-        ] {
-            let bytes = encode_values(&values);
-            assert_eq!(bytes[8], width as u8, "{values:?}");
-            assert_eq!(bytes.len(), 24 + width * values.len());
-            assert_eq!(decode_values(&bytes).unwrap(), values);
-            if width <= 2 {
-                // A heap table's values (two bytes) give the same bytes.
-                let narrow: Vec<u16> = values.iter().map(|&v| v as u16).collect();
-                let mut written = Vec::new();
-                write_values(&mut written, &narrow).unwrap();
-                assert_eq!(written, bytes);
-            }
-        }
-        assert!(decode_values(b"SPRGSEQ1").is_err());
-        let mut bytes = encode_values(&[1, 2, 3]);
-        bytes.pop();
-        assert!(decode_values(&bytes).is_err());
-        let mut bytes = encode_values(&[70000, 2]);
-        bytes[8] = 3;
-        assert!(decode_values(&bytes).is_err());
-    }
-
-    #[test]
     fn huge_heaps_need_a_proved_period() {
         let kayles = named_rule("kayles").unwrap();
         let a = analysis(&kayles, &["1000000000000000000000", "3"]);
@@ -913,42 +467,6 @@ mod tests {
             &["1000000000000000000000000", "1000000000000000000000000"],
         );
         assert_eq!(a.outcome, Outcome::P);
-    }
-
-    #[test]
-    fn tables_report_arithmetic_periods() {
-        let rule = parse_code("0.8").unwrap();
-        let t = table("octal 0.8", &rule, 100, false, &Limits::default()).unwrap();
-        let p = t.period.unwrap();
-        assert_eq!((p.preperiod, p.period, p.saltus, p.proved), (1, 3, 1, true));
-        let t = table("octal 0.8", &rule, 100_000, true, &Limits::default()).unwrap();
-        assert!(t.period.unwrap().proved);
-        assert!(t.upto < 100, "{}", t.upto);
-        // Seen, not proved: the saltus 3 of 0.3F.
-        let rule = parse_code("0.3F").unwrap();
-        let t = table("octal 0.3F", &rule, 200, false, &Limits::default()).unwrap();
-        let p = t.period.unwrap();
-        assert_eq!(
-            (p.preperiod, p.period, p.saltus, p.proved),
-            (0, 6, 3, false)
-        );
-        assert!(t.note.unwrap().contains("no theorem"));
-    }
-
-    #[test]
-    fn tables_prove_dawsons_period() {
-        let rule = named_rule("dawson").unwrap();
-        let t = table("dawson", &rule, 200, false, &Limits::default()).unwrap();
-        let p = t.period.unwrap();
-        assert_eq!((p.preperiod, p.period, p.proved), (53, 34, true));
-        let t = table("dawson", &rule, 100_000, true, &Limits::default()).unwrap();
-        assert_eq!(t.upto + 1, 2 * 53 + 2 * 34 + 2);
-        assert!(t.period.unwrap().proved);
-        let small = Limits {
-            memory_bytes: 1 << 20,
-            ..Limits::default()
-        };
-        assert!(table("dawson", &rule, 10_000_000, false, &small).is_err());
     }
 
     /// Whether the player to move wins Treblecross on a row whose cells marked in `row` hold

@@ -252,11 +252,11 @@ pub fn parse_heap_move(input: &str) -> Option<Result<HeapMoveWords, Error>> {
         let from = if from.is_empty() || !from.starts_with(|c: char| c.is_ascii_digit()) {
             None
         } else {
-            Some(crate::nim::parse_natural(from, "the heap's size")?)
+            Some(crate::parse::parse_natural(from, "the heap's size")?)
         };
         let parts = to
             .split('+')
-            .map(|w| crate::nim::parse_natural(w.trim(), "the heap's new size"))
+            .map(|w| crate::parse::parse_natural(w.trim(), "the heap's new size"))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(HeapMoveWords {
             heap: index

@@ -445,7 +445,7 @@ impl ScriptSession<'_> {
     /// # Errors
     ///
     /// A script error, a loop, or more positions than the session allows.
-    pub fn table(&mut self, family: &str, upto: u64) -> Result<crate::table::TableReport, Error> {
+    pub fn table(&mut self, family: &str, upto: u64) -> Result<crate::tables::TableReport, Error> {
         self.game.start_request();
         if upto as usize >= self.max_positions {
             return Err(Error::too_large(format!(
@@ -458,8 +458,8 @@ impl ScriptSession<'_> {
             let position = self.parse(&n.to_string())?;
             values.push(self.grundy_value(&position)?);
         }
-        let period = crate::table::observed_period(&values);
-        Ok(crate::table::TableReport::new(
+        let period = crate::tables::observed_period(&values);
+        Ok(crate::tables::TableReport::new(
             family.to_owned(),
             values,
             period.map(Into::into),
@@ -481,7 +481,7 @@ impl ScriptSession<'_> {
         family: &str,
         rows: u64,
         cols: u64,
-    ) -> Result<crate::table::GridReport, Error> {
+    ) -> Result<crate::tables::GridReport, Error> {
         self.game.start_request();
         let cells = (rows + 1).saturating_mul(cols + 1);
         if cells >= self.max_positions as u64 {
@@ -504,9 +504,9 @@ impl ScriptSession<'_> {
             }
             grid.push(row);
         }
-        let patterns = crate::table::grid_patterns(&grid);
-        let formulas = crate::table::grid_formulas(&grid);
-        Ok(crate::table::GridReport {
+        let patterns = crate::tables::grid_patterns(&grid);
+        let formulas = crate::tables::grid_formulas(&grid);
+        Ok(crate::tables::GridReport {
             family: family.to_owned(),
             grid,
             p_positions,

@@ -7,7 +7,7 @@ use num_traits::Zero;
 use sprague::games::split;
 use sprague::value::Outcome;
 
-use crate::nim::parse_natural;
+use crate::parse::parse_natural;
 use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
 /// More bottles than this are refused (the values and the moves cost O(n²) time each).

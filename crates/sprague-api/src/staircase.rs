@@ -4,7 +4,7 @@ use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use sprague::games::staircase::{self, StaircaseMove};
 
-use crate::nim::parse_natural;
+use crate::parse::parse_natural;
 use crate::report::{join_numbers, normal_outcome};
 use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 

@@ -8,7 +8,7 @@ use num_traits::ToPrimitive;
 use sprague::games::subtraction::{SubtractionMove, SubtractionSet, SubtractionTable, MAX_SET_LEN};
 use sprague::value::{Nimber, Outcome};
 
-use crate::nim::parse_heaps;
+use crate::parse::parse_heaps;
 use crate::report::join_numbers;
 use crate::{human_bytes, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 

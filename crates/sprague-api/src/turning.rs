@@ -17,7 +17,7 @@ use num_traits::{ToPrimitive, Zero};
 use sprague::games::coin_turning::{self, TurningMove, TurningRule};
 use sprague::games::tartan::{self, ProductMove, ProductRule};
 
-use crate::nim::parse_natural;
+use crate::parse::parse_natural;
 use crate::report::normal_outcome;
 use crate::{Analysis, AnalysisOptions, Error, FactorReport, Limits, MoveReport, NimValue};
 

@@ -5,7 +5,7 @@ use num_traits::ToPrimitive;
 use sprague::games::wythoff::{self, GrundyTable, WythoffMove};
 use sprague::value::Outcome;
 
-use crate::nim::parse_natural;
+use crate::parse::parse_natural;
 use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
 /// Nim-values are computed (by a table of all smaller positions) when both heaps are at most this.

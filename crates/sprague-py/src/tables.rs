@@ -12,8 +12,8 @@ use std::sync::Arc;
 use numpy::PyArray1;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
-use sprague_api::long_run::{self, RunEnd};
-use sprague_api::{octal, table, Error};
+use sprague_api::tables::long_run::{self, RunEnd};
+use sprague_api::{octal, parse, tables, Error};
 
 use crate::{interruptible, limits, to_py_err};
 
@@ -22,17 +22,17 @@ fn heap_rule(
     family: &str,
     code: Option<&str>,
     take_set: Option<&str>,
-) -> Result<(sprague::games::octal::HeapRule, String), Error> {
+) -> Result<(octal::HeapRule, String), Error> {
     match (family, code, take_set) {
-        ("octal", Some(code), None) => Ok((octal::parse_code(code)?, format!("octal {code}"))),
-        ("octal", None, Some(set)) => octal::parse_take_set(set),
+        ("octal", Some(code), None) => Ok((parse::parse_code(code)?, format!("octal {code}"))),
+        ("octal", None, Some(set)) => parse::parse_take_set(set),
         ("octal", None, None) => Err(Error::bad_input(
             "an octal table needs its code (`0.77`) or a take set (take_set=\"2,5\")",
         )),
         ("octal", Some(_), Some(_)) => Err(Error::bad_input(
             "give an octal table its code or its take set, not both",
         )),
-        (name, None, None) => Ok((octal::named_rule(name)?, name.to_owned())),
+        (name, None, None) => Ok((parse::named_rule(name)?, name.to_owned())),
         (name, _, _) => Err(Error::bad_input(format!(
             "{name} takes neither a code nor a take set"
         ))),
@@ -72,7 +72,7 @@ fn heap_table<'py>(
         let RunEnd::Finished(mut seq) = end else {
             return Ok(None);
         };
-        if let Some(note) = octal::heap_table_note(&family) {
+        if let Some(note) = tables::heap_table_note(&family) {
             seq.note = Some(match seq.note.take() {
                 Some(more) => format!("{note}; {more}"),
                 None => note,
@@ -109,15 +109,15 @@ fn other_table<'py>(
                 let set = param("set").ok_or_else(|| {
                     Error::bad_input("a subtraction table needs its set (set=\"1,3,4\")")
                 })?;
-                table::subtraction_table(set, upto, until_proved, &limits)?
+                tables::subtraction_table(set, upto, until_proved, &limits)?
             }
             "bash" => {
                 let max = param("max").ok_or_else(|| {
                     Error::bad_input("a Bash table needs the most tokens a move takes (max=3)")
                 })?;
-                table::bash_table(max, param("min"), upto, until_proved, &limits)?
+                tables::bash_table(max, param("min"), upto, until_proved, &limits)?
             }
-            "lasker" => table::lasker_table(upto, until_proved, &limits)?,
+            "lasker" => tables::lasker_table(upto, until_proved, &limits)?,
             other => {
                 return Err(Error::bad_input(format!(
                     "there is no table family `{other}`: the families are octal, kayles, dawson, \
@@ -138,30 +138,30 @@ fn other_table<'py>(
 /// JSON, or `null`.
 #[pyfunction]
 fn observed_period(values: Vec<u64>) -> PyResult<String> {
-    let period = table::observed_period(&values).map(table::PeriodReport::from);
+    let period = tables::observed_period(&values).map(tables::PeriodReport::from);
     serde_json::to_string(&period).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// The patterns the P-positions of a grid of values show (rows, columns, diagonals), in words.
 #[pyfunction]
 fn grid_patterns(grid: Vec<Vec<u64>>) -> Vec<String> {
-    table::grid_patterns(&grid)
+    tables::grid_patterns(&grid)
 }
 
 /// The pattern finder's formulas for `values` = G(0..), given the period found (JSON or
 /// `null`), as the JSON list of `table … --json`'s `"formulas"`.
 #[pyfunction]
 fn table_formulas(values: Vec<u64>, period: &str) -> PyResult<String> {
-    let period: Option<table::PeriodReport> =
+    let period: Option<tables::PeriodReport> =
         serde_json::from_str(period).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    serde_json::to_string(&table::table_formulas(&values, period))
+    serde_json::to_string(&tables::table_formulas(&values, period))
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// The pattern finder's formulas for a grid, as JSON.
 #[pyfunction]
 fn grid_formulas(grid: Vec<Vec<u64>>) -> PyResult<String> {
-    serde_json::to_string(&table::grid_formulas(&grid))
+    serde_json::to_string(&tables::grid_formulas(&grid))
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 

@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use sprague_api::{catalogue, octal, Limits};
+use sprague_api::{catalogue, octal, parse, tables, Limits};
 
 use crate::args::OctalArgs;
 use crate::failure::Failure;
@@ -46,7 +46,7 @@ fn say_the_cost(words: &[&str], limits: &Limits) {
     let Some((code, heaps)) = words.split_first() else {
         return;
     };
-    let Ok(rule) = octal::parse_code(code) else {
+    let Ok(rule) = parse::parse_code(code) else {
         return;
     };
     let largest = heaps
@@ -58,7 +58,7 @@ fn say_the_cost(words: &[&str], limits: &Limits) {
         return;
     };
     let within = |&s: &f64| (10.0..=limits.max_seconds as f64).contains(&s);
-    if let Some(seconds) = octal::estimate_seconds(&rule, len).filter(within) {
+    if let Some(seconds) = tables::estimate_seconds(&rule, len).filter(within) {
         eprintln!(
             "a table of {len} values of {rule} first: up to about {} (three-heap splits; less if \
              a period is proved on the way)",

@@ -8,13 +8,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
-use sprague_api::long_run::{self, RunEnd};
+use sprague_api::tables::long_run::{self, RunEnd};
 
 use sprague_api::script::ScriptSession;
-use sprague_api::table::{FormulaReport, GridReport, TableView};
+use sprague_api::tables::{FormulaReport, GridReport, TableView};
 
-use sprague::games::octal::HeapRule;
-use sprague_api::octal;
+use sprague_api::octal::HeapRule;
+use sprague_api::{parse, tables};
 
 use crate::args::{
     TableArgs, TableFamily, TableHeapArgs, TableRangeArgs, TableRunArgs, TableScriptArgs,
@@ -26,11 +26,11 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Failure> {
         TableFamily::Script(a) => script(a),
         TableFamily::Octal(a) => match (&a.code, &a.take_set) {
             (_, Some(set)) => {
-                let (rule, family) = octal::parse_take_set(set)?;
+                let (rule, family) = parse::parse_take_set(set)?;
                 heap(&family, &rule, a.table)
             }
             (Some(code), None) => {
-                heap(&format!("octal {code}"), &octal::parse_code(code)?, a.table)
+                heap(&format!("octal {code}"), &parse::parse_code(code)?, a.table)
             }
             (None, None) => unreachable!("clap requires a code or --take-set"),
         },
@@ -42,7 +42,7 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Failure> {
         TableFamily::GrundysGame(a) => named("grundys-game", a),
         TableFamily::Subtraction(a) => {
             check_outputs(&a.range)?;
-            let report = sprague_api::table::subtraction_table(
+            let report = sprague_api::tables::subtraction_table(
                 &a.set,
                 a.range.upto,
                 a.range.until_proved,
@@ -52,7 +52,7 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Failure> {
         }
         TableFamily::Lasker(a) => {
             check_outputs(&a.range)?;
-            let report = sprague_api::table::lasker_table(
+            let report = sprague_api::tables::lasker_table(
                 a.range.upto,
                 a.range.until_proved,
                 &super::limits(),
@@ -61,7 +61,7 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Failure> {
         }
         TableFamily::Bash(a) => {
             check_outputs(&a.range)?;
-            let report = sprague_api::table::bash_table(
+            let report = sprague_api::tables::bash_table(
                 &a.max,
                 a.min.as_deref(),
                 a.range.upto,
@@ -89,7 +89,7 @@ fn check_outputs(range: &TableRangeArgs) -> Result<(), Failure> {
 /// A table computed whole (no long run): its plot, its values file (then not printed), and the
 /// report.
 fn finish(
-    mut report: sprague_api::table::TableReport,
+    mut report: sprague_api::tables::TableReport,
     range: &TableRangeArgs,
     json: bool,
 ) -> Result<ExitCode, Failure> {
@@ -106,13 +106,13 @@ fn finish(
     }
     if let Some(path) = &range.out {
         let values = report.values.take().unwrap_or_default();
-        crate::output_file::write_atomically(path, "--out", |w| octal::write_values(w, &values))?;
+        crate::output_file::write_atomically(path, "--out", |w| tables::write_values(w, &values))?;
     }
     print_table(json, &report.view())
 }
 
 fn named(name: &str, args: TableHeapArgs) -> Result<ExitCode, Failure> {
-    heap(name, &octal::named_rule(name)?, args)
+    heap(name, &parse::named_rule(name)?, args)
 }
 
 /// Set by the Ctrl-C handler: the table stops after its current chunk.
@@ -127,18 +127,18 @@ fn heap(family: &str, rule: &HeapRule, args: TableHeapArgs) -> Result<ExitCode, 
     let TableHeapArgs { range, run, output } = args;
     let limits = super::limits();
     let len = range.upto.saturating_add(1);
-    octal::check_memory(len, &limits)?;
+    tables::check_memory(len, &limits)?;
     if len >= 10_000_000 {
         eprintln!(
             "table of {len} values: about {} of memory, {} available: it fits",
-            sprague_api::human_bytes(octal::estimate_bytes(len)),
+            sprague_api::human_bytes(tables::estimate_bytes(len)),
             sprague_api::human_bytes(limits.memory_bytes)
         );
     }
     // Said only of a table within the time allowed: one beyond it ends in a refusal, or early
     // with a proved period.
     let within = |&s: &f64| (10.0..=limits.max_seconds as f64).contains(&s);
-    if let Some(seconds) = octal::estimate_seconds(rule, len).filter(within) {
+    if let Some(seconds) = tables::estimate_seconds(rule, len).filter(within) {
         eprintln!(
             "table of {len} values of {rule}: up to about {} of work (three-heap splits; less \
              if a period is proved on the way)",
@@ -209,7 +209,7 @@ fn heap(family: &str, rule: &HeapRule, args: TableHeapArgs) -> Result<ExitCode, 
         RunEnd::Finished(seq) => seq,
     };
     let mut seq = seq;
-    if let Some(note) = octal::heap_table_note(family) {
+    if let Some(note) = tables::heap_table_note(family) {
         seq.note = Some(match seq.note.take() {
             Some(more) => format!("{note}; {more}"),
             None => note,
@@ -217,7 +217,7 @@ fn heap(family: &str, rule: &HeapRule, args: TableHeapArgs) -> Result<ExitCode, 
     }
     if let Some(path) = &range.out {
         crate::output_file::write_atomically(path, "--out", |w| {
-            octal::write_values(w, &seq.values)
+            tables::write_values(w, &seq.values)
         })?;
     }
     if let Some(path) = &range.plot {

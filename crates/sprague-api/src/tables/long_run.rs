@@ -16,7 +16,7 @@
 //! | 0..8 | the magic `SPRGCKP1` |
 //! | 8..16 | F, the length of the family's name, unsigned 64-bit little-endian |
 //! | 16..16+F | the family as typed (`octal 0.77`, `grundys-game`), UTF-8 |
-//! | then | the values G(0..k) in the form of `--out` ([`crate::octal::encode_values`]: `SPRGSEQ1`, the width, the count, one or two bytes per value) |
+//! | then | the values G(0..k) in the form of `--out` ([`crate::tables::encode_values`]: `SPRGSEQ1`, the width, the count, one or two bytes per value) |
 //! | last 8 | the 64-bit FNV-1a hash of every byte before it, little-endian |
 //!
 //! A checkpoint of another family, or one whose hash does not match, is refused.
@@ -27,10 +27,11 @@ use std::time::{Duration, Instant};
 
 use sprague::games::octal::HeapRule;
 use sprague::sequence::table::{self, HeapTable, Method};
-use sprague::sequence::Period;
+use sprague::sequence::{arithmetic, Period};
 
-use crate::octal::{check_memory, VALUES_MAGIC};
-use crate::table::{FormulaReport, PeriodReport, TableView};
+use super::estimate::check_memory;
+use super::report::{FormulaReport, PeriodReport, TableView};
+use super::values_file::VALUES_MAGIC;
 use crate::{Error, Limits};
 
 /// The first eight bytes of a checkpoint file.
@@ -108,6 +109,18 @@ impl HeapSequence {
             note: self.note.as_deref(),
             formulas: &self.formulas,
         }
+    }
+}
+
+/// The number of values that prove the period `p` seen in `values`: the periodicity theorem of
+/// Guy and Smith for a pure period, the saltus test
+/// ([`sprague::sequence::arithmetic::values_to_prove`]) for an arithmetic one; `None` when no
+/// theorem applies.
+pub fn values_to_prove(rule: &HeapRule, values: &[u16], p: &Period) -> Option<u64> {
+    if p.saltus == 0 {
+        table::values_to_prove(rule, p.preperiod, p.period)
+    } else {
+        arithmetic::values_to_prove(rule, values, p)
     }
 }
 
@@ -405,7 +418,7 @@ pub fn run(
     // may end the table early), and for the whole table at once otherwise.
     let resumed = runner.table.values().len() as u64;
     let check_time = |step: usize, done: usize| {
-        crate::octal::check_time_of_step(rule, resumed, step as u64, done as u64, len, limits)
+        super::estimate::check_time_of_step(rule, resumed, step as u64, done as u64, len, limits)
     };
     let mut proved: Option<(Period, usize)> = None;
     if looks {
@@ -418,7 +431,7 @@ pub fn run(
             let found = table::period(rule, &runner.table.values()[..step]);
             if let Some(p) = found {
                 let seen = &runner.table.values()[..step];
-                if let Some(needed) = crate::octal::values_to_prove(rule, seen, &p) {
+                if let Some(needed) = values_to_prove(rule, seen, &p) {
                     if needed <= len && needed > step as u64 {
                         // The proof may need only a few more values: look at that length.
                         let needed = needed as usize;
@@ -464,7 +477,7 @@ pub fn run(
         .or_else(|| table::period(rule, &values));
     if let Some(p) = period.filter(|p| until_proved && p.proved) {
         // Stop exactly where the proof holds: a prefix has the same period if it is long enough.
-        let needed = crate::octal::values_to_prove(rule, &values, &p).unwrap_or(u64::MAX);
+        let needed = values_to_prove(rule, &values, &p).unwrap_or(u64::MAX);
         if needed < values.len() as u64 {
             let short = &values[..needed as usize];
             if table::period(rule, short) == Some(p) {
@@ -479,7 +492,7 @@ pub fn run(
             Some("Grundy's game has no periodicity theorem: a period seen is not proved".to_owned())
         }
         (Some(p), _) if !p.proved && p.saltus > 0 => {
-            Some(match crate::octal::values_to_prove(rule, &values, p) {
+            Some(match values_to_prove(rule, &values, p) {
                 Some(n) => {
                     format!("the saltus test would prove this arithmetic period with {n} values")
                 }
@@ -502,7 +515,7 @@ pub fn run(
         )),
         _ => None,
     };
-    let formulas = crate::table::table_formulas(&values, period.map(PeriodReport::from));
+    let formulas = super::report::table_formulas(&values, period.map(PeriodReport::from));
     Ok(RunEnd::Finished(HeapSequence {
         family: family.to_owned(),
         values,
@@ -559,7 +572,7 @@ pub fn write_checkpoint<W: Write>(out: W, family: &str, values: &[u16]) -> io::R
     out.write_all(CHECKPOINT_MAGIC)?;
     out.write_all(&(family.len() as u64).to_le_bytes())?;
     out.write_all(family.as_bytes())?;
-    crate::octal::write_values(&mut out, values)?;
+    super::values_file::write_values(&mut out, values)?;
     let hash = out.hash.0;
     out.inner.write_all(&hash.to_le_bytes())?;
     out.inner.flush()
@@ -683,7 +696,7 @@ mod tests {
         assert_eq!(next_chunk(1 << 20, 1 << 21, ms(1), true), FIRST_CHUNK);
     }
 
-    use crate::octal::named_rule;
+    use crate::parse::named_rule;
 
     fn finished(end: RunEnd) -> HeapSequence {
         match end {
@@ -776,7 +789,7 @@ mod tests {
         // 4096, 8192 values) and look at the length its proof would need, so a stop at 1025
         // falls inside such a look.
         for code in ["0.07", "0.156", "0.51", "0.35", "0.16"] {
-            let rule = crate::octal::parse_code(code).unwrap();
+            let rule = crate::parse::parse_code(code).unwrap();
             let upto = 20_000;
             let whole = plain(&rule, upto, true);
             assert!(whole.period.is_some_and(|p| p.proved) || whole.upto() == upto);
