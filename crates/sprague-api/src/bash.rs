@@ -129,15 +129,15 @@ pub fn analyse<S: AsRef<str>>(
         "misère play: the player who takes the last token loses; nim-values do not apply".to_owned()
     });
     Ok(Analysis {
-        genus: None,
-        steps: None,
-        game: "bash".to_owned(),
-        position: n.to_string(),
-        outcome: outcome_of(rules, &n, misere),
-        nim_value: value_of(rules, &n, misere),
         winning_moves,
         all_moves,
         note,
+        ..Analysis::new(
+            "bash",
+            n.to_string(),
+            outcome_of(rules, &n, misere),
+            value_of(rules, &n, misere),
+        )
     })
 }
 

@@ -310,17 +310,31 @@ const fn named(name: &'static str, rule: &'static str, position: &'static str) -
         rule,
         position,
         example: &["5", "7"],
-        example_text: None,
-        parameters: &[],
-        command: Command::Analyse,
-        input: Input::Words,
         misere: true,
         every: true,
-        play: false,
         table: Some(name),
         answer: Answer::Named,
+        ..ANALYSED
     }
 }
+
+/// What an entry leaves out: a game analysed from the words of its position, in normal play
+/// only, with no parameter, no `play` and no table.
+const ANALYSED: Game = Game {
+    name: "",
+    rule: "",
+    position: "",
+    example: &[],
+    example_text: None,
+    parameters: &[],
+    command: Command::Analyse,
+    input: Input::Words,
+    misere: false,
+    every: false,
+    play: false,
+    table: None,
+    answer: Answer::Named,
+};
 
 static GAMES: &[Game] = &[
     Game {
@@ -328,45 +342,34 @@ static GAMES: &[Game] = &[
         rule: "Nim: take any positive number of tokens from one heap; whoever cannot move loses.",
         position: "heap sizes: non-negative integers of any size",
         example: &["3", "4", "5"],
-        example_text: None,
         parameters: &[Parameter {
             name: "moore",
             value: "K",
             help: "Moore's Nim_K: a move takes from one to K heaps (K = 1 is Nim)",
             required: false,
         }],
-        command: Command::Analyse,
-        input: Input::Words,
         misere: true,
-        every: false,
         play: true,
-        table: None,
         answer: Answer::Analyse(|r, limits| match r.parameter("moore") {
             Some(k) => moore_nim::analyse(&r.words, k, &r.options, limits),
             None => nim::analyse(&r.words, &r.options, limits),
         }),
+        ..ANALYSED
     },
     Game {
         name: "wythoff",
         rule: "Wythoff's game: two heaps; take any number from one heap, or the same number from both.",
         position: "the two heap sizes: non-negative integers of any size",
         example: &["5", "8"],
-        example_text: None,
-        parameters: &[],
-        command: Command::Analyse,
-        input: Input::Words,
-        misere: false,
-        every: false,
         play: true,
-        table: None,
         answer: Answer::Analyse(|r, limits| wythoff::analyse(&r.words, &r.options, limits)),
+        ..ANALYSED
     },
     Game {
         name: "bash",
         rule: "Bash's game: one heap; take 1..M tokens (or P..M with --min; fewer than P left: take all).",
         position: "the heap size: a non-negative integer of any size",
         example: &["15", "--max", "3"],
-        example_text: None,
         parameters: &[
             Parameter {
                 name: "max",
@@ -381,105 +384,77 @@ static GAMES: &[Game] = &[
                 required: false,
             },
         ],
-        command: Command::Analyse,
-        input: Input::Words,
         misere: true,
-        every: false,
         play: true,
         table: Some("bash"),
         answer: Answer::Analyse(|r, limits| {
             let rules = bash::parse_rules(r.required("max")?, r.parameter("min"))?;
             bash::analyse(&r.words, &rules, &r.options, limits)
         }),
+        ..ANALYSED
     },
     Game {
         name: "staircase",
         rule: "Staircase Nim: coins on steps 1..n; move any number of coins from step i to step i-1.",
         position: "the coins on steps 1, 2, …: non-negative integers of any size",
         example: &["0", "5", "3"],
-        example_text: None,
-        parameters: &[],
-        command: Command::Analyse,
-        input: Input::Words,
-        misere: false,
-        every: false,
         play: true,
-        table: None,
         answer: Answer::Analyse(|r, limits| staircase::analyse(&r.words, &r.options, limits)),
+        ..ANALYSED
     },
     Game {
         name: "subtraction",
         rule: "Subtraction game (S-Nim): take s tokens from one heap, for some s in the set S.",
         position: "heap sizes: non-negative integers of any size",
         example: &["7", "12", "--set", "1,3,4"],
-        example_text: None,
         parameters: &[Parameter {
             name: "set",
             value: "S",
             help: "the subtraction set, positive integers separated by commas",
             required: true,
         }],
-        command: Command::Analyse,
-        input: Input::Words,
-        misere: false,
         every: true,
         play: true,
         table: Some("subtraction"),
         answer: Answer::Analyse(|r, limits| {
             subtraction::analyse(&r.words, r.required("set")?, &r.options, limits)
         }),
+        ..ANALYSED
     },
     Game {
         name: "lasker",
         rule: "Lasker's Nim: take any positive number of tokens from one heap, or split a heap in two.",
         position: "heap sizes: non-negative integers of any size",
         example: &["1", "8", "1"],
-        example_text: None,
-        parameters: &[],
-        command: Command::Analyse,
-        input: Input::Words,
-        misere: false,
         every: true,
         play: true,
         table: Some("lasker"),
         answer: Answer::Analyse(|r, limits| lasker::analyse(&r.words, &r.options, limits)),
+        ..ANALYSED
     },
     Game {
         name: "fibonacci-nim",
         rule: "Fibonacci Nim: one heap; the first move takes fewer than all, each later move at most twice the one before; taking the last wins.",
         position: "the heap, and the take before it when the game has started (`97 3`): non-negative integers of any size",
         example: &["100"],
-        example_text: None,
         parameters: &[Parameter {
             name: "last",
             value: "T",
             help: "the take before (the next may take up to twice it); the same as a second number",
             required: false,
         }],
-        command: Command::Analyse,
-        input: Input::Words,
-        misere: false,
-        every: false,
-        play: false,
-        table: None,
         answer: Answer::Analyse(|r, limits| {
             fibonacci_nim::analyse(&r.words, r.parameter("last"), &r.options, limits)
         }),
+        ..ANALYSED
     },
     Game {
         name: "turning",
         rule: "Coin-turning games: coins in a row; turn over the coins the rule allows, the rightmost from heads to tails (mock-turtles: one to three coins; ruler: a run of consecutive coins; twins: exactly two). Rules joined by commas (ruler,twins) play on a grid: a move turns every coin of A × B, A and B moves of the two rules, its corner from heads to tails (the Tartan theorem: values multiply as nimbers).",
         position: "the rule (mock-turtles, ruler or twins, or a product such as twins,twins), then the places of the heads, numbered 1, 2, 3, … from the left: distinct positive integers of any size; for a product, each head's coordinates joined by commas (twins,twins 3,3 5,2)",
         example: &["mock-turtles", "1", "4", "7"],
-        example_text: None,
-        parameters: &[],
-        command: Command::Analyse,
-        input: Input::Words,
-        misere: false,
-        every: false,
-        play: false,
-        table: None,
         answer: Answer::Analyse(|r, limits| turning::analyse(&r.words, &r.options, limits)),
+        ..ANALYSED
     },
     Game {
         name: "octal",
@@ -487,18 +462,14 @@ static GAMES: &[Game] = &[
         position: "the code (0.77, 4.7, hexadecimal digits for three-heap moves), then heap sizes; \
                    with --take-set, heap sizes only",
         example: &["0.77", "5", "7"],
-        example_text: None,
         parameters: &[Parameter {
             name: "take-set",
             value: "S",
             help: "take s consecutive tokens from a row, s in S: the code with a 7 at each s",
             required: false,
         }],
-        command: Command::Analyse,
-        input: Input::Words,
         misere: true,
         every: true,
-        play: false,
         table: Some("octal"),
         answer: Answer::Analyse(|r, limits| match r.parameter("take-set") {
             Some(set) => {
@@ -514,6 +485,7 @@ static GAMES: &[Game] = &[
                 octal::analyse(&format!("octal {code}"), &rule, heaps, &r.options, limits)
             }
         }),
+        ..ANALYSED
     },
     named(
         "kayles",
@@ -556,16 +528,11 @@ static GAMES: &[Game] = &[
         position: "a file: `n m k`, m lines `u v` (edges u -> v), then the k vertices holding a token",
         example: &["-"],
         example_text: Some("3 2 2\n1 2\n2 3\n1 2\n"),
-        parameters: &[],
-        command: Command::Analyse,
         input: Input::File,
-        misere: false,
-        every: false,
-        play: false,
-        table: None,
         answer: Answer::Analyse(|r, limits| {
             graph::analyse(&graph::parse(r.text()?, limits)?, &r.options, limits)
         }),
+        ..ANALYSED
     },
     Game {
         name: "hackenbush",
@@ -573,31 +540,19 @@ static GAMES: &[Game] = &[
         position: "a file: `n m` (vertex 1 is the ground), then m lines `u v`, one undirected edge each",
         example: &["-"],
         example_text: Some("4 4\n1 2\n2 3\n3 4\n4 2\n"),
-        parameters: &[],
-        command: Command::Analyse,
         input: Input::File,
-        misere: false,
-        every: false,
-        play: false,
-        table: None,
         answer: Answer::Analyse(|r, limits| {
             hackenbush::analyse(&hackenbush::parse(r.text()?, limits)?, &r.options, limits)
         }),
+        ..ANALYSED
     },
     Game {
         name: "split",
         rule: "The splitting game: take a bean from bottle i, put one into j and one into k (i < j <= k).",
         position: "the beans in bottles 1, 2, …: non-negative integers of any size",
         example: &["1", "0", "1", "5000"],
-        example_text: None,
-        parameters: &[],
-        command: Command::Analyse,
-        input: Input::Words,
-        misere: false,
-        every: false,
-        play: false,
-        table: None,
         answer: Answer::Analyse(|r, limits| split::analyse(&r.words, &r.options, limits)),
+        ..ANALYSED
     },
     Game {
         name: "geography",
@@ -619,12 +574,7 @@ static GAMES: &[Game] = &[
                 required: false,
             },
         ],
-        command: Command::Analyse,
         input: Input::File,
-        misere: false,
-        every: false,
-        play: false,
-        table: None,
         answer: Answer::Other(|r, limits| {
             let input = geography::parse(r.text()?, limits)?;
             if r.parameter("all").is_some() {
@@ -633,28 +583,22 @@ static GAMES: &[Game] = &[
             let start = geography::parse_start(r.required("start")?, &input)?;
             geography::analyse(&input, start, &r.options).map(Report::Analysis)
         }),
+        ..ANALYSED
     },
     Game {
         name: "nim-product",
         rule: "Nim multiplication: A ⊗ B, the product of the field of nimbers (XOR is its sum); a calculation, not a game.",
         position: "the two factors A and B: non-negative integers of any size",
         example: &["16", "16"],
-        example_text: None,
-        parameters: &[],
         command: Command::Calculate,
-        input: Input::Words,
-        misere: false,
-        every: false,
-        play: false,
-        table: None,
         answer: Answer::Other(|r, _| nim_product::calculate(&r.words).map(Report::Value)),
+        ..ANALYSED
     },
     Game {
         name: "triangle-war",
         rule: "Triangle War (POJ 1085): draw lines between ten dots; completing a triangle scores it and earns another move.",
         position: "the lines drawn so far, with --moves \"2-4 4-5 …\" (dots 1 / 2 3 / 4 5 6 / 7 8 9 10)",
         example: &["--moves", "2-4 4-5"],
-        example_text: None,
         parameters: &[Parameter {
             name: "moves",
             value: "LINES",
@@ -662,36 +606,27 @@ static GAMES: &[Game] = &[
             required: false,
         }],
         command: Command::Solve,
-        input: Input::Words,
-        misere: false,
-        every: false,
         play: true,
-        table: None,
         answer: Answer::Solve(|solver, r, options| {
             solver.triangle_war(r.parameter("moves").unwrap_or(""), options)
         }),
+        ..ANALYSED
     },
     Game {
         name: "tictactoe",
         rule: "Tic-tac-toe: value 1, 0 or -1 for the player to move.",
         position: "nine characters of x, o and ., row by row (x moves first); none for the empty board",
         example: &["x...o...."],
-        example_text: None,
-        parameters: &[],
         command: Command::Solve,
-        input: Input::Words,
-        misere: false,
-        every: false,
         play: true,
-        table: None,
         answer: Answer::Solve(|solver, r, options| solver.tictactoe(&r.joined(), options)),
+        ..ANALYSED
     },
     Game {
         name: "connect4",
         rule: "Connect Four (7 wide, 6 high by default; any board whose width × (height + 1) is at most 64): the exact score for the player to move.",
         position: "the columns played from the empty board, digits 1-7 (numbers separated by commas on a board wider than 9); none for the start",
         example: &["4453"],
-        example_text: None,
         parameters: &[
             Parameter {
                 name: "width",
@@ -707,11 +642,7 @@ static GAMES: &[Game] = &[
             },
         ],
         command: Command::Solve,
-        input: Input::Words,
-        misere: false,
-        every: false,
         play: true,
-        table: None,
         answer: Answer::Solve(|solver, r, options| {
             let side = |name: &str, default: u32| match r.parameter(name) {
                 None => Ok(default),
@@ -726,13 +657,13 @@ static GAMES: &[Game] = &[
             };
             solver.connect4(&r.joined(), &options)
         }),
+        ..ANALYSED
     },
     Game {
         name: "cursors",
         rule: "The cursor game (seed notes 002): end the game scoring a_C + b_D, or move a cursor to a state never seen; the first player minimises.",
         position: "the sequences with --a and --b (comma-separated integers), the start with --start C,D",
         example: &["--a", "0", "--b", "5,3,1"],
-        example_text: None,
         parameters: &[
             Parameter {
                 name: "a",
@@ -754,17 +685,13 @@ static GAMES: &[Game] = &[
             },
         ],
         command: Command::Solve,
-        input: Input::Words,
-        misere: false,
-        every: false,
-        play: false,
-        table: None,
         answer: Answer::Other(|r, limits| {
             let a = cursors::parse_sequence(r.required("a")?, "--a", limits)?;
             let b = cursors::parse_sequence(r.required("b")?, "--b", limits)?;
             let start = cursors::parse_start(r.parameter("start").unwrap_or("1,1"), a.len(), b.len())?;
             cursors::solve(&a, &b, start).map(Report::Cursors)
         }),
+        ..ANALYSED
     },
 ];
 

@@ -151,15 +151,15 @@ pub fn analyse<S: AsRef<str>>(
         )
     });
     Ok(Analysis {
-        genus: None,
-        steps: None,
-        game: "fibonacci-nim".to_owned(),
-        position: position.text(),
-        outcome: if lost { Outcome::P } else { Outcome::N },
-        nim_value,
         winning_moves,
         all_moves,
         note,
+        ..Analysis::new(
+            "fibonacci-nim",
+            position.text(),
+            if lost { Outcome::P } else { Outcome::N },
+            nim_value,
+        )
     })
 }
 

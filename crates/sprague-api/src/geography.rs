@@ -127,15 +127,15 @@ pub fn analyse(
             .collect()
     });
     Ok(Analysis {
-        genus: None,
-        steps: None,
-        game: "geography".to_owned(),
-        position: format!("start {}", start + 1),
-        outcome: Outcome::from_win(wins),
-        nim_value: NimValue::None,
         winning_moves: winning.into_iter().map(report).collect(),
         all_moves,
         note: Some(NOTE.to_owned()),
+        ..Analysis::new(
+            "geography",
+            format!("start {}", start + 1),
+            Outcome::from_win(wins),
+            NimValue::None,
+        )
     })
 }
 

@@ -168,15 +168,15 @@ pub fn analyse(
         format!("{} tokens", tokens.len())
     };
     Ok(Analysis {
-        genus: None,
-        steps: None,
-        game: "graph".to_owned(),
-        position,
-        outcome: analysis.outcome,
-        nim_value: NimValue::from_loopy(&analysis.value),
         winning_moves,
         all_moves,
         note: (!notes.is_empty()).then(|| notes.join("; ")),
+        ..Analysis::new(
+            "graph",
+            position,
+            analysis.outcome,
+            NimValue::from_loopy(&analysis.value),
+        )
     })
 }
 

@@ -101,15 +101,15 @@ pub fn analyse(
         )
     });
     Ok(Analysis {
-        genus: None,
-        steps: None,
-        game: "hackenbush".to_owned(),
-        position: describe(game),
-        outcome: Outcome::from_win(analysis.value != 0),
-        nim_value: NimValue::from_u64(analysis.value),
         winning_moves,
         all_moves,
         note,
+        ..Analysis::new(
+            "hackenbush",
+            describe(game),
+            Outcome::from_win(analysis.value != 0),
+            NimValue::from_u64(analysis.value),
+        )
     })
 }
 

@@ -8,8 +8,8 @@ use num_bigint::BigUint;
 use sprague::games::lasker::{self, LaskerMove};
 
 use crate::parse::parse_heaps;
-use crate::report::{join_numbers, normal_outcome};
-use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::report::join_numbers;
+use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport};
 
 /// The most winning splits listed in `winning_moves`; `--all-moves` lists every move.
 pub const MAX_WINNING_SPLITS: usize = 1_000;
@@ -102,15 +102,10 @@ pub fn analyse<S: AsRef<str>>(
         },
     )?;
     Ok(Analysis {
-        genus: None,
-        steps: None,
-        game: "lasker".to_owned(),
-        position: join_numbers(&heaps),
-        outcome: normal_outcome(&total),
-        nim_value: NimValue::Number(total),
         winning_moves,
         all_moves,
         note,
+        ..Analysis::of_value("lasker", join_numbers(&heaps), total)
     })
 }
 

@@ -105,7 +105,7 @@ pub(crate) fn analyse_heaps(
             let to = solver
                 .outcome(&HeapGame::position(&after))
                 .map_err(too_many)?;
-            let report = crate::octal::report(heaps, idx, parts);
+            let report = crate::report::heap_move_report(heaps, idx, parts);
             if to == Outcome::P {
                 if (winning_moves.len() as u64) >= limits.max_listed_moves {
                     return Err(Error::too_large(format!(

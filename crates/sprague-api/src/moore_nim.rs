@@ -219,15 +219,10 @@ pub fn analyse<S: AsRef<str>>(
         MAX_WINNING_MOVES,
     ));
     Ok(Analysis {
-        genus: None,
-        steps: None,
-        game: "nim".to_owned(),
-        position: texts.join(" "),
-        outcome: Outcome::from_win(!lost),
-        nim_value,
         winning_moves,
         all_moves,
         note: Some(notes.join("; ")),
+        ..Analysis::new("nim", texts.join(" "), Outcome::from_win(!lost), nim_value)
     })
 }
 

@@ -72,18 +72,13 @@ pub fn analyse<S: AsRef<str>>(
         },
     )?;
     Ok(Analysis {
-        genus: None,
-        steps: None,
-        game: "nim".to_owned(),
-        position: join_numbers(&heaps),
-        outcome,
-        nim_value,
         winning_moves,
         all_moves,
         note: options.misere.then(|| {
             "misère play: the player who takes the last token loses; nim-values do not apply"
                 .to_owned()
         }),
+        ..Analysis::new("nim", join_numbers(&heaps), outcome, nim_value)
     })
 }
 

@@ -18,10 +18,10 @@ use sprague::sequence::table;
 use sprague::sequence::Period;
 
 use crate::parse::parse_heaps;
-use crate::report::{join_numbers, normal_outcome};
+use crate::report::{heap_move_report, join_numbers};
 use crate::tables::estimate::estimate_bytes;
 use crate::tables::heap::{proved_table, table_of, ProofSearch, MAX_PROOF_SEARCH};
-use crate::{human_bytes, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::{human_bytes, Analysis, AnalysisOptions, Error, Limits, MoveReport};
 
 /// The largest heap analysed from a table (beyond it, only a proved period answers).
 pub const MAX_TABLE_HEAP: u64 = 200_000;
@@ -60,28 +60,6 @@ fn for_each_heap_move(
         }
     });
     res
-}
-
-pub(crate) fn report(heaps: &[BigUint], idx: usize, left: &[u64]) -> MoveReport {
-    let shown = if left.is_empty() {
-        "0".to_owned()
-    } else {
-        let parts: Vec<String> = left.iter().map(u64::to_string).collect();
-        parts.join(" + ")
-    };
-    let mut after: Vec<String> = heaps[..idx].iter().map(|h| h.to_string()).collect();
-    if left.is_empty() {
-        after.push("0".to_owned());
-    } else {
-        after.extend(left.iter().map(u64::to_string));
-    }
-    after.extend(heaps[idx + 1..].iter().map(|h| h.to_string()));
-    MoveReport {
-        text: format!("heap {}: {} -> {}", idx + 1, heaps[idx], shown),
-        to: Some(after.join(" ")),
-        heap: Some(idx + 1),
-        ..MoveReport::default()
-    }
 }
 
 /// A Treblecross move, told on the rows the user typed (`rows`, the heaps less two): the X goes on
@@ -211,7 +189,7 @@ fn analyse_heaps(
     // list each split once; a row's cells i and n + 1 − i are two moves).
     let report = |idx: usize, left: &[u64]| -> Vec<MoveReport> {
         let Some(rows) = rows else {
-            return vec![report(heaps, idx, left)];
+            return vec![heap_move_report(heaps, idx, left)];
         };
         let first = match left {
             [a, _] => a + 1,
@@ -350,15 +328,10 @@ fn analyse_heaps(
         ));
     }
     Ok(Analysis {
-        genus: None,
-        steps: None,
-        game: game.to_owned(),
-        position: join_numbers(heaps),
-        outcome: normal_outcome(&total),
-        nim_value: NimValue::Number(total),
         winning_moves,
         all_moves: options.all_moves.then_some(all),
         note: (!notes.is_empty()).then(|| notes.join("; ")),
+        ..Analysis::of_value(game, join_numbers(heaps), total)
     })
 }
 
@@ -366,6 +339,7 @@ fn analyse_heaps(
 mod tests {
     use super::*;
     use crate::parse::{named_rule, parse_code};
+    use crate::NimValue;
     use sprague::sequence::table::Method;
     use sprague::value::Outcome;
 

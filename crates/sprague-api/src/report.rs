@@ -35,6 +35,40 @@ pub struct Analysis {
     pub steps: Option<u64>,
 }
 
+impl Analysis {
+    /// The analysis of `position` in `game` with this outcome and nim-value, and nothing else
+    /// yet: no winning move, no listing, no note (a caller fills in the rest with `..`).
+    pub fn new(
+        game: impl Into<String>,
+        position: String,
+        outcome: Outcome,
+        nim_value: NimValue,
+    ) -> Analysis {
+        Analysis {
+            game: game.into(),
+            position,
+            outcome,
+            nim_value,
+            winning_moves: Vec::new(),
+            all_moves: None,
+            note: None,
+            genus: None,
+            steps: None,
+        }
+    }
+
+    /// [`Analysis::new`] in normal play with the exact nim-value `value`, the outcome read from
+    /// it (0 is lost for the player to move).
+    pub fn of_value(game: impl Into<String>, position: String, value: BigUint) -> Analysis {
+        Analysis::new(
+            game,
+            position,
+            normal_outcome(&value),
+            NimValue::Number(value),
+        )
+    }
+}
+
 /// One move: human text, the position it leads to, and where it is made.
 #[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct MoveReport {
@@ -135,6 +169,28 @@ impl MoveReport {
     pub(crate) fn leading_to_value(self, value: BigUint) -> MoveReport {
         let outcome = normal_outcome(&value);
         self.leading_to(outcome, NimValue::Number(value))
+    }
+}
+
+pub(crate) fn heap_move_report(heaps: &[BigUint], idx: usize, left: &[u64]) -> MoveReport {
+    let shown = if left.is_empty() {
+        "0".to_owned()
+    } else {
+        let parts: Vec<String> = left.iter().map(u64::to_string).collect();
+        parts.join(" + ")
+    };
+    let mut after: Vec<String> = heaps[..idx].iter().map(|h| h.to_string()).collect();
+    if left.is_empty() {
+        after.push("0".to_owned());
+    } else {
+        after.extend(left.iter().map(u64::to_string));
+    }
+    after.extend(heaps[idx + 1..].iter().map(|h| h.to_string()));
+    MoveReport {
+        text: format!("heap {}: {} -> {}", idx + 1, heaps[idx], shown),
+        to: Some(after.join(" ")),
+        heap: Some(idx + 1),
+        ..MoveReport::default()
     }
 }
 

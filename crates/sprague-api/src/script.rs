@@ -340,18 +340,13 @@ impl<'g> ScriptSession<'g> {
         }
         self.check_script()?;
         Ok(Analysis {
-            genus: None,
-            steps: None,
-            game: "script".to_owned(),
-            position: position.to_string(),
-            outcome: value.outcome(),
-            nim_value: NimValue::from_loopy(&value),
             winning_moves,
             all_moves: options.all_moves.then_some(listed),
             note: Some(format!(
                 "a position can be reached from itself: solved as a loopy game over its {} reachable positions, parts with no moves left out of sums (generalised nim-values; D is a draw)",
                 explored.positions.len()
             )),
+            ..Analysis::new("script", position.to_string(), value.outcome(), NimValue::from_loopy(&value))
         })
     }
 }

@@ -126,15 +126,15 @@ pub fn analyse<S: AsRef<str>>(
         )
     });
     Ok(Analysis {
-        genus: None,
-        steps: None,
-        game: "split".to_owned(),
-        position: position_text,
-        outcome: Outcome::from_win(value != 0),
-        nim_value: NimValue::from_u64(value),
         winning_moves,
         all_moves,
         note,
+        ..Analysis::new(
+            "split",
+            position_text,
+            Outcome::from_win(value != 0),
+            NimValue::from_u64(value),
+        )
     })
 }
 

@@ -5,8 +5,8 @@ use num_traits::ToPrimitive;
 use sprague::games::staircase::{self, StaircaseMove};
 
 use crate::parse::parse_natural;
-use crate::report::{join_numbers, normal_outcome};
-use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::report::join_numbers;
+use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport};
 
 /// Parses the coins on steps 1..n.
 ///
@@ -83,15 +83,10 @@ pub fn analyse<S: AsRef<str>>(
         },
     )?;
     Ok(Analysis {
-        genus: None,
-        steps: None,
-        game: "staircase".to_owned(),
-        position: join_numbers(&steps),
-        outcome: normal_outcome(&value),
-        nim_value: NimValue::Number(value),
         winning_moves,
         all_moves,
         note: None,
+        ..Analysis::of_value("staircase", join_numbers(&steps), value)
     })
 }
 

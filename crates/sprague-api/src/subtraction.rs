@@ -270,15 +270,15 @@ impl SubtractionAnalyser {
             ));
         }
         Ok(Analysis {
-            genus: None,
-            steps: None,
-            game: "subtraction".to_owned(),
-            position: join_numbers(&heaps),
-            outcome: outcome(total),
-            nim_value: NimValue::from_u64(total.value()),
             winning_moves,
             all_moves,
             note: Some(note),
+            ..Analysis::new(
+                "subtraction",
+                join_numbers(&heaps),
+                outcome(total),
+                NimValue::from_u64(total.value()),
+            )
         })
     }
 }

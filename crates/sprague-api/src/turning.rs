@@ -18,8 +18,7 @@ use sprague::games::coin_turning::{self, TurningMove, TurningRule};
 use sprague::games::tartan::{self, ProductMove, ProductRule};
 
 use crate::parse::parse_natural;
-use crate::report::normal_outcome;
-use crate::{Analysis, AnalysisOptions, Error, FactorReport, Limits, MoveReport, NimValue};
+use crate::{Analysis, AnalysisOptions, Error, FactorReport, Limits, MoveReport};
 
 /// The most winning moves listed; the note gives how many there are.
 pub const MAX_WINNING_MOVES: usize = 1_000;
@@ -228,15 +227,10 @@ fn report(
         notes.push(why_no_to);
     }
     Analysis {
-        genus: None,
-        steps: None,
-        game,
-        position,
-        outcome: normal_outcome(&total),
-        nim_value: NimValue::Number(total),
         winning_moves,
         all_moves,
         note: (!notes.is_empty()).then(|| notes.join("; ")),
+        ..Analysis::of_value(game, position, total)
     }
 }
 

@@ -128,15 +128,10 @@ pub fn analyse<S: AsRef<str>>(
         )
     });
     Ok(Analysis {
-        genus: None,
-        steps: None,
-        game: "wythoff".to_owned(),
-        position: format!("{x} {y}"),
-        outcome: outcome_of(&x, &y),
-        nim_value,
         winning_moves,
         all_moves,
         note,
+        ..Analysis::new("wythoff", format!("{x} {y}"), outcome_of(&x, &y), nim_value)
     })
 }
 

@@ -20,7 +20,7 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use num_traits::ToPrimitive;
 
-use crate::sequence::{smallest_period, Period};
+use crate::value::{smallest_period, Period};
 use crate::value::{MexSet, Nimber};
 use crate::Impartial;
 

@@ -9,7 +9,7 @@
 //! theorem: its periods are only seen.
 
 pub mod arithmetic;
-pub mod period;
+pub use crate::value::period;
 mod proof;
 pub mod table;
 
