@@ -45,6 +45,8 @@ pub mod wythoff;
 pub use error::{Budget, Error, ErrorKind, OverBudget};
 pub use report::{Analysis, FactorReport, MoveReport, NimValue, ValueReport};
 pub use solve::{ColumnScore, ScoreReport, ScoreSolver, SearchReport, SolveOptions};
+/// Who wins, as every report says it (`Analysis::outcome`).
+pub use sprague::value::Outcome;
 
 /// What a request may use, set by the caller (the CLI reads the machine's free memory).
 #[derive(Clone, Copy, Debug)]

@@ -1121,7 +1121,7 @@ mod tests {
         };
         let analysis = game.analyse(&request, &Default::default()).unwrap();
         // HDU 2897: 7 tokens, take 2 to 4, misère: lost for the player to move.
-        assert_eq!(analysis.outcome, sprague::value::Outcome::P);
+        assert_eq!(analysis.outcome, sprague_api::Outcome::P);
         // A required parameter left out is clap's error, before any request.
         let command = clap::Command::new("sprague").subcommand(catalogue_subcommand(game));
         assert!(command

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::{bad_input, batch, json, sprague};
+use crate::{bad_input, batch, json, stdout};
 
 #[test]
 fn json_output_for_plain_bash() {
@@ -19,12 +19,7 @@ fn json_output_for_plain_bash() {
 
 #[test]
 fn text_output() {
-    let out = sprague()
-        .args(["bash", "7", "--min", "2", "--max", "4", "--misere"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&["bash", "7", "--min", "2", "--max", "4", "--misere"]);
     assert!(
         text.contains("outcome:   P (the player to move loses)"),
         "{text}"

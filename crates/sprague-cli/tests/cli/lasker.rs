@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::{bad_input, batch, json, sprague};
+use crate::{bad_input, batch, json, stdout};
 
 #[test]
 fn takes_and_splits_are_winning_moves() {
@@ -41,8 +41,7 @@ fn every_listed_move_leaves_a_lost_position() {
 fn huge_heaps_are_exact() {
     // 2^128 + 3 = 3 (mod 4): its value is one more.
     let heap = "340282366920938463463374607431768211459";
-    let out = sprague().args(["lasker", heap, "--json"]).output().unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&["lasker", heap, "--json"]);
     assert!(
         text.contains(r#""nim_value":340282366920938463463374607431768211460"#),
         "{text}"
@@ -90,9 +89,7 @@ fn batch_and_bad_input() {
 #[test]
 fn help_explains_with_an_example() {
     for game in ["lasker", "subtraction"] {
-        let out = sprague().args([game, "--help"]).output().unwrap();
-        assert!(out.status.success());
-        let text = String::from_utf8(out.stdout).unwrap();
+        let text = stdout(&[game, "--help"]);
         assert!(text.contains(&format!("sprague {game} ")), "{text}");
     }
 }

@@ -37,6 +37,17 @@ pub fn sprague() -> Command {
     cmd
 }
 
+/// Runs `sprague ARGS`, expecting success, and returns what it printed.
+pub fn stdout(args: &[&str]) -> String {
+    let out = sprague().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "sprague {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// Runs `sprague ARGS --json` (with `stdin`) and parses the single JSON object printed.
 pub fn json(args: &[&str], stdin: &str) -> serde_json::Value {
     let out = sprague()

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::{bad_input, batch, json, sprague};
+use crate::{bad_input, batch, json, sprague, stdout};
 
 #[test]
 fn text_and_json_give_every_winning_move() {
@@ -15,11 +15,7 @@ fn text_and_json_give_every_winning_move() {
     );
     assert!(v["nim_value"].as_u64().is_some());
     assert!(v["note"].as_str().unwrap().starts_with("Moore's Nim_2"));
-    let out = sprague()
-        .args(["nim", "--moore", "2", "1", "2", "3"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&["nim", "--moore", "2", "1", "2", "3"]);
     assert!(
         text.contains("heap 2: 2 -> 1, heap 3: 3 -> 1 leaves 1 1 1"),
         "{text}"

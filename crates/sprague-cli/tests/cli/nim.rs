@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::{batch, json, sprague};
+use crate::{batch, json, sprague, stdout};
 
 #[test]
 fn contract_example() {
@@ -15,8 +15,7 @@ fn contract_example() {
 
 #[test]
 fn text_output_names_outcome_value_and_moves() {
-    let out = sprague().args(["nim", "3", "4", "5"]).output().unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&["nim", "3", "4", "5"]);
     assert!(
         text.contains("outcome:   N (the player to move wins)"),
         "{text}"
@@ -36,8 +35,7 @@ fn a_lost_position_has_no_winning_move() {
 #[test]
 fn huge_heaps_are_exact() {
     let a = "340282366920938463463374607431768211457"; // 2^128 + 1
-    let out = sprague().args(["nim", a, "1", "--json"]).output().unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&["nim", a, "1", "--json"]);
     // Checked on the raw text: a JSON parser would read the number into a float.
     assert!(
         text.contains(r#""nim_value":340282366920938463463374607431768211456,"#),

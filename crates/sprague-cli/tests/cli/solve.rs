@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::{bad_input, batch, json, sprague};
+use crate::{bad_input, batch, json, stdout};
 
 #[test]
 fn triangle_war_from_the_empty_board_b_wins_6_to_3() {
@@ -47,11 +47,7 @@ fn triangle_war_poj_1085_sample() {
 
 #[test]
 fn triangle_war_text_and_batch() {
-    let out = sprague()
-        .args(["solve", "triangle-war", "--moves", "1-2,2-3,1-3"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&["solve", "triangle-war", "--moves", "1-2,2-3,1-3"]);
     assert!(text.contains("so far:   A 1, B 0"), "{text}");
     assert!(text.contains("to move:  A"), "{text}");
     let lines = batch(&["solve", "triangle-war", "--batch"], "1-2\n\n1-4\n", 2);
@@ -138,11 +134,7 @@ fn connect4_immediate_win_and_finished_game() {
     for m in &moves[1..] {
         assert!(m["score"].as_i64().unwrap() < 0, "{m}");
     }
-    let out = sprague()
-        .args(["solve", "connect4", "121212", "--all-moves"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&["solve", "connect4", "121212", "--all-moves"]);
     assert!(text.contains("moves:    1: 18, 2: -"), "{text}");
     // A finished game has no moves.
     let v = json(&["solve", "connect4", "1212121", "--all-moves"], "");

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::{bad_input, json, sprague};
+use crate::{bad_input, json, sprague, stdout};
 
 #[test]
 fn json_lists_moves_from_odd_and_even_steps() {
@@ -25,12 +25,7 @@ fn json_lists_moves_from_odd_and_even_steps() {
 
 #[test]
 fn text_output() {
-    let out = sprague()
-        .args(["staircase", "0", "5", "3"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&["staircase", "0", "5", "3"]);
     assert!(
         text.contains("outcome:   N (the player to move wins)"),
         "{text}"

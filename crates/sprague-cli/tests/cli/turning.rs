@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::{bad_input, json, sprague};
+use crate::{bad_input, json, sprague, stdout};
 
 #[test]
 fn each_rule_in_text_and_json() {
@@ -18,11 +18,7 @@ fn each_rule_in_text_and_json() {
         json!([{"move": "turn 1 to 4", "to": "1 2 3 6", "run": [1, 4]},
                {"move": "turn 3 to 6", "to": "3 5", "run": [3, 6]}])
     );
-    let out = sprague()
-        .args(["turning", "mock-turtles", "1", "4", "7"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&["turning", "mock-turtles", "1", "4", "7"]);
     assert!(text.starts_with("turning mock-turtles 1 4 7\n"), "{text}");
     assert!(text.contains("nim-value: 11"), "{text}");
     assert!(
@@ -96,11 +92,7 @@ fn products_on_grids_by_the_tartan_theorem() {
         }
     }
     // Text names the product of the factors.
-    let out = sprague()
-        .args(["turning", "ruler,ruler", "2,2", "1,2"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&["turning", "ruler,ruler", "2,2", "1,2"]);
     assert!(text.contains("turn {2} × {1 to 2}"), "{text}");
     assert!(
         bad_input(&["turning", "twins,twins", "3"], "").contains("2 coordinates joined by commas"),

@@ -6,7 +6,7 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use serde_json::json;
 
-use crate::{bad_input, batch, json, sprague};
+use crate::{bad_input, batch, json, sprague, stdout};
 
 #[test]
 fn json_lists_the_move_from_both_heaps_and_from_one() {
@@ -43,9 +43,7 @@ fn hdu_1527_samples() {
 
 #[test]
 fn text_output_names_outcome_value_and_moves() {
-    let out = sprague().args(["wythoff", "5", "8"]).output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&["wythoff", "5", "8"]);
     assert!(
         text.contains("outcome:   N (the player to move wins)"),
         "{text}"

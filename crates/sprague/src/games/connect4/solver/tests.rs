@@ -1,0 +1,252 @@
+use super::*;
+use crate::games::connect4::Connect4;
+use crate::minimax::{Negamax, NegamaxConfig};
+
+#[test]
+fn parallel_tests_split_the_bracket_and_never_repeat() {
+    for low in -8..=8 {
+        for high in low + 1..=9 {
+            // The first test is the single thread's.
+            assert_eq!(next_test(low, high, &[]), Some(test_value(low, high)));
+            let mut testing = Vec::new();
+            while let Some(test) = next_test(low, high, &testing) {
+                assert!((low..high).contains(&test), "{low}..={high}: {test}");
+                assert!(!testing.contains(&test), "{low}..={high}: {test} again");
+                testing.push(test);
+            }
+            // Idle only when every value of the bracket is told apart.
+            assert_eq!(testing.len(), (high - low) as usize, "{low}..={high}");
+            // Tests outside the bracket do not count.
+            assert!(next_test(low, high, &[low - 1, high]).is_some());
+        }
+    }
+}
+
+#[test]
+fn mirror_key_is_the_key_of_the_mirror_image() {
+    for moves in ["", "1", "1234567", "11223", "4455667", "7654321123"] {
+        let board = Board::from_moves(moves).unwrap();
+        let mirrored: String = moves
+            .chars()
+            .map(|c| char::from(b'8' - (c as u8 - b'0')))
+            .collect();
+        let image = Board::from_moves(&mirrored).unwrap();
+        let general = Layout::new(Shape::STANDARD);
+        assert_eq!(Standard.mirror_key(board.key()), image.key(), "{moves}");
+        assert_eq!(general.mirror_key(board.key()), image.key(), "{moves}");
+        assert_eq!(
+            Standard.mirror_key(Standard.mirror_key(board.key())),
+            board.key()
+        );
+    }
+    // Other shapes, by the general loop: 5 wide and 9 wide.
+    for (width, moves) in [(5, "1125"), (9, "1,9,2,8,8,3")] {
+        let shape = Shape::new(width, 4).unwrap();
+        let board = Board::from_moves_on(shape, moves).unwrap();
+        let mirrored: Vec<String> = moves
+            .split(',')
+            .flat_map(|w| {
+                if moves.contains(',') {
+                    vec![w.to_owned()]
+                } else {
+                    w.chars().map(String::from).collect()
+                }
+            })
+            .map(|c| (width + 1 - c.parse::<u32>().unwrap()).to_string())
+            .collect();
+        let image = Board::from_moves_on(shape, &mirrored.join(",")).unwrap();
+        assert_eq!(
+            Layout::new(shape).mirror_key(board.key()),
+            image.key(),
+            "{moves}"
+        );
+    }
+}
+
+#[test]
+fn table_entries_round_trip_and_never_hit_falsely() {
+    let table = Table::new(Shape::STANDARD, 13);
+    let entry = Entry {
+        lower: -18,
+        upper: 21,
+        best: Some(6),
+    };
+    // Keys sharing a slot: their hashes differ only below the slot bits.
+    table.store(12_345, 1, entry);
+    let got = table.load(12_345, 1).unwrap();
+    assert_eq!((got.lower, got.upper, got.best), (-18, 21, Some(6)));
+    assert!(table.load(12_345, 2).is_none(), "another generation");
+    let (slot, _) = table.locate(12_345);
+    let mut others = 0;
+    for key in 1..200_000u64 {
+        if key != 12_345 && table.locate(key).0 == slot {
+            assert!(table.load(key, 1).is_none(), "false hit for {key}");
+            others += 1;
+        }
+    }
+    assert!(others > 0);
+}
+
+#[test]
+fn agrees_with_the_generic_engine_and_with_itself_on_two_threads() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(6);
+    let mut generic = Negamax::new(&Connect4, NegamaxConfig::default());
+    let mut one = Solver::new(SolverConfig {
+        table_bits: 16,
+        threads: 1,
+        ..SolverConfig::default()
+    });
+    let mut two = Solver::new(SolverConfig {
+        table_bits: 16,
+        threads: 2,
+        ..SolverConfig::default()
+    });
+    let mut tested = 0;
+    while tested < 40 {
+        let target = rng.gen_range(14..=30);
+        let mut board = Board::default();
+        while u32::from(board.stones) < target && !board.is_over() {
+            let col = rng.gen_range(0..7);
+            if board.can_play(col) {
+                board = board.play(col);
+            }
+        }
+        if board.is_over() {
+            continue;
+        }
+        let expected = generic.best_moves(&board);
+        assert_eq!(one.best_moves(&board), expected, "{board:?}");
+        assert_eq!(two.best_moves(&board), expected, "{board:?}");
+        assert_eq!(one.solve_within(&board, -1, 1), expected.0.signum());
+        assert_eq!(two.solve_within(&board, -1, 1), expected.0.signum());
+        one.clear_table();
+        two.clear_table();
+        assert_eq!(one.solve(&board), expected.0);
+        assert_eq!(two.solve(&board), expected.0);
+        tested += 1;
+    }
+}
+
+#[test]
+fn boards_of_64_key_bits_agree_with_the_generic_engine() {
+    // 8×7 (and 32×1): keys of all 64 bits, a table at its smallest (2^26 slots) and no
+    // near table; random positions 20 (14) stones from the end, against the generic engine.
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(64);
+    for (width, height, left) in [(8, 7, 20), (32, 1, 14)] {
+        let shape = Shape::new(width, height).unwrap();
+        assert_eq!(shape.key_bits(), 64);
+        assert!(!uses_near_table(shape));
+        let config = SolverConfig {
+            table_bits: 0,
+            threads: 1,
+            shape,
+            ..SolverConfig::default()
+        };
+        assert_eq!(config.clamped_table_bits(), 26);
+        assert_eq!(config.estimate_memory(), (8 << 26) + 8);
+        let mut solver = Solver::new(config);
+        let mut generic = Negamax::new(&Connect4, NegamaxConfig::default());
+        let mut tested = 0;
+        while tested < 12 {
+            let mut board = Board::empty(shape);
+            while board.stones() + left < shape.cells() && !board.is_over() {
+                let col = rng.gen_range(0..width as u8);
+                if board.can_play(col) {
+                    board = board.play(col);
+                }
+            }
+            if board.is_over() {
+                continue;
+            }
+            assert_eq!(
+                solver.best_moves(&board),
+                generic.best_moves(&board),
+                "{board:?}"
+            );
+            tested += 1;
+        }
+    }
+}
+
+#[test]
+fn a_long_search_grows_the_table_and_keeps_its_answers() {
+    // Middle-game positions of a few thousand positions each: a table of 2^12 slots that
+    // grows to 2^16 after 2,000 positions gives the scores of a fixed table, and grows once.
+    let positions = ["274552224131661", "3642756176227637211322", "444444"];
+    for threads in [1, 2] {
+        let mut fixed = Solver::new(SolverConfig {
+            table_bits: 16,
+            threads,
+            ..SolverConfig::default()
+        });
+        let config = SolverConfig {
+            table_bits: 12,
+            threads,
+            grow_table_bits: 16,
+            grow_after_nodes: 2_000,
+            ..SolverConfig::default()
+        };
+        assert_eq!(
+            config.estimate_memory(),
+            (8 << 16) + threads as u64 * (8 << 17)
+        );
+        let mut growing = Solver::new(config);
+        assert_eq!(growing.table_bits(), 12);
+        for moves in positions {
+            let board = Board::from_moves(moves).unwrap();
+            assert_eq!(
+                growing.best_moves(&board),
+                fixed.best_moves(&board),
+                "{moves}"
+            );
+        }
+        assert_eq!(growing.table_bits(), 16, "grown");
+        assert_eq!(
+            growing.config(),
+            config,
+            "the configuration it was made with"
+        );
+    }
+    // Never past a fixed table, nor when asked for a smaller one.
+    let config = SolverConfig {
+        table_bits: 14,
+        grow_table_bits: 12,
+        ..SolverConfig::default()
+    };
+    assert_eq!(config.clamped_grow_bits(), 0);
+    assert_eq!(config.estimate_memory(), (8 << 14) + (8 << 17));
+}
+
+#[test]
+fn a_search_out_of_budget_stops_and_the_table_stays_correct() {
+    let board = Board::from_moves("274552224131661").unwrap();
+    let mut solver = Solver::new(SolverConfig {
+        table_bits: 18,
+        threads: 1,
+        ..SolverConfig::default()
+    });
+    for budget in [1, 10, 100, 1000] {
+        solver.set_node_limit(Some(budget));
+        let _ = solver.solve(&board);
+        assert!(solver.aborted(), "budget {budget}");
+    }
+    solver.set_node_limit(None);
+    assert_eq!(solver.solve(&board), 0);
+    assert!(!solver.aborted());
+}
+
+#[test]
+fn clearing_wraps_the_generation() {
+    let board = Board::from_moves("2252576253462244111563365343671351441").unwrap();
+    let mut solver = Solver::new(SolverConfig {
+        table_bits: 12,
+        threads: 1,
+        ..SolverConfig::default()
+    });
+    for _ in 0..300 {
+        assert_eq!(solver.solve(&board), -1);
+        solver.clear_table();
+    }
+}
