@@ -16,8 +16,8 @@ use sprague::games::triangle_war::{line_index, Player, TriangleWar, TriangleWarE
 use sprague::minimax::{Negamax, Scoring};
 
 use crate::solve::{
-    connect4_shape, connect4_solver, parse_triangle_war, searcher, triangle_war_rules, CONNECT4,
-    TICTACTOE,
+    connect4_shape, new_connect4_solver, new_searcher, parse_triangle_war, triangle_war_rules,
+    CONNECT4, TICTACTOE,
 };
 use crate::{Error, Limits};
 
@@ -89,13 +89,17 @@ pub struct EngineMove {
 
 /// One game's engine, keeping its transposition table from move to move.
 pub struct ScorePlay {
-    game: ScoreGame,
-    triangle_war: Option<Negamax<'static, TriangleWar>>,
-    tictactoe: Option<Negamax<'static, TicTacToe>>,
-    connect4: Option<Connect4Solver>,
-    /// Connect Four's board (the standard one for the other games).
-    shape: Connect4Shape,
+    engine: Engine,
+    /// Connect Four: positions a search may explore.
     budget: u64,
+}
+
+/// The search of each game, with its table.
+enum Engine {
+    TriangleWar(Negamax<'static, TriangleWar>),
+    TicTacToe(Negamax<'static, TicTacToe>),
+    /// The solver and its board.
+    Connect4(Connect4Solver, Connect4Shape),
 }
 
 impl ScorePlay {
@@ -104,35 +108,23 @@ impl ScorePlay {
     /// # Errors
     /// When the table would not fit within `limits`.
     pub fn new(game: ScoreGame, limits: &Limits) -> Result<ScorePlay, Error> {
-        let mut play = ScorePlay {
-            game,
-            triangle_war: None,
-            tictactoe: None,
-            connect4: None,
-            shape: Connect4Shape::STANDARD,
-            budget: CONNECT4_BUDGET,
-        };
-        match game {
+        let engine = match game {
             ScoreGame::TriangleWar => {
-                searcher(&mut play.triangle_war, triangle_war_rules(), limits)?;
+                Engine::TriangleWar(new_searcher(triangle_war_rules(), limits)?)
             }
-            ScoreGame::TicTacToe => {
-                searcher(&mut play.tictactoe, &TICTACTOE, limits)?;
-            }
+            ScoreGame::TicTacToe => Engine::TicTacToe(new_searcher(&TICTACTOE, limits)?),
             ScoreGame::Connect4 { width, height } => {
-                play.shape = connect4_shape(width, height)?;
+                let shape = connect4_shape(width, height)?;
                 // Each search of `play` has a budget of a fraction of a second: the table
                 // never grows.
-                connect4_solver(
-                    &mut play.connect4,
-                    1,
-                    play.shape,
-                    (DEFAULT_TABLE_BITS, 0),
-                    limits,
-                )?;
+                let solver = new_connect4_solver(1, shape, (DEFAULT_TABLE_BITS, 0), limits)?;
+                Engine::Connect4(solver, shape)
             }
-        }
-        Ok(play)
+        };
+        Ok(ScorePlay {
+            engine,
+            budget: CONNECT4_BUDGET,
+        })
     }
 
     /// Sets the Connect Four budget: positions explored per search (for tests).
@@ -142,21 +134,21 @@ impl ScorePlay {
 
     /// The game's name as typed.
     pub fn name(&self) -> &'static str {
-        match self.game {
-            ScoreGame::TriangleWar => "triangle-war",
-            ScoreGame::TicTacToe => "tictactoe",
-            ScoreGame::Connect4 { .. } => "connect4",
+        match self.engine {
+            Engine::TriangleWar(_) => "triangle-war",
+            Engine::TicTacToe(_) => "tictactoe",
+            Engine::Connect4(..) => "connect4",
         }
     }
 
     /// How a move is typed, for the greeting.
     pub fn move_syntax(&self) -> String {
-        match self.game {
-            ScoreGame::TriangleWar => {
+        match &self.engine {
+            Engine::TriangleWar(_) => {
                 "a line as two dots, like 2-4 (dots 1 / 2 3 / 4 5 6 / 7 8 9 10)".to_owned()
             }
-            ScoreGame::TicTacToe => "a cell 1-9, row by row, like 5 for the centre".to_owned(),
-            ScoreGame::Connect4 { .. } => format!("a column 1-{}", self.shape.width()),
+            Engine::TicTacToe(_) => "a cell 1-9, row by row, like 5 for the centre".to_owned(),
+            Engine::Connect4(_, shape) => format!("a column 1-{}", shape.width()),
         }
     }
 
@@ -165,8 +157,8 @@ impl ScorePlay {
     /// # Errors
     /// When the position does not parse.
     pub fn state(&self, position: &str) -> Result<PlayState, Error> {
-        match self.game {
-            ScoreGame::TriangleWar => {
+        match &self.engine {
+            Engine::TriangleWar(_) => {
                 let (game, played) = parse_triangle_war(position)?;
                 let rules = triangle_war_rules();
                 let over = rules.static_value(&game.lines).is_some();
@@ -184,7 +176,7 @@ impl ScorePlay {
                     }),
                 })
             }
-            ScoreGame::TicTacToe => {
+            Engine::TicTacToe(_) => {
                 let board = tictactoe_board(position)?;
                 let text = board.to_string();
                 let full = !text.contains('.');
@@ -208,8 +200,8 @@ impl ScorePlay {
                     winner,
                 })
             }
-            ScoreGame::Connect4 { .. } => {
-                let board = connect4_board(self.shape, position)?;
+            Engine::Connect4(_, shape) => {
+                let board = connect4_board(*shape, position)?;
                 let mover = if board.stones() % 2 == 0 { "1" } else { "2" };
                 let last = if board.stones() % 2 == 0 { "2" } else { "1" };
                 let over = board.is_over();
@@ -236,8 +228,8 @@ impl ScorePlay {
     /// cell, a full column, …); the position is unchanged.
     pub fn user_move(&self, position: &str, input: &str) -> Result<PlayedMove, Error> {
         let typed = input.trim();
-        match self.game {
-            ScoreGame::TriangleWar => {
+        match &self.engine {
+            Engine::TriangleWar(_) => {
                 let (mut game, played) = parse_triangle_war(position)?;
                 let (u, v) = typed
                     .split_once('-')
@@ -260,7 +252,7 @@ impl ScorePlay {
                     text,
                 })
             }
-            ScoreGame::TicTacToe => {
+            Engine::TicTacToe(_) => {
                 let board = tictactoe_board(position)?;
                 let number = typed
                     .trim_start_matches(['x', 'o', 'X', 'O'])
@@ -292,9 +284,9 @@ impl ScorePlay {
                     to: board.play(cell).to_string(),
                 })
             }
-            ScoreGame::Connect4 { .. } => {
-                let board = connect4_board(self.shape, position)?;
-                let width = self.shape.width();
+            Engine::Connect4(_, shape) => {
+                let board = connect4_board(*shape, position)?;
+                let width = shape.width();
                 let col = match typed.parse::<u32>() {
                     Ok(c) if (1..=width).contains(&c) => c as u8 - 1,
                     _ => {
@@ -310,7 +302,7 @@ impl ScorePlay {
                     return Err(Error::bad_input(format!("column {} is full", col + 1)));
                 }
                 Ok(PlayedMove {
-                    to: self.shape.append_column(position.trim(), col),
+                    to: shape.append_column(position.trim(), col),
                     text: format!("{}", col + 1),
                 })
             }
@@ -328,10 +320,10 @@ impl ScorePlay {
         if state.to_move.is_none() {
             return Ok(Vec::new());
         }
-        let candidates: Vec<String> = match self.game {
-            ScoreGame::TriangleWar => LINES.iter().map(|(a, b)| format!("{a}-{b}")).collect(),
-            ScoreGame::TicTacToe => (1..=9).map(|cell| cell.to_string()).collect(),
-            ScoreGame::Connect4 { .. } => (1..=self.shape.width())
+        let candidates: Vec<String> = match &self.engine {
+            Engine::TriangleWar(_) => LINES.iter().map(|(a, b)| format!("{a}-{b}")).collect(),
+            Engine::TicTacToe(_) => (1..=9).map(|cell| cell.to_string()).collect(),
+            Engine::Connect4(_, shape) => (1..=shape.width())
                 .map(|column| column.to_string())
                 .collect(),
         };
@@ -375,15 +367,14 @@ impl ScorePlay {
     /// # Errors
     /// When the position does not parse.
     pub fn move_scores(&mut self, position: &str) -> Result<Option<Vec<(u32, i32)>>, Error> {
-        let ScoreGame::Connect4 { .. } = self.game else {
+        let Engine::Connect4(search, shape) = &mut self.engine else {
             return Ok(None);
         };
-        let board = connect4_board(self.shape, position)?;
+        let board = connect4_board(*shape, position)?;
         if board.is_over() {
             return Ok(None);
         }
-        let budget = self.budget.saturating_mul(u64::from(self.shape.width()));
-        let search = self.connect4.as_mut().expect("created in new");
+        let budget = self.budget.saturating_mul(u64::from(shape.width()));
         search.set_node_limit(Some(budget));
         let scores = search.move_scores_within(&board, i32::MIN / 4, i32::MAX / 4);
         let aborted = search.aborted();
@@ -403,10 +394,10 @@ impl ScorePlay {
             return Ok(None);
         }
         let base = state.position.clone();
-        match self.game {
-            ScoreGame::TriangleWar => {
+        let budget = self.budget;
+        match &mut self.engine {
+            Engine::TriangleWar(search) => {
                 let (game, _) = parse_triangle_war(position)?;
-                let search = self.triangle_war.as_mut().expect("created in new");
                 let (value, mut best) = search.best_moves(&game.lines);
                 let difference = game.final_difference(value);
                 let (a, b) = ((9 + difference) / 2, (9 - difference) / 2);
@@ -438,9 +429,8 @@ impl ScorePlay {
                     .collect();
                 Ok(Some((moves, why, true)))
             }
-            ScoreGame::TicTacToe => {
+            Engine::TicTacToe(search) => {
                 let board = tictactoe_board(position)?;
-                let search = self.tictactoe.as_mut().expect("created in new");
                 let (value, mut best) = search.best_moves(&board);
                 let mark = if board.x_to_move() { "x" } else { "o" };
                 let pace = by_pace(
@@ -467,12 +457,10 @@ impl ScorePlay {
                     .collect();
                 Ok(Some((moves, why, true)))
             }
-            ScoreGame::Connect4 { .. } => {
-                let shape = self.shape;
+            Engine::Connect4(search, shape) => {
+                let shape = *shape;
                 let board = connect4_board(shape, position)?;
                 let mover = state.to_move.clone().unwrap_or_default();
-                let budget = self.budget;
-                let search = self.connect4.as_mut().expect("created in new");
                 let to_moves = |cols: &[u8]| -> Vec<PlayedMove> {
                     cols.iter()
                         .map(|&col| PlayedMove {

@@ -193,31 +193,47 @@ pub fn connect4_table_bits(bytes: Option<u64>, limits: &Limits) -> Result<(u32, 
     }
 }
 
-/// Creates the Connect Four solver in `slot` unless one of the same board, threads and table
-/// exists (a table grown by a long search stays), refusing it past the memory limit.
+/// The solver in `slot`, made anew unless the one there has this configuration (a batch reuses
+/// one solver, and a table grown by one line stays for the next).
 pub(crate) fn connect4_solver<'s>(
     slot: &'s mut Option<Connect4Solver>,
     threads: usize,
     shape: Connect4Shape,
-    (table_bits, grow_table_bits): (u32, u32),
+    table_bits: (u32, u32),
     limits: &Limits,
 ) -> Result<&'s mut Connect4Solver, Error> {
-    let config = SolverConfig {
+    let config = connect4_config(threads, shape, table_bits);
+    if slot.as_ref().is_none_or(|solver| solver.config() != config) {
+        *slot = None;
+        *slot = Some(new_connect4_solver(threads, shape, table_bits, limits)?);
+    }
+    Ok(slot.as_mut().expect("just created"))
+}
+
+fn connect4_config(
+    threads: usize,
+    shape: Connect4Shape,
+    (table_bits, grow_table_bits): (u32, u32),
+) -> SolverConfig {
+    SolverConfig {
         threads: threads.max(1),
         shape,
         table_bits,
         grow_table_bits,
         ..SolverConfig::default()
-    };
-    let same = slot
-        .as_ref()
-        .is_some_and(|solver| solver.config() == config);
-    if !same {
-        *slot = None;
-        table_fits(config.estimate_memory(), limits)?;
-        *slot = Some(Connect4Solver::new(config));
     }
-    Ok(slot.as_mut().expect("just created"))
+}
+
+/// A new Connect Four solver, refused past the memory limit.
+pub(crate) fn new_connect4_solver(
+    threads: usize,
+    shape: Connect4Shape,
+    table_bits: (u32, u32),
+    limits: &Limits,
+) -> Result<Connect4Solver, Error> {
+    let config = connect4_config(threads, shape, table_bits);
+    table_fits(config.estimate_memory(), limits)?;
+    Ok(Connect4Solver::new(config))
 }
 
 /// Creates the search for `game` in `slot` unless it exists, refusing it past the memory limit.
@@ -227,11 +243,19 @@ pub(crate) fn searcher<'s, G: Scoring>(
     limits: &Limits,
 ) -> Result<&'s mut Negamax<'static, G>, Error> {
     if slot.is_none() {
-        let config = NegamaxConfig::default();
-        table_fits(config.estimate_memory(game), limits)?;
-        *slot = Some(Negamax::new(game, config));
+        *slot = Some(new_searcher(game, limits)?);
     }
     Ok(slot.as_mut().expect("just created"))
+}
+
+/// A new search for `game`, refused past the memory limit.
+pub(crate) fn new_searcher<G: Scoring>(
+    game: &'static G,
+    limits: &Limits,
+) -> Result<Negamax<'static, G>, Error> {
+    let config = NegamaxConfig::default();
+    table_fits(config.estimate_memory(game), limits)?;
+    Ok(Negamax::new(game, config))
 }
 
 /// Runs `work` on `search`, timing it and counting its positions when asked.
