@@ -44,7 +44,7 @@ pub mod wythoff;
 
 pub use error::{Budget, Error, ErrorKind, OverBudget};
 pub use report::{Analysis, FactorReport, MoveReport, NimValue, ValueReport};
-pub use solve::{ColumnScore, ScoreReport, ScoreSolver, SearchReport, SolveOptions};
+pub use solve::{ColumnScore, ScoreReport, ScoreSolver, ScoreValue, SearchReport, SolveOptions};
 /// Who wins, as every report says it (`Analysis::outcome`).
 pub use sprague::value::Outcome;
 

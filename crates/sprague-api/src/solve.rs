@@ -24,13 +24,10 @@ pub struct ScoreReport {
     /// The player to move (`A`/`B` for Triangle War, `x`/`o` for tic-tac-toe, `1`/`2` for
     /// Connect Four); null when the game is over.
     pub to_move: Option<String>,
-    /// Triangle War: A's final score minus B's; tic-tac-toe: 1, 0 or −1 for the player to move.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub value: Option<i32>,
-    /// Connect Four: the score for the player to move in the test sets' convention (with
-    /// `--weak`, only its sign: 1, 0 or −1).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub score: Option<i32>,
+    /// The game's value under optimal play, of the kind the game gives (`"value"` or
+    /// `"score"` in JSON).
+    #[serde(flatten)]
+    pub result: ScoreValue,
     /// Triangle War: `A` or `B`, the winner under optimal play.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<String>,
@@ -54,6 +51,30 @@ pub struct ScoreReport {
     /// With `--stats`: the work done.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stats: Option<SearchReport>,
+}
+
+/// The value a scoring game's report gives: each game's kind, with its own meaning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum ScoreValue {
+    /// Triangle War: A's final score minus B's under optimal play (JSON `"value"`).
+    #[serde(rename = "value")]
+    Difference(i32),
+    /// Tic-tac-toe: 1, 0 or −1 for the player to move (JSON `"value"`).
+    #[serde(rename = "value")]
+    Outcome(i32),
+    /// Connect Four: the score for the player to move in the test sets' convention, with
+    /// `--weak` only its sign (JSON `"score"`).
+    #[serde(rename = "score")]
+    Score(i32),
+}
+
+impl ScoreValue {
+    /// The number, whatever its kind.
+    pub fn number(self) -> i32 {
+        match self {
+            ScoreValue::Difference(v) | ScoreValue::Outcome(v) | ScoreValue::Score(v) => v,
+        }
+    }
 }
 
 /// A Connect Four move and its score.
@@ -337,8 +358,7 @@ impl ScoreSolver {
             game: "triangle-war".into(),
             position,
             to_move: (!over).then(|| letter(game.to_move)),
-            value: Some(difference),
-            score: None,
+            result: ScoreValue::Difference(difference),
             winner: Some(letter(if difference > 0 { Player::A } else { Player::B })),
             width: None,
             height: None,
@@ -374,8 +394,7 @@ impl ScoreSolver {
             game: "tictactoe".into(),
             position: board.to_string(),
             to_move: (!over).then(|| mark.to_owned()),
-            value: Some(value),
-            score: None,
+            result: ScoreValue::Outcome(value),
             winner: None,
             width: None,
             height: None,
@@ -452,8 +471,7 @@ impl ScoreSolver {
             game: "connect4".into(),
             position: sequence.to_owned(),
             to_move: (!board.is_over()).then(|| to_move.to_owned()),
-            value: None,
-            score: Some(score),
+            result: ScoreValue::Score(score),
             width: (shape != Connect4Shape::STANDARD).then(|| shape.width()),
             height: (shape != Connect4Shape::STANDARD).then(|| shape.height()),
             winner: None,
@@ -478,13 +496,13 @@ mod tests {
         let mut s = solver();
         let options = SolveOptions::default();
         let report = s.triangle_war("", &options).unwrap();
-        assert_eq!(report.value, Some(-3));
+        assert_eq!(report.result, ScoreValue::Difference(-3));
         assert_eq!(report.winner.as_deref(), Some("B"));
         assert_eq!(report.to_move.as_deref(), Some("A"));
         // Each best move leads to a position where A's final margin is -3 again.
         for mv in report.best_moves.unwrap() {
             let after = s.triangle_war(mv.to.as_deref().unwrap(), &options).unwrap();
-            assert_eq!(after.value, Some(-3), "{}", mv.text);
+            assert_eq!(after.result.number(), -3, "{}", mv.text);
         }
         let report = s.triangle_war("2-1, 3-2 1-3", &options).unwrap();
         assert_eq!(report.position, "1-2 2-3 1-3");
@@ -514,7 +532,7 @@ mod tests {
         // The best move's score is the position's; each move's is minus its position's (or the
         // win's at once).
         let best = moves.iter().map(|m| m.score).max().unwrap();
-        assert_eq!(Some(best), report.score);
+        assert_eq!(ScoreValue::Score(best), report.result);
         let plain = SolveOptions {
             best_moves: false,
             ..SolveOptions::default()
@@ -524,7 +542,7 @@ mod tests {
             let child = s.connect4(&after, &plain).unwrap();
             let expected = match child.to_move {
                 None => (43 - sequence.len() as i32) / 2,
-                Some(_) => -child.score.unwrap(),
+                Some(_) => -child.result.number(),
             };
             assert_eq!(m.score, expected, "column {}", m.column);
         }
@@ -543,11 +561,11 @@ mod tests {
             ..SolveOptions::default()
         };
         let report = s.tictactoe("", &options).unwrap();
-        assert_eq!(report.value, Some(0));
+        assert_eq!(report.result, ScoreValue::Outcome(0));
         assert_eq!(report.best_moves.unwrap().len(), 9);
         assert!(report.stats.unwrap().nodes > 0);
         let report = s.tictactoe("xx.oo....", &options).unwrap();
-        assert_eq!(report.value, Some(1));
+        assert_eq!(report.result, ScoreValue::Outcome(1));
         assert_eq!(
             report.best_moves.unwrap()[0].to.as_deref(),
             Some("xxxoo....")
@@ -555,7 +573,7 @@ mod tests {
         let report = s
             .connect4("2252576253462244111563365343671351441", &options)
             .unwrap();
-        assert_eq!(report.score, Some(-1));
+        assert_eq!(report.result, ScoreValue::Score(-1));
         let weak = SolveOptions {
             weak: true,
             ..options
@@ -563,7 +581,7 @@ mod tests {
         let report = s
             .connect4("7422341735647741166133573473242566", &weak)
             .unwrap();
-        assert_eq!(report.score, Some(1));
+        assert_eq!(report.result, ScoreValue::Score(1));
         let error = s.connect4("4444444", &options).unwrap_err();
         assert_eq!(
             error.message(),

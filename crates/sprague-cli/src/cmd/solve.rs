@@ -4,7 +4,7 @@
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use sprague_api::{cursors, Limits, ScoreReport, ScoreSolver, SolveOptions};
+use sprague_api::{cursors, Limits, ScoreReport, ScoreSolver, ScoreValue, SolveOptions};
 
 use crate::args::{CursorsArgs, SolveArgs, SolveGame, SolveOutputArgs};
 use crate::failure::Failure;
@@ -104,26 +104,21 @@ fn text(out: &mut impl Write, report: &ScoreReport) -> Result<(), Failure> {
     if let Some([a, b]) = report.triangles {
         writeln!(out, "so far:   A {a}, B {b}")?;
     }
-    if let Some(value) = report.value {
-        let meaning = if report.game == "triangle-war" {
-            "A's final score minus B's under optimal play"
-        } else {
-            match value.signum() {
-                1 => "the player to move wins",
-                0 => "a draw",
-                _ => "the player to move loses",
-            }
-        };
-        writeln!(out, "value:    {value} ({meaning})")?;
-    }
-    if let Some(score) = report.score {
-        let meaning = match score.signum() {
-            1 => "the player to move wins",
-            0 => "a draw",
-            _ => "the player to move loses",
-        };
-        writeln!(out, "score:    {score} ({meaning})")?;
-    }
+    let sign = |v: i32| match v.signum() {
+        1 => "the player to move wins",
+        0 => "a draw",
+        _ => "the player to move loses",
+    };
+    let (label, number, meaning) = match report.result {
+        ScoreValue::Difference(v) => (
+            "value:   ",
+            v,
+            "A's final score minus B's under optimal play",
+        ),
+        ScoreValue::Outcome(v) => ("value:   ", v, sign(v)),
+        ScoreValue::Score(v) => ("score:   ", v, sign(v)),
+    };
+    writeln!(out, "{label} {number} ({meaning})")?;
     if let Some(winner) = &report.winner {
         writeln!(out, "winner:   {winner}")?;
     }
