@@ -36,7 +36,7 @@ for board in "${boards[@]}"; do
     h=${board#*x}
     read -r _ winner last <<<"$(grep "^$board " <<<"$published" || echo "$board ? ?")"
     start=$(date +%s.%N)
-    json=$(target/release/sprague solve connect4 --width "$w" --height "$h" --score-only \
+    json=$(target/release/sprague solve connect4 --no-book --width "$w" --height "$h" --score-only \
         --stats --json --memory "$MEMORY" --threads "$THREADS")
     end=$(date +%s.%N)
     python3 - "$w" "$h" "$winner" "$last" "$start" "$end" "$json" <<'PY'

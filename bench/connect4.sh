@@ -48,7 +48,7 @@ done
 [ ${#sets[@]} -eq 0 ] && sets=(Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3)
 [ -n "${PONS:-}" ] && [ ! -x "$PONS" ] && { echo "error: PONS=$PONS is not an executable" >&2; exit 2; }
 cargo build --release -q -p sprague-cli
-flags=(solve connect4 --batch --score-only --stats)
+flags=(solve connect4 --batch --score-only --stats --no-book)
 [ "${FRESH:-1}" = 1 ] && flags+=(--fresh-table)
 
 # Reads lines "expected score nodes ms" (nodes and ms may be "-") and prints one row of the table.

@@ -14,6 +14,7 @@
 #![deny(missing_docs)]
 
 pub mod bash;
+pub mod book;
 pub mod catalogue;
 pub mod cursors;
 mod edge_list;

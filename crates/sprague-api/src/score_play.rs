@@ -117,7 +117,8 @@ impl ScorePlay {
                 let shape = connect4_shape(width, height)?;
                 // Each search of `play` has a budget of a fraction of a second: the table
                 // never grows.
-                let solver = new_connect4_solver(1, shape, (DEFAULT_TABLE_BITS, 0), limits)?;
+                let mut solver = new_connect4_solver(1, shape, (DEFAULT_TABLE_BITS, 0), limits)?;
+                solver.set_book(Some(crate::book::standard_book()));
                 Engine::Connect4(solver, shape)
             }
         };
@@ -672,9 +673,15 @@ mod tests {
             let child = board.play(col as u8 - 1);
             assert_eq!(score, -solver.solve(&child), "column {col}");
         }
-        // Out of budget: none; not Connect Four or a finished game: none.
+        // Out of budget (past the opening book): none; not Connect Four or a finished game:
+        // none. The empty board's columns are in the book: all at once, within the same budget
+        // (Allis: only the centre wins; columns 3 and 5 draw).
         c4.set_budget(10);
-        assert_eq!(c4.move_scores("").unwrap(), None);
+        assert_eq!(c4.move_scores("123456").unwrap(), None);
+        assert_eq!(
+            c4.move_scores("").unwrap(),
+            Some(vec![(1, -2), (2, -1), (3, 0), (4, 1), (5, 0), (6, -1), (7, -2)])
+        );
         assert_eq!(c4.move_scores("1212121").unwrap(), None);
         let mut ttt = ScorePlay::new(ScoreGame::TicTacToe, &limits).unwrap();
         assert_eq!(ttt.move_scores("").unwrap(), None);
@@ -710,9 +717,16 @@ mod tests {
         let limits = Limits::default();
         let mut c4 = ScorePlay::new(ScoreGame::CONNECT4, &limits).unwrap();
         c4.set_budget(1000);
-        let guess = c4.engine_move("").unwrap().unwrap();
+        // Past the opening book (at most 4 stones deep) and far from the end: no proof within
+        // 1000 positions.
+        let guess = c4.engine_move("123456").unwrap().unwrap();
         assert!(!guess.proven);
         assert!(guess.why.starts_with("not proven"), "{}", guess.why);
+        // The empty board is in the book: proven at once, within the same budget.
+        let opening = c4.engine_move("").unwrap().unwrap();
+        assert!(opening.proven, "{}", opening.why);
+        assert_eq!(opening.played.text, "4");
+        assert!(opening.why.contains("keeps the score 1"), "{}", opening.why);
         // A position from the test sets (score -1 for the player to move) is solved at once.
         let sequence = "2252576253462244111563365343671351441";
         c4.set_budget(CONNECT4_BUDGET);

@@ -119,6 +119,9 @@ pub struct SolveOptions {
     /// Connect Four: the bytes of the transposition table (rounded down to a power of two);
     /// `None` sizes it to the request (see [`connect4_table_bits`]).
     pub table_bytes: Option<u64>,
+    /// Connect Four: read the scores the shipped opening book holds instead of searching them
+    /// (true by default; false to measure the solver itself).
+    pub book: bool,
 }
 
 impl Default for SolveOptions {
@@ -133,6 +136,7 @@ impl Default for SolveOptions {
             width: 7,
             height: 6,
             table_bytes: None,
+            book: true,
         }
     }
 }
@@ -432,6 +436,7 @@ impl ScoreSolver {
         } else {
             (i32::MIN / 4, i32::MAX / 4)
         };
+        search.set_book(options.book.then(crate::book::standard_book));
         if options.fresh_table {
             search.clear_table();
         }

@@ -283,6 +283,18 @@ connect4 4453`; type a line `2-4`, a cell 1-9 or a column 1-7. The engine plays 
 minimax value and names it; in Connect Four it searches at most 2,000,000 positions a move and says
 when its move is an unproven guess.")]
     Play(PlayArgs),
+    /// Build an opening book: the exact score of every position up to a depth.
+    #[command(after_help = "\
+Example:
+  sprague book connect4 --depth 2 --out connect4-7x6.book
+
+A book of depth D solves every position of D stones (one of each mirror pair; on 7x6, 4 for
+D = 1, 25 for D = 2, 121 for D = 3, 568 for D = 4) and finds every shallower score from theirs. Each position
+solved is written at once to FILE.progress: a run stopped at any moment (Ctrl-C, a reboot) goes
+on where it stopped when run again with the same arguments. The book is written to FILE when
+every position is solved, and FILE.progress removed. The book shipped with sprague (depth in
+`sprague solve connect4 --help`) is read by `solve connect4` and `play connect4`.")]
+    Book(BookArgs),
     /// The games sprague knows: name, rule, position, example (the catalogue the web page and
     /// Python read).
     Games(GamesArgs),
@@ -1080,13 +1092,76 @@ pub struct Connect4Args {
     /// which makes the counts of `--stats` repeatable.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
     pub threads: u16,
+    /// Search every position, even those the shipped opening book holds (on 7×6 every position
+    /// of at most 2 stones): to measure the solver.
+    #[arg(long)]
+    pub no_book: bool,
     #[command(flatten)]
     pub output: SolveOutputArgs,
+}
+
+/// `sprague book`.
+#[derive(Debug, Args)]
+pub struct BookArgs {
+    #[command(subcommand)]
+    pub game: BookGame,
+}
+
+/// The games a book can be built for.
+#[derive(Debug, Subcommand)]
+pub enum BookGame {
+    /// Connect Four on any board with width × (height + 1) ≤ 64.
+    Connect4(Connect4BookArgs),
+}
+
+/// `sprague book connect4`.
+#[derive(Debug, Args)]
+pub struct Connect4BookArgs {
+    /// Every position with at most this many stones is in the book.
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(0..=12))]
+    pub depth: u32,
+    /// The book's file (written when it is complete; the progress goes to FILE.progress).
+    #[arg(long, value_name = "FILE")]
+    pub out: std::path::PathBuf,
+    /// The board's columns.
+    #[arg(long, value_name = "W", default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub width: u32,
+    /// The board's rows.
+    #[arg(long, value_name = "H", default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub height: u32,
+    /// The transposition table's size, as for `solve connect4` (kept from one position to the
+    /// next).
+    #[arg(long, value_name = "SIZE")]
+    pub memory: Option<String>,
+    /// Threads searching each position together.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub threads: u16,
+    /// Print the summary as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The help of `--no-book` names the depth of the book shipped.
+    #[test]
+    fn the_help_names_the_shipped_books_depth() {
+        use clap::CommandFactory;
+        let depth = sprague_api::book::standard_book().depth();
+        let help = Cli::command()
+            .find_subcommand_mut("solve")
+            .unwrap()
+            .find_subcommand_mut("connect4")
+            .unwrap()
+            .render_long_help()
+            .to_string();
+        assert!(
+            help.contains(&format!("every position of at most {depth} stones")),
+            "{help}"
+        );
+    }
 
     /// A game with parameters and misère play (Bash's) through a subcommand made from its entry:
     /// every flag reaches the request, and the answer is that of its hand-written command.

@@ -1,6 +1,7 @@
 //! One module per command: turn arguments into a request, run it, print the report.
 
 mod bash;
+mod book;
 mod games;
 mod geography;
 mod graph;
@@ -34,6 +35,7 @@ pub fn run(parsed: Parsed) -> Result<ExitCode, Failure> {
         Command::Nim(args) => nim::run(args, &limits),
         Command::Graph(args) => graph::run(args, &limits),
         Command::Play(args) => play::run(args, &limits),
+        Command::Book(args) => book::run(args, &limits),
         Command::Script(args) => script::run(args),
         Command::Table(args) => table::run(args),
         Command::Wythoff(args) => analyse_game("wythoff", &args.heaps, &args.output, &limits),
@@ -84,6 +86,19 @@ pub(crate) fn limits() -> Limits {
         limits.memory_bytes = bytes / 10 * 8;
     }
     limits
+}
+
+/// The table size of `--memory SIZE`, `None` when not given.
+fn table_size(memory: Option<&str>) -> Result<Option<u64>, Failure> {
+    memory
+        .map(|text| {
+            parse_size(text).ok_or_else(|| {
+                Failure::bad_input(format!(
+                    "--memory `{text}`: expected bytes, or a number with K, M or G"
+                ))
+            })
+        })
+        .transpose()
 }
 
 pub(crate) fn parse_size(text: &str) -> Option<u64> {

@@ -26,14 +26,7 @@ pub fn run(args: SolveArgs, limits: &Limits) -> Result<ExitCode, Failure> {
             })
         }
         SolveGame::Connect4(args) => {
-            let table_bytes = match &args.memory {
-                None => None,
-                Some(text) => Some(super::parse_size(text).ok_or_else(|| {
-                    Failure::bad_input(format!(
-                        "--memory `{text}`: expected bytes, or a number with K, M or G"
-                    ))
-                })?),
-            };
+            let table_bytes = super::table_size(args.memory.as_deref())?;
             let options = SolveOptions {
                 weak: args.weak,
                 best_moves: !args.score_only,
@@ -42,6 +35,7 @@ pub fn run(args: SolveArgs, limits: &Limits) -> Result<ExitCode, Failure> {
                 width: args.width,
                 height: args.height,
                 table_bytes,
+                book: !args.no_book,
                 ..options(&args.output)
             };
             one_or_batch(&args.output, &args.sequence, |line| {

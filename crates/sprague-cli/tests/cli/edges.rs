@@ -3,7 +3,7 @@
 use std::io::Read;
 use std::process::{Command as StdCommand, Stdio};
 
-use crate::{bad_input, batch, json, sprague};
+use crate::{bad_input, batch, json, scratch, sprague};
 
 /// The binary as a plain `std::process::Command`, for tests that need the pipes themselves.
 fn sprague_std() -> StdCommand {
@@ -296,14 +296,6 @@ fn issue_17_a_number_list_from_a_device_that_never_ends_is_refused() {
     let line = bad_input(&["solve", "cursors", "--a", "@/dev/zero", "--b", "1"], "");
     assert!(line.contains("stopped reading"), "{line}");
     assert!(start.elapsed() < std::time::Duration::from_secs(10));
-}
-
-/// A fresh folder under the system's temporary folder, removed by the caller.
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("sprague-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// The names in `dir`, sorted, to see that no temporary file was left behind.

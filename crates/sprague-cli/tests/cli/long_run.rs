@@ -3,18 +3,10 @@
 //! refused checkpoints, plots of sequences, and the memory said before a run.
 
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Output, Stdio};
 
-use crate::{bad_input, sprague, table_values};
-
-/// A fresh empty directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sprague-long-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use crate::{bad_input, scratch, sprague, table_values};
 
 /// Runs `sprague ARGS` in `dir` with extra environment variables.
 fn run_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {

@@ -2,6 +2,7 @@
 //! exit code 2 for each kind of bad input.
 
 mod bash;
+mod book;
 mod catalogue;
 mod cursors;
 mod edges;
@@ -35,6 +36,14 @@ pub fn sprague() -> Command {
         .env_remove("SPRAGUE_STOP_AFTER")
         .env_remove("SPRAGUE_PROGRESS");
     cmd
+}
+
+/// A fresh empty directory for one test.
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sprague-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
 /// Runs `sprague ARGS`, expecting success, and returns what it printed.

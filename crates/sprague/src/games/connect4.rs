@@ -31,6 +31,7 @@
 
 use std::fmt;
 
+pub mod book;
 pub mod solver;
 
 use crate::minimax::{Scoring, Step};

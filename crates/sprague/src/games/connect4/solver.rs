@@ -49,6 +49,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
+use super::book::Book;
 use super::{Board, Geometry, Layout, Shape, Standard};
 
 /// The default table: 2^20 slots, 8 MiB (measured against 2^18, 2^22 and 2^23 on the test sets:
@@ -261,6 +262,8 @@ pub struct Solver {
     nodes: u64,
     node_limit: u64,
     aborted: bool,
+    /// Exact scores read instead of searched, for the positions it holds.
+    book: Option<Arc<Book>>,
 }
 
 impl Solver {
@@ -286,6 +289,7 @@ impl Solver {
             nodes: 0,
             node_limit: u64::MAX,
             aborted: false,
+            book: None,
         }
     }
 
@@ -360,6 +364,17 @@ impl Solver {
         self.aborted
     }
 
+    /// Reads the scores of the positions `book` holds instead of searching them (a book of
+    /// another board is never read).
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.book = book.filter(|b| b.shape() == self.shape);
+    }
+
+    /// The book's score of `board`, when it has one.
+    fn book_score(&self, board: &Board) -> Option<i32> {
+        self.book.as_ref().and_then(|book| book.score(board))
+    }
+
     /// The exact score of `board` for the player to move (Pons' convention, see the parent
     /// module).
     pub fn solve(&mut self, board: &Board) -> i32 {
@@ -373,7 +388,7 @@ impl Solver {
     /// If `board` is not of the solver's shape.
     pub fn solve_within(&mut self, board: &Board, low: i32, high: i32) -> i32 {
         assert_eq!(board.shape, self.shape, "a board of another shape");
-        if let Some(value) = board.decided() {
+        if let Some(value) = board.decided().or_else(|| self.book_score(board)) {
             self.nodes += 1;
             return value.clamp(low, high);
         }
@@ -589,7 +604,7 @@ impl Solver {
 
     /// Whether the score of `board` (a game not over) is at least `target`.
     fn at_least(&mut self, board: &Board, target: i32) -> bool {
-        if let Some(value) = board.decided() {
+        if let Some(value) = board.decided().or_else(|| self.book_score(board)) {
             self.nodes += 1;
             return value >= target;
         }

@@ -1,0 +1,152 @@
+//! `sprague book connect4`: builds an opening book, a position at a time, resumable.
+
+use std::fs::OpenOptions;
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sprague_api::book::BookBuild;
+use sprague_api::{Limits, ScoreSolver, SolveOptions};
+
+use crate::args::{BookArgs, BookGame};
+use crate::failure::Failure;
+
+/// The exit code of a run stopped before its end, as `table`'s.
+const INTERRUPTED: u8 = 130;
+
+/// Frontier positions solved so far (resumed ones included), for the Ctrl-C handler.
+static SOLVED: AtomicUsize = AtomicUsize::new(0);
+
+/// What a stopped run says: how far it got and how to go on.
+fn stopped_message(solved: usize) -> String {
+    let (frontier, progress) = STOPPED_WITH.get().cloned().unwrap_or_default();
+    format!(
+        "interrupted with {solved} of {frontier} positions solved: they are in {progress}; run \
+         the same command to go on"
+    )
+}
+
+static STOPPED_WITH: OnceLock<(usize, String)> = OnceLock::new();
+
+pub fn run(args: BookArgs, limits: &Limits) -> Result<ExitCode, Failure> {
+    let BookGame::Connect4(args) = args.game;
+    // Both files are checked before any work: a device, a folder that does not exist.
+    crate::output_file::target(&args.out, "--out")?;
+    let progress_path = PathBuf::from(format!("{}.progress", args.out.display()));
+    let progress_target = crate::output_file::target(&progress_path, "the progress file")?;
+    let mut build = BookBuild::new(args.width, args.height, args.depth, limits)?;
+    let fail = |e: io::Error| {
+        Failure::bad_input(format!(
+            "the progress file `{}`: {e}",
+            progress_path.display()
+        ))
+    };
+    let resumed = match std::fs::read_to_string(&progress_target) {
+        Ok(text) => build.resume(&text)?,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => 0,
+        Err(e) => return Err(fail(e)),
+    };
+    let mut progress_file = if resumed > 0 {
+        OpenOptions::new()
+            .append(true)
+            .open(&progress_target)
+            .map_err(fail)?
+    } else {
+        let mut file = std::fs::File::create(&progress_target).map_err(fail)?;
+        file.write_all(format!("{}\n", build.header()).as_bytes())
+            .map_err(fail)?;
+        file
+    };
+    let options = SolveOptions {
+        best_moves: false,
+        threads: usize::from(args.threads),
+        width: args.width,
+        height: args.height,
+        table_bytes: super::table_size(args.memory.as_deref())?,
+        ..SolveOptions::default()
+    };
+    let remaining = build.remaining();
+    SOLVED.store(resumed, Ordering::SeqCst);
+    let _ = STOPPED_WITH.set((build.frontier_len(), progress_path.display().to_string()));
+    // A search cannot stop half-way: Ctrl-C ends the process at once, and the positions solved
+    // are already in the progress file (each line written whole as it was found).
+    let _ = ctrlc::set_handler(|| {
+        eprintln!("{}", stopped_message(SOLVED.load(Ordering::SeqCst)));
+        std::process::exit(i32::from(INTERRUPTED));
+    });
+    // For tests: stop as if interrupted once this many positions are solved by this run.
+    let stop_after: Option<usize> = std::env::var("SPRAGUE_STOP_AFTER")
+        .ok()
+        .and_then(|v| v.trim().parse().ok());
+    let bar = progress_bar(build.frontier_len(), resumed);
+    let started = Instant::now();
+    let mut solver = ScoreSolver::new(*limits);
+    for (done, seq) in remaining.iter().enumerate() {
+        if stop_after == Some(done) {
+            bar.finish_and_clear();
+            eprintln!("{}", stopped_message(resumed + done));
+            return Ok(ExitCode::from(INTERRUPTED));
+        }
+        let score = solver.connect4(seq, &options)?.result.number();
+        // One whole line a write: a run killed mid-write leaves a line without its newline,
+        // which the next run leaves out.
+        let line = build.record(seq, score);
+        progress_file.write_all(line.as_bytes()).map_err(fail)?;
+        SOLVED.fetch_add(1, Ordering::SeqCst);
+        bar.inc(1);
+    }
+    progress_file.sync_all().map_err(fail)?;
+    bar.finish_and_clear();
+    let (bytes, positions) = build.finish()?;
+    crate::output_file::write_atomically(&args.out, "--out", |w| w.write_all(&bytes))?;
+    std::fs::remove_file(&progress_target).map_err(fail)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let mut out = io::stdout().lock();
+    if args.json {
+        let summary = serde_json::json!({
+            "game": "connect4",
+            "width": args.width,
+            "height": args.height,
+            "depth": args.depth,
+            "positions": positions,
+            "frontier": build.frontier_len(),
+            "solved": remaining.len(),
+            "resumed": resumed,
+            "bytes": bytes.len(),
+            "seconds": (seconds * 1000.0).round() / 1000.0,
+        });
+        writeln!(out, "{summary}")?;
+    } else {
+        writeln!(
+            out,
+            "book of depth {} on {}×{}: {positions} positions ({} of {} stones solved now, {resumed} \
+             from an earlier run, in {seconds:.1} s) -> {} ({} bytes)",
+            args.depth,
+            args.width,
+            args.height,
+            remaining.len(),
+            args.depth,
+            args.out.display(),
+            bytes.len()
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A bar on a terminal (positions solved of the frontier), nothing otherwise.
+fn progress_bar(len: usize, done: usize) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} positions, {elapsed} (eta {eta})")
+            .expect("a valid template"),
+    );
+    bar.set_position(done as u64);
+    bar
+}

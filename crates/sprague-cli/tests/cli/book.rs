@@ -1,0 +1,96 @@
+//! `sprague book connect4`: a book built whole and one stopped and resumed give the same bytes;
+//! the progress file, its errors; the shipped book read by `solve connect4`.
+
+use std::path::Path;
+use std::process::Output;
+
+use crate::{bad_input, json, scratch, sprague};
+
+const BOOK: &[&str] = &[
+    "book", "connect4", "--width", "5", "--height", "4", "--depth", "5", "--out",
+];
+
+/// Builds the 5×4 book of depth 5 into `out`, with `SPRAGUE_STOP_AFTER` when `stop_after`.
+fn build(out: &Path, stop_after: Option<&str>) -> Output {
+    let mut cmd = sprague();
+    cmd.args(BOOK).arg(out).arg("--json");
+    if let Some(n) = stop_after {
+        cmd.env("SPRAGUE_STOP_AFTER", n);
+    }
+    cmd.output().unwrap()
+}
+
+/// The summary of a build that succeeded.
+fn summary(out: &Output) -> serde_json::Value {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn a_stopped_build_resumes_to_the_same_book() {
+    let dir = scratch("book-resume");
+    let whole = dir.join("whole.book");
+    let first = summary(&build(&whole, None));
+    assert_eq!(first["resumed"], 0);
+    assert_eq!(first["solved"], first["frontier"]);
+    assert!(!dir.join("whole.book.progress").exists());
+
+    // Stopped after 10 positions: exit 130, the progress file holds them.
+    let resumed = dir.join("resumed.book");
+    let out = build(&resumed, Some("10"));
+    assert_eq!(out.status.code(), Some(130));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("interrupted with 10 of"), "{stderr}");
+    let progress = dir.join("resumed.book.progress");
+    let text = std::fs::read_to_string(&progress).unwrap();
+    assert_eq!(text.lines().count(), 11, "{text}");
+    assert!(!resumed.exists());
+    // A last line cut short (killed while writing) is left out and solved again.
+    std::fs::write(&progress, text.clone() + "12").unwrap();
+    assert_eq!(summary(&build(&resumed, None))["resumed"], 10);
+    assert_eq!(
+        std::fs::read(&whole).unwrap(),
+        std::fs::read(&resumed).unwrap()
+    );
+    assert!(!progress.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_progress_file_of_another_book_or_a_bad_out_is_one_error_line() {
+    let dir = scratch("book-errors");
+    let out = dir.join("b.book");
+    std::fs::write(
+        dir.join("b.book.progress"),
+        "sprague connect4 book 5 4 4\n1111 0\n",
+    )
+    .unwrap();
+    let line = bad_input(&[BOOK, &[out.to_str().unwrap()]].concat(), "");
+    assert!(line.contains("another book"), "{line}");
+    let line = bad_input(
+        &[BOOK, &[dir.join("no/such/folder").to_str().unwrap()]].concat(),
+        "",
+    );
+    assert!(line.contains("--out"), "{line}");
+    let line = bad_input(&["book", "connect4", "--depth", "13", "--out", "x"], "");
+    assert!(line.contains("13"), "{line}");
+    let line = bad_input(
+        &[
+            "book", "connect4", "--width", "9", "--height", "7", "--depth", "1", "--out", "x",
+        ],
+        "",
+    );
+    assert!(line.contains("9×7"), "{line}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_shipped_book_answers_the_empty_board_at_once() {
+    let v = json(&["solve", "connect4", "", "--stats"], "");
+    assert_eq!(v["score"], 1);
+    assert_eq!(v["best_moves"][0]["move"], "4");
+    // The score from the book, the best move found by one search per move, each a position
+    // the book holds or a short one: far from the 10^9 positions of the search.
+    assert!(v["stats"]["nodes"].as_u64().unwrap() < 100_000_000, "{v}");
+}
