@@ -680,7 +680,15 @@ mod tests {
         assert_eq!(c4.move_scores("123456").unwrap(), None);
         assert_eq!(
             c4.move_scores("").unwrap(),
-            Some(vec![(1, -2), (2, -1), (3, 0), (4, 1), (5, 0), (6, -1), (7, -2)])
+            Some(vec![
+                (1, -2),
+                (2, -1),
+                (3, 0),
+                (4, 1),
+                (5, 0),
+                (6, -1),
+                (7, -2)
+            ])
         );
         assert_eq!(c4.move_scores("1212121").unwrap(), None);
         let mut ttt = ScorePlay::new(ScoreGame::TicTacToe, &limits).unwrap();

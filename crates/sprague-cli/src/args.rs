@@ -1157,8 +1157,11 @@ mod tests {
             .unwrap()
             .render_long_help()
             .to_string();
+        let words: Vec<&str> = help.split_whitespace().collect();
         assert!(
-            help.contains(&format!("every position of at most {depth} stones")),
+            words
+                .join(" ")
+                .contains(&format!("every position of at most {depth} stones")),
             "{help}"
         );
     }

@@ -1,3 +1,7 @@
+//! Tests of the Connect Four solver: the parallel bisection's tests, mirror keys, table entries,
+//! agreement with the generic engine (two threads, 64-bit keys), the growing table, the node
+//! limit and the table's generations.
+
 use super::*;
 use crate::games::connect4::Connect4;
 use crate::minimax::{Negamax, NegamaxConfig};
