@@ -1067,12 +1067,8 @@ pub struct Connect4Args {
     /// on a board wider than 9, numbers separated by commas (`10,3,12`).
     #[arg(value_name = "SEQ", default_value = "")]
     pub sequence: String,
-    /// The board's columns: any board with width × (height + 1) ≤ 64.
-    #[arg(long, value_name = "W", default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..=64))]
-    pub width: u32,
-    /// The board's rows.
-    #[arg(long, value_name = "H", default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=64))]
-    pub height: u32,
+    #[command(flatten)]
+    pub board: Connect4Board,
     /// The transposition table's size (bytes, or with a K, M or G suffix; rounded down to a
     /// power of two). By default 8M, growing to 1G (at most half the memory available) once a
     /// search has run a few seconds; with this option the table stays the size given.
@@ -1114,6 +1110,17 @@ pub enum BookGame {
     Connect4(Connect4BookArgs),
 }
 
+/// A Connect Four board's size, for every command that takes one.
+#[derive(Debug, Args)]
+pub struct Connect4Board {
+    /// The board's columns: any board with width × (height + 1) ≤ 64.
+    #[arg(long, value_name = "W", default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub width: u32,
+    /// The board's rows.
+    #[arg(long, value_name = "H", default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub height: u32,
+}
+
 /// `sprague book connect4`.
 #[derive(Debug, Args)]
 pub struct Connect4BookArgs {
@@ -1123,12 +1130,8 @@ pub struct Connect4BookArgs {
     /// The book's file (written when it is complete; the progress goes to FILE.progress).
     #[arg(long, value_name = "FILE")]
     pub out: std::path::PathBuf,
-    /// The board's columns.
-    #[arg(long, value_name = "W", default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..=64))]
-    pub width: u32,
-    /// The board's rows.
-    #[arg(long, value_name = "H", default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=64))]
-    pub height: u32,
+    #[command(flatten)]
+    pub board: Connect4Board,
     /// The transposition table's size, as for `solve connect4` (kept from one position to the
     /// next).
     #[arg(long, value_name = "SIZE")]

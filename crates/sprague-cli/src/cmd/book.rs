@@ -38,15 +38,26 @@ pub fn run(args: BookArgs, limits: &Limits) -> Result<ExitCode, Failure> {
     crate::output_file::target(&args.out, "--out")?;
     let progress_path = PathBuf::from(format!("{}.progress", args.out.display()));
     let progress_target = crate::output_file::target(&progress_path, "the progress file")?;
-    let mut build = BookBuild::new(args.width, args.height, args.depth, limits)?;
+    let mut build = BookBuild::new(args.board.width, args.board.height, args.depth, limits)?;
     let fail = |e: io::Error| {
         Failure::bad_input(format!(
             "the progress file `{}`: {e}",
             progress_path.display()
         ))
     };
-    let resumed = match std::fs::read_to_string(&progress_target) {
-        Ok(text) => build.resume(&text)?,
+    // The progress file holds at most a line per frontier position (the columns, with commas
+    // on wide boards, and a score): anything longer is not ours, and is not read whole.
+    let longest = 64 + build.frontier_len() as u64 * (4 * u64::from(args.depth) + 8);
+    let resumed = match std::fs::metadata(&progress_target) {
+        Ok(meta) if meta.len() > longest => {
+            return Err(Failure::bad_input(format!(
+                "the progress file `{}` is {} bytes, more than a book of this depth writes \
+                 ({longest})",
+                progress_path.display(),
+                meta.len()
+            )))
+        }
+        Ok(_) => build.resume(&std::fs::read_to_string(&progress_target).map_err(fail)?)?,
         Err(e) if e.kind() == io::ErrorKind::NotFound => 0,
         Err(e) => return Err(fail(e)),
     };
@@ -64,8 +75,8 @@ pub fn run(args: BookArgs, limits: &Limits) -> Result<ExitCode, Failure> {
     let options = SolveOptions {
         best_moves: false,
         threads: usize::from(args.threads),
-        width: args.width,
-        height: args.height,
+        width: args.board.width,
+        height: args.board.height,
         table_bytes: super::table_size(args.memory.as_deref())?,
         ..SolveOptions::default()
     };
@@ -109,8 +120,8 @@ pub fn run(args: BookArgs, limits: &Limits) -> Result<ExitCode, Failure> {
     if args.json {
         let summary = serde_json::json!({
             "game": "connect4",
-            "width": args.width,
-            "height": args.height,
+            "width": args.board.width,
+            "height": args.board.height,
             "depth": args.depth,
             "positions": positions,
             "frontier": build.frontier_len(),
@@ -126,8 +137,8 @@ pub fn run(args: BookArgs, limits: &Limits) -> Result<ExitCode, Failure> {
             "book of depth {} on {}×{}: {positions} positions ({} of {} stones solved now, {resumed} \
              from an earlier run, in {seconds:.1} s) -> {} ({} bytes)",
             args.depth,
-            args.width,
-            args.height,
+            args.board.width,
+            args.board.height,
             remaining.len(),
             args.depth,
             args.out.display(),

@@ -75,8 +75,8 @@ pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
                 ));
             }
             let game = ScoreGame::Connect4 {
-                width: a.width,
-                height: a.height,
+                width: a.board.width,
+                height: a.board.height,
             };
             return play_scoring(game, &a.sequence, args.first, &limits);
         }

@@ -32,8 +32,8 @@ pub fn run(args: SolveArgs, limits: &Limits) -> Result<ExitCode, Failure> {
                 best_moves: !args.score_only,
                 threads: usize::from(args.threads),
                 all_moves: args.all_moves,
-                width: args.width,
-                height: args.height,
+                width: args.board.width,
+                height: args.board.height,
                 table_bytes,
                 book: !args.no_book,
                 ..options(&args.output)

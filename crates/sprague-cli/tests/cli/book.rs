@@ -68,6 +68,13 @@ fn a_progress_file_of_another_book_or_a_bad_out_is_one_error_line() {
     .unwrap();
     let line = bad_input(&[BOOK, &[out.to_str().unwrap()]].concat(), "");
     assert!(line.contains("another book"), "{line}");
+    // A progress file longer than the book could write is not read.
+    std::fs::write(dir.join("b.book.progress"), vec![b'1'; 1 << 20]).unwrap();
+    let line = bad_input(&[BOOK, &[out.to_str().unwrap()]].concat(), "");
+    assert!(
+        line.contains("more than a book of this depth writes"),
+        "{line}"
+    );
     let line = bad_input(
         &[BOOK, &[dir.join("no/such/folder").to_str().unwrap()]].concat(),
         "",
