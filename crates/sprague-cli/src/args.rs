@@ -1063,8 +1063,8 @@ pub struct TicTacToeArgs {
 
 #[derive(Debug, Args)]
 pub struct Connect4Args {
-    /// The columns played so far, digits 1-7 (default: the empty board, which takes minutes);
-    /// on a board wider than 9, numbers separated by commas (`10,3,12`).
+    /// The columns played so far, digits 1-7 (default: the empty board); on a board wider than
+    /// 9, numbers separated by commas (`10,3,12`).
     #[arg(value_name = "SEQ", default_value = "")]
     pub sequence: String,
     #[command(flatten)]

@@ -69,9 +69,9 @@ pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
         }
         PlayGame::Connect4(a) => {
             no_solve_flags(&a.output)?;
-            if a.weak || a.score_only || a.all_moves || a.memory.is_some() {
+            if a.weak || a.score_only || a.all_moves || a.memory.is_some() || a.no_book {
                 return Err(Failure::bad_input(
-                    "play takes no --weak, --score-only, --all-moves or --memory",
+                    "play takes no --weak, --score-only, --all-moves, --memory or --no-book",
                 ));
             }
             let game = ScoreGame::Connect4 {

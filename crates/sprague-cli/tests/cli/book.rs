@@ -89,6 +89,9 @@ fn a_progress_file_of_another_book_or_a_bad_out_is_one_error_line() {
         "",
     );
     assert!(line.contains("9×7"), "{line}");
+    // `play` always reads the book: the flag that measures the solver is refused there.
+    let line = bad_input(&["play", "connect4", "--no-book"], "");
+    assert!(line.contains("--no-book"), "{line}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
