@@ -340,8 +340,9 @@ function drawBoard(game, words, report, moves) {
     }
     board.append(grid);
     // Deep positions solve in milliseconds; early ones on the standard board can take longer
-    // than a request may.
-    if (played.length >= 16 || W * H - played.length <= 24) {
+    // than a request may, but for the first plies, which the shipped opening book holds.
+    const inBook = W === 7 && H === 6 && played.length < C4_BOOK_DEPTH;
+    if (played.length >= 16 || W * H - played.length <= 24 || inBook) {
       const top = [...grid.children].slice(0, W);
       labelScores(game, top.map((cell, c) => [cell, heights[c] < H ? after(c + 1) : null]));
     }
@@ -436,10 +437,16 @@ function drawTriangleWar(game, words, report, board) {
 
 // Labels each cell of a scoring game's board with the score of the move it stands for, for the
 // player to move: minus the value of the position the move leads to.
+// The depth of the opening book shipped for 7×6 (crates/sprague-api/books): a child of a
+// position with fewer stones is read from it at once. A browser test labels the empty board.
+const C4_BOOK_DEPTH = 3;
+
 async function labelScores(game, cells) {
   const shown = state.last;
-  // Connect Four off the standard board: the children are on the same board.
+  // Connect Four off the standard board: the children are on the same board. Only the score is
+  // needed (its best moves would search one ply deeper).
   const board = shown.report.width ? ["--width", String(shown.report.width), "--height", String(shown.report.height)] : [];
+  if (game.name === "connect4") board.push("--score-only");
   await Promise.all(cells.map(async ([cell, to]) => {
     if (!to) return;
     try {

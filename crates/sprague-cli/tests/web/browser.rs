@@ -309,6 +309,26 @@ fn connect_four_on_a_smaller_board_is_drawn_and_labelled() {
 }
 
 #[test]
+fn connect_four_from_the_empty_board_is_labelled_from_the_book() {
+    with_browser("connect4-book", |client, root| async move {
+        client
+            .goto(&format!("{root}#analyse/connect4/"))
+            .await
+            .unwrap();
+        let verdict = wait_text(&client, "#verdict", |t| !t.is_empty()).await;
+        assert!(verdict.contains("score 1"), "{verdict}");
+        // Every first move's score comes from the opening book at once (Allis: only the
+        // centre wins; columns 3 and 5 draw).
+        for (column, label) in [(1, "-2"), (2, "-1"), (3, "0"), (4, "+1"), (7, "-2")] {
+            let css = format!("#board button.cell[data-column='{column}'] small");
+            let shown = wait_text(&client, &css, |t| !t.is_empty()).await;
+            assert_eq!(shown, label, "column {column}");
+        }
+        client
+    });
+}
+
+#[test]
 fn play_a_full_game_of_triangle_war() {
     with_browser("play-triangle-war", |client, root| async move {
         client
