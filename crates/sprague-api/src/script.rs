@@ -448,21 +448,15 @@ impl ScriptSession<'_> {
                 self.max_positions
             )));
         }
+        if let Some(values) = self.game.fast_table(upto, self.max_positions) {
+            return Ok(table_report(family, values));
+        }
         let mut values = Vec::with_capacity(upto as usize + 1);
         for n in 0..=upto {
             let position = self.parse(&n.to_string())?;
             values.push(self.grundy_value(&position)?);
         }
-        let period = crate::tables::observed_period(&values);
-        Ok(crate::tables::TableReport::new(
-            family.to_owned(),
-            values,
-            period.map(Into::into),
-            Some(
-                "a script's period is observed over the computed range (two whole periods at its end), not proved"
-                    .to_owned(),
-            ),
-        ))
+        Ok(table_report(family, values))
     }
 
     /// `table script FILE --grid A,B`: G([a, b]) for 0 ≤ a ≤ A, 0 ≤ b ≤ B, the P-positions, and the
@@ -487,7 +481,17 @@ impl ScriptSession<'_> {
         }
         let mut grid = Vec::with_capacity(rows as usize + 1);
         let mut p_positions = Vec::new();
-        for a in 0..=rows {
+        if let Some(values) = self.game.fast_grid(rows, cols, self.max_positions) {
+            for (a, row) in values.chunks(cols as usize + 1).enumerate() {
+                for (b, &v) in row.iter().enumerate() {
+                    if v == 0 {
+                        p_positions.push([a as u64, b as u64]);
+                    }
+                }
+                grid.push(row.to_vec());
+            }
+        }
+        for a in (grid.len() as u64)..=rows {
             let mut row = Vec::with_capacity(cols as usize + 1);
             for b in 0..=cols {
                 let position = self.parse(&format!("[{a}, {b}]"))?;
@@ -509,6 +513,20 @@ impl ScriptSession<'_> {
             formulas,
         })
     }
+}
+
+/// A script's table report: its period is only observed.
+fn table_report(family: &str, values: Vec<u64>) -> crate::tables::TableReport {
+    let period = crate::tables::observed_period(&values);
+    crate::tables::TableReport::new(
+        family.to_owned(),
+        values,
+        period.map(Into::into),
+        Some(
+            "a script's period is observed over the computed range (two whole periods at its end), not proved"
+                .to_owned(),
+        ),
+    )
 }
 
 /// The API error of a script's error: past a budget, or the script's own fault.

@@ -29,6 +29,9 @@
 
 #![deny(missing_docs)]
 
+mod compiled;
+mod tabulate;
+
 use std::cell::RefCell;
 use std::fmt;
 
@@ -329,6 +332,14 @@ impl ScriptParams {
     }
 }
 
+/// The hooks that run compiled (see [`compiled`]), by their function's index.
+#[derive(Clone, Copy, Debug)]
+struct FastHooks {
+    moves: Option<usize>,
+    normalize: Option<usize>,
+    terminal: Option<usize>,
+}
+
 /// What `split([a, b, …])` returns in a script: a move to a sum of independent positions.
 #[derive(Clone, Debug)]
 struct Split(Array);
@@ -340,6 +351,10 @@ pub struct ScriptGame {
     has_normalize: bool,
     has_terminal: bool,
     limits: ScriptLimits,
+    // The functions compiled for speed, and the hooks among them that run compiled.
+    program: compiled::Program,
+    fast_hooks: FastHooks,
+    fast_calls: std::cell::Cell<u64>,
     // When the running request started (see `start_request`).
     request_started: std::cell::Cell<Option<std::time::Instant>>,
     // The first error met inside `Impartial::options`, which cannot return one; solvers' results are
@@ -440,12 +455,21 @@ impl ScriptGame {
         }
         let has_normalize = has("normalize");
         let has_terminal = has("terminal");
+        let program = compiled::Program::compile(&ast, params);
+        let fast_hooks = FastHooks {
+            moves: program.hook("moves"),
+            normalize: program.hook("normalize"),
+            terminal: program.hook("terminal"),
+        };
         Ok(ScriptGame {
             engine,
             ast,
             has_normalize,
             has_terminal,
             limits,
+            program,
+            fast_hooks,
+            fast_calls: std::cell::Cell::new(0),
             request_started: std::cell::Cell::new(None),
             error: RefCell::new(None),
         })
@@ -468,6 +492,23 @@ impl ScriptGame {
             atoms.push(self.normalize(atom)?);
         }
         Ok(ScriptPosition::new(atoms))
+    }
+
+    /// Whether `moves` runs as compiled code (see the `compiled` module: the part of the language
+    /// games are written in is compiled once into closures; a script using anything else runs
+    /// in Rhai, with the same answers).
+    pub fn is_compiled(&self) -> bool {
+        self.fast_hooks.moves.is_some()
+    }
+
+    /// Runs every call in Rhai from now on, never the compiled code: to compare the two, and to
+    /// measure what compiling gains.
+    pub fn interpret_only(&mut self) {
+        self.fast_hooks = FastHooks {
+            moves: None,
+            normalize: None,
+            terminal: None,
+        };
     }
 
     /// The limits the script runs under.
@@ -594,6 +635,9 @@ impl ScriptGame {
         if !self.has_normalize {
             return Ok(atom);
         }
+        if let Some(done) = self.fast_normalize(&atom) {
+            return Ok(done);
+        }
         let value = self.call("normalize", &atom)?;
         match dynamic_to_parts(&value, self.limits.max_position_len) {
             Some(parts) if parts.len() == 1 && !value.is::<Split>() => Ok(parts.into_iter().next().expect("one part")),
@@ -607,6 +651,9 @@ impl ScriptGame {
 
     /// The options of one component, each a sum of normalised atoms.
     pub fn component_moves(&self, atom: &Atom) -> Result<Vec<ScriptPosition>, ScriptError> {
+        if let Some(moves) = self.fast_component_moves(atom) {
+            return Ok(moves);
+        }
         if self.has_terminal {
             let terminal = self.call("terminal", atom)?;
             match terminal.as_bool() {
@@ -655,6 +702,106 @@ impl ScriptGame {
             res.push(ScriptPosition::new(atoms));
         }
         Ok(res)
+    }
+
+    /// Calls a compiled hook under the call's budgets, as [`ScriptGame::call`] does for Rhai.
+    /// `Err(Trap)` sends the call to Rhai, which answers or words the error.
+    fn fast_call(&self, id: usize, atom: &Atom) -> Result<compiled::Value, compiled::Trap> {
+        // The request's clock, read every 64 calls (a call is often shorter than reading it).
+        let calls = self.fast_calls.get().wrapping_add(1);
+        self.fast_calls.set(calls);
+        if calls % 64 == 0 {
+            if let Some(started) = self.request_started.get() {
+                if started.elapsed().as_secs() >= self.limits.max_seconds_per_request {
+                    return Err(compiled::Trap);
+                }
+            }
+        }
+        let held = self.limits.meter.map_or(0, |m| m.allocated());
+        let per_call = self.limits.max_bytes_per_call;
+        let budget = compiled::Budget::new(
+            self.limits.max_operations_per_call,
+            self.limits.max_seconds_per_call,
+            self.limits.meter,
+            held.saturating_add(per_call / 2)
+                .min(self.limits.max_total_bytes),
+        );
+        if let Some(meter) = self.limits.meter {
+            meter.set_ceiling(held.saturating_add(per_call));
+        }
+        let arg = match atom {
+            Atom::Int(n) => compiled::Value::Int(*n),
+            Atom::Array(a) => compiled::Value::ints(a),
+        };
+        let res = self.program.call(id, arg, &budget);
+        if let Some(meter) = self.limits.meter {
+            meter.set_ceiling(usize::MAX);
+        }
+        res
+    }
+
+    /// `normalize(atom)` by the compiled code, when it can answer.
+    fn fast_normalize(&self, atom: &Atom) -> Option<Atom> {
+        let value = self.fast_call(self.fast_hooks.normalize?, atom).ok()?;
+        value_to_atom(&value, self.limits.max_position_len)
+    }
+
+    /// What the compiled `moves` returns (after `terminal`, if the script has it), unchecked.
+    fn fast_raw_moves(&self, atom: &Atom) -> Option<std::rc::Rc<Vec<compiled::Value>>> {
+        let hooks = self.fast_hooks;
+        if self.has_terminal {
+            match self.fast_call(hooks.terminal?, atom).ok()? {
+                compiled::Value::Bool(true) => return Some(std::rc::Rc::new(Vec::new())),
+                compiled::Value::Bool(false) => {}
+                _ => return None,
+            }
+        }
+        let list = match self.fast_call(hooks.moves?, atom).ok()? {
+            compiled::Value::Array(list) => list,
+            small @ compiled::Value::Small { split: false, .. } => std::rc::Rc::new(
+                (0..small.array_len()?)
+                    .filter_map(|i| small.item(i))
+                    .collect(),
+            ),
+            _ => return None,
+        };
+        (list.len() <= self.limits.max_moves_per_position).then_some(list)
+    }
+
+    /// The values of `0..=upto` by the compiled code (see [`tabulate`]), or `None` when the
+    /// general solver must make the table: a script not compiled, a loop, an error, or more
+    /// than `max_positions` positions.
+    pub fn fast_table(&self, upto: u64, max_positions: usize) -> Option<Vec<u64>> {
+        self.fast_hooks.moves?;
+        tabulate::Tabulator::new(self, tabulate::Dense::Ints(upto), max_positions)?.run()
+    }
+
+    /// The values of `[a, b]` for `0 ≤ a ≤ rows`, `0 ≤ b ≤ cols`, row by row, as
+    /// [`ScriptGame::fast_table`] does for integers.
+    pub fn fast_grid(&self, rows: u64, cols: u64, max_positions: usize) -> Option<Vec<u64>> {
+        self.fast_hooks.moves?;
+        tabulate::Tabulator::new(self, tabulate::Dense::Pairs(rows, cols), max_positions)?.run()
+    }
+
+    /// The options of one component by the compiled code, when it can answer them all.
+    fn fast_component_moves(&self, atom: &Atom) -> Option<Vec<ScriptPosition>> {
+        let list = self.fast_raw_moves(atom)?;
+        let mut res = Vec::with_capacity(list.len());
+        let mut parts = Vec::new();
+        for item in list.iter() {
+            parts.clear();
+            value_to_parts(item, self.limits.max_position_len, 0, &mut parts)?;
+            let mut atoms = Vec::with_capacity(parts.len());
+            for part in parts.drain(..) {
+                atoms.push(if self.has_normalize {
+                    self.fast_normalize(&part)?
+                } else {
+                    part
+                });
+            }
+            res.push(ScriptPosition::new(atoms));
+        }
+        Some(res)
     }
 
     fn record(&self, err: ScriptError) {
@@ -765,6 +912,46 @@ fn dynamic_to_parts(value: &Dynamic, max_len: usize) -> Option<Vec<Atom>> {
     let mut res = Vec::new();
     parts(value, max_len, 0, &mut res)?;
     Some(res)
+}
+
+/// The atom a compiled value stands for: an integer, or an array of at most `max_len` integers.
+fn value_to_atom(value: &compiled::Value, max_len: usize) -> Option<Atom> {
+    match value {
+        compiled::Value::Int(n) => Some(Atom::Int(*n)),
+        array if array.array_len()? <= max_len => array.int_items().map(Atom::Array),
+        _ => None,
+    }
+}
+
+/// The atoms a compiled value stands for, as [`dynamic_to_parts`] reads a Rhai value.
+fn value_to_parts(
+    value: &compiled::Value,
+    max_len: usize,
+    depth: usize,
+    res: &mut Vec<Atom>,
+) -> Option<()> {
+    match value {
+        compiled::Value::Split(parts) => {
+            if depth >= 16 {
+                return None;
+            }
+            for part in parts.iter() {
+                value_to_parts(part, max_len, depth + 1, res)?;
+            }
+            return Some(());
+        }
+        compiled::Value::Small {
+            len,
+            items,
+            split: true,
+        } => {
+            res.extend(items[..usize::from(*len)].iter().map(|&n| Atom::Int(n)));
+            return Some(());
+        }
+        _ => {}
+    }
+    res.push(value_to_atom(value, max_len)?);
+    Some(())
 }
 
 /// The bit operator of "Function not found: & (i64, bool)": a bit operation on a comparison's
@@ -911,6 +1098,8 @@ fn register_formula_functions(engine: &mut Engine) {
     );
 }
 
+#[cfg(test)]
+mod compiled_tests;
 #[cfg(test)]
 mod formula_tests;
 

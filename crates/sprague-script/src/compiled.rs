@@ -1,0 +1,1800 @@
+//! The fast path: a script's functions compiled once into Rust closures.
+//!
+//! Rhai walks its syntax tree with a dynamic value at every node, and a table of a game spends
+//! nearly all its time there (a scripted Kayles table ran at 0.3 M moves/s, a fifth of a plain
+//! Python program). Here the same tree is turned, once, into nested closures over numbered
+//! variable slots: names are resolved when the script is compiled, integers are not boxed, and a
+//! call builds its result without the interpreter's bookkeeping.
+//!
+//! The compiled code covers the part of the language games are written in: integers, booleans,
+//! arrays, ranges, `split`, `let`/`const`, assignment (also to `a[i]` and with `+=` and the other
+//! operators), `if`, `for`, `while`, `loop`, `do`, `break`, `continue`, `return`, the operators,
+//! calls of the script's own functions, and the functions games use (`min`, `max`, `abs`, `len`,
+//! `push`, `pop`, `contains`, `sort`, `reverse`, `is_empty`, the formula functions). A function
+//! that uses anything else is not compiled, and every call that would reach it goes to Rhai.
+//!
+//! The compiled code never decides an error. When it meets something it does not handle the way
+//! Rhai would (an overflow, an index out of range, a value of an unexpected type, the operation
+//! budget spent), it gives up on the whole call ([`Trap`]) and the caller asks Rhai for the same
+//! call, which gives the answer or the error exactly as before: a script function sees no state
+//! but its arguments and the parameters, so calling it again is the same call.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::time::Instant;
+
+use rhai::{Dynamic, Expr, FnCallExpr, Stmt, AST};
+
+use crate::{MemoryMeter, ParamValue, ScriptParams};
+
+/// A value of the compiled code. Arrays are values, as in Rhai; they are shared until written
+/// (`Rc::make_mut`), so that reading a variable or passing it to `split` does not copy it.
+///
+/// An array of at most two integers is kept inline ([`Value::Small`]): a move `[a - k, b]`, or the
+/// parts of a split, then cost no allocation. Code reading arrays goes through
+/// [`Value::array_len`], [`Value::item`] and [`Value::array_mut`], which see both forms alike.
+#[derive(Clone, Debug)]
+pub(crate) enum Value {
+    Unit,
+    Bool(bool),
+    Int(i64),
+    Array(Rc<Vec<Value>>),
+    /// An array of `len` ≤ 2 integers (`items[len..]` are 0), or with `split` the result of
+    /// `split` on one.
+    Small {
+        len: u8,
+        items: [i64; 2],
+        split: bool,
+    },
+    /// What `split([…])` returns.
+    Split(Rc<Vec<Value>>),
+    /// `a..b` (end excluded).
+    Range(i64, i64),
+}
+
+impl Value {
+    fn small(ints: &[i64]) -> Value {
+        let mut items = [0; 2];
+        items[..ints.len()].copy_from_slice(ints);
+        Value::Small {
+            len: ints.len() as u8,
+            items,
+            split: false,
+        }
+    }
+
+    /// An array of these integers, inline when it can be.
+    pub(crate) fn ints(ints: &[i64]) -> Value {
+        if ints.len() <= 2 {
+            Value::small(ints)
+        } else {
+            Value::Array(Rc::new(ints.iter().map(|&n| Value::Int(n)).collect()))
+        }
+    }
+
+    /// An array of these values, inline when they are at most two integers.
+    fn array(values: Vec<Value>) -> Value {
+        match values[..] {
+            [] => Value::small(&[]),
+            [Value::Int(a)] => Value::small(&[a]),
+            [Value::Int(a), Value::Int(b)] => Value::small(&[a, b]),
+            _ => Value::Array(Rc::new(values)),
+        }
+    }
+
+    /// The length, for an array.
+    pub(crate) fn array_len(&self) -> Option<usize> {
+        match self {
+            Value::Array(items) => Some(items.len()),
+            Value::Small {
+                len, split: false, ..
+            } => Some(usize::from(*len)),
+            _ => None,
+        }
+    }
+
+    /// Item `i` of an array.
+    pub(crate) fn item(&self, i: usize) -> Option<Value> {
+        match self {
+            Value::Array(items) => items.get(i).cloned(),
+            Value::Small {
+                len,
+                items,
+                split: false,
+            } => (i < usize::from(*len)).then(|| Value::Int(items[i])),
+            _ => None,
+        }
+    }
+
+    /// Integer item `i` of an array, without copying anything.
+    #[inline]
+    fn int_item(&self, i: i64) -> Option<i64> {
+        let i = usize::try_from(i).ok()?;
+        match self {
+            Value::Array(items) => match items.get(i) {
+                Some(Value::Int(n)) => Some(*n),
+                _ => None,
+            },
+            Value::Small {
+                len,
+                items,
+                split: false,
+            } => (i < usize::from(*len)).then(|| items[i]),
+            _ => None,
+        }
+    }
+
+    /// The items of an array, to write (an inline array is moved to the heap first).
+    fn array_mut(&mut self) -> Option<&mut Vec<Value>> {
+        if let Value::Small {
+            len,
+            items,
+            split: false,
+        } = *self
+        {
+            *self = Value::Array(Rc::new(
+                items[..usize::from(len)]
+                    .iter()
+                    .map(|&n| Value::Int(n))
+                    .collect(),
+            ));
+        }
+        match self {
+            Value::Array(items) => Some(Rc::make_mut(items)),
+            _ => None,
+        }
+    }
+
+    /// Whether arrays nest at most `limit` deep in this value (an integer is depth 0).
+    fn nests_within(&self, limit: usize) -> bool {
+        match self {
+            Value::Array(items) | Value::Split(items) => {
+                limit > 0 && items.iter().all(|i| i.nests_within(limit - 1))
+            }
+            Value::Small { .. } => limit > 0,
+            _ => true,
+        }
+    }
+
+    /// Checks that `x` may go inside an array.
+    #[inline]
+    fn may_nest(x: &Value) -> Result<(), Trap> {
+        match x {
+            Value::Array(_) | Value::Split(_) if !x.nests_within(MAX_DEPTH - 1) => Err(Trap),
+            _ => Ok(()),
+        }
+    }
+
+    /// `a.push(x)`.
+    fn push(&mut self, x: Value) -> Result<(), Trap> {
+        if let (
+            Value::Small {
+                len,
+                items,
+                split: false,
+            },
+            Value::Int(n),
+        ) = (&mut *self, &x)
+        {
+            if *len < 2 {
+                items[usize::from(*len)] = *n;
+                *len += 1;
+                return Ok(());
+            }
+        }
+        Value::may_nest(&x)?;
+        let items = self.array_mut().ok_or(Trap)?;
+        if items.len() >= MAX_ARRAY_LEN {
+            return Err(Trap);
+        }
+        items.push(x);
+        Ok(())
+    }
+
+    /// The integers of an array of integers.
+    pub(crate) fn int_items(&self) -> Option<Vec<i64>> {
+        (0..self.array_len()?)
+            .map(|i| match self.item(i) {
+                Some(Value::Int(n)) => Some(n),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// The compiled code gave up on a call: Rhai must make it.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Trap;
+
+/// How a statement ended other than normally.
+enum Flow {
+    Trap,
+    Break(Value),
+    Continue,
+    Return(Value),
+}
+
+impl From<Trap> for Flow {
+    fn from(_: Trap) -> Flow {
+        Flow::Trap
+    }
+}
+
+type Run = Result<Value, Flow>;
+type Node = Box<dyn Fn(&mut Frame<'_>) -> Run>;
+
+/// Items an array may reach inside compiled code; past it the call goes to Rhai, whose memory
+/// budget then decides.
+const MAX_ARRAY_LEN: usize = 1 << 22;
+/// Arrays nest at most this deep in compiled code (deeper ones go to Rhai: dropping or copying a
+/// value walks its depth on the stack).
+const MAX_DEPTH: usize = 24;
+/// Script-function calls nested at most this deep (Rhai's limit is set to the same).
+const MAX_CALL_DEPTH: usize = 256;
+
+/// The running call's variables and budget.
+pub(crate) struct Frame<'p> {
+    slots: Vec<Value>,
+    program: &'p Program,
+    budget: &'p Budget,
+    depth: usize,
+}
+
+/// What a call may spend: the same operation limit Rhai has, counted on loop turns and calls
+/// (Rhai counts every node, so compiled code never stops before Rhai would), and the time and
+/// memory of the call, looked at every 1,024 operations.
+pub(crate) struct Budget {
+    ops: std::cell::Cell<u64>,
+    max_ops: u64,
+    // Read at the first check rather than at every call: most calls end before one.
+    started: std::cell::Cell<Option<Instant>>,
+    max_seconds: u64,
+    meter: Option<&'static dyn MemoryMeter>,
+    soft_ceiling: usize,
+}
+
+impl Budget {
+    pub(crate) fn new(
+        max_ops: u64,
+        max_seconds: u64,
+        meter: Option<&'static dyn MemoryMeter>,
+        soft_ceiling: usize,
+    ) -> Budget {
+        Budget {
+            ops: std::cell::Cell::new(0),
+            max_ops,
+            started: std::cell::Cell::new(None),
+            max_seconds,
+            meter,
+            soft_ceiling,
+        }
+    }
+
+    #[inline]
+    fn tick(&self) -> Result<(), Trap> {
+        let ops = self.ops.get() + 1;
+        self.ops.set(ops);
+        if ops > self.max_ops {
+            return Err(Trap);
+        }
+        if ops & 1023 == 0 {
+            match self.started.get() {
+                None => self.started.set(Some(Instant::now())),
+                Some(t) if t.elapsed().as_secs() >= self.max_seconds => return Err(Trap),
+                Some(_) => {}
+            }
+            if self
+                .meter
+                .is_some_and(|m| m.allocated() > self.soft_ceiling)
+            {
+                return Err(Trap);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One function of the script.
+struct Function {
+    name: String,
+    arity: usize,
+    slots: usize,
+    body: Option<Node>,
+    /// Functions this one calls (indices), to know which can run compiled.
+    callees: Vec<usize>,
+    /// Compiled, and so is every function it may call.
+    runnable: bool,
+}
+
+/// A script's functions, compiled.
+pub(crate) struct Program {
+    functions: Vec<Function>,
+    // Statements outside any function, which Rhai runs before every call (an `import` that
+    // fails, a loop): such a script runs in Rhai only.
+    top_level_code: bool,
+}
+
+impl Program {
+    /// Compiles what can be compiled of the script's functions.
+    pub(crate) fn compile(ast: &AST, params: &ScriptParams) -> Program {
+        let defs: Vec<_> = ast.iter_fn_def().collect();
+        let ids: HashMap<(String, usize), usize> = defs
+            .iter()
+            .enumerate()
+            .map(|(idx, def)| ((def.name.to_string(), def.params.len()), idx))
+            .collect();
+        let constants: HashMap<&str, Value> = params
+            .values()
+            .iter()
+            .map(|(name, value)| {
+                let value = match value {
+                    ParamValue::Int(n) => Value::Int(*n),
+                    ParamValue::List(items) => Value::ints(items),
+                };
+                (name.as_str(), value)
+            })
+            .collect();
+        // Rhai does not export the type of a function's body, but its walk over the tree visits
+        // each body's statements in order: a statement at depth one inside a function's braces
+        // is one of that function's.
+        let spans: Vec<((usize, usize), (usize, usize))> = defs
+            .iter()
+            .map(|def| {
+                (
+                    place(def.body.start_position()),
+                    place(def.body.end_position()),
+                )
+            })
+            .collect();
+        let mut bodies: Vec<Body> = defs
+            .iter()
+            .map(|def| Body {
+                scoped: Scoped {
+                    names: def
+                        .params
+                        .iter()
+                        .enumerate()
+                        .map(|(i, p)| (p.to_string(), i, Ty::Unknown))
+                        .collect(),
+                },
+                slots: def.params.len(),
+                callees: Vec::new(),
+                nodes: Some(Vec::new()),
+            })
+            .collect();
+        ast.walk(&mut |path: &[rhai::ASTNode]| {
+            let [rhai::ASTNode::Stmt(stmt)] = path else {
+                return true;
+            };
+            let at = place(stmt.position());
+            let Some(idx) = spans.iter().position(|&(a, b)| a <= at && at <= b) else {
+                return true;
+            };
+            let body = &mut bodies[idx];
+            let Some(nodes) = body.nodes.as_mut() else {
+                return true;
+            };
+            let mut compiler = Compiler {
+                ids: &ids,
+                constants: &constants,
+                slots: body.slots,
+                callees: std::mem::take(&mut body.callees),
+            };
+            let node = compiler.stmt(stmt, &mut body.scoped);
+            body.slots = compiler.slots;
+            body.callees = compiler.callees;
+            match node {
+                Ok(node) => nodes.push(node),
+                Err(Unsupported) => body.nodes = None,
+            }
+            true
+        });
+        let functions: Vec<Function> = defs
+            .iter()
+            .zip(bodies)
+            .map(|(def, body)| Function {
+                name: def.name.to_string(),
+                arity: def.params.len(),
+                slots: body.slots,
+                body: body.nodes.map(sequence),
+                callees: body.callees,
+                runnable: false,
+            })
+            .collect();
+        let mut functions = functions;
+        // A function runs compiled when it and all it may call are compiled: the greatest such
+        // set, found by striking out until nothing changes.
+        for f in &mut functions {
+            f.runnable = f.body.is_some();
+        }
+        loop {
+            let strike: Vec<usize> = (0..functions.len())
+                .filter(|&i| {
+                    functions[i].runnable
+                        && functions[i].callees.iter().any(|&c| !functions[c].runnable)
+                })
+                .collect();
+            if strike.is_empty() {
+                break;
+            }
+            for i in strike {
+                functions[i].runnable = false;
+            }
+        }
+        Program {
+            functions,
+            top_level_code: !ast.statements().is_empty(),
+        }
+    }
+
+    /// The function of this name taking one argument, when it runs compiled.
+    pub(crate) fn hook(&self, name: &str) -> Option<usize> {
+        if self.top_level_code {
+            return None;
+        }
+        self.functions
+            .iter()
+            .position(|f| f.name == name && f.arity == 1 && f.runnable)
+    }
+
+    /// Calls function `id` with one argument.
+    pub(crate) fn call(&self, id: usize, arg: Value, budget: &Budget) -> Result<Value, Trap> {
+        self.call_with(id, vec![arg], budget, 0)
+    }
+
+    fn call_with(
+        &self,
+        id: usize,
+        args: Vec<Value>,
+        budget: &Budget,
+        depth: usize,
+    ) -> Result<Value, Trap> {
+        let function = &self.functions[id];
+        let body = function.body.as_ref().ok_or(Trap)?;
+        if depth >= MAX_CALL_DEPTH {
+            return Err(Trap);
+        }
+        budget.tick()?;
+        let mut slots = args;
+        slots.resize(function.slots, Value::Unit);
+        let mut frame = Frame {
+            slots,
+            program: self,
+            budget,
+            depth,
+        };
+        match body(&mut frame) {
+            Ok(v) | Err(Flow::Return(v)) => Ok(v),
+            Err(_) => Err(Trap),
+        }
+    }
+}
+
+/// Why a function is not compiled (the reason is not kept: Rhai runs it).
+struct Unsupported;
+
+type Compiled<T> = Result<T, Unsupported>;
+
+struct Compiler<'a> {
+    ids: &'a HashMap<(String, usize), usize>,
+    constants: &'a HashMap<&'a str, Value>,
+    slots: usize,
+    callees: Vec<usize>,
+}
+
+/// The names in scope, innermost last: name, slot, and what the slot is known to hold.
+struct Scoped {
+    names: Vec<(String, usize, Ty)>,
+}
+
+/// What an expression is known to give before the script runs. Only a guide for choosing the
+/// integer closures: every value is checked when read, and a surprise sends the call to Rhai.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ty {
+    Int,
+    Bool,
+    Array,
+    Unknown,
+}
+
+type IntNode = Box<dyn Fn(&mut Frame<'_>) -> Result<i64, Trap>>;
+type BoolNode = Box<dyn Fn(&mut Frame<'_>) -> Result<bool, Trap>>;
+
+impl Compiler<'_> {
+    fn declare(&mut self, scoped: &mut Scoped, name: &str, ty: Ty) -> usize {
+        let slot = self.slots;
+        self.slots += 1;
+        scoped.names.push((name.to_owned(), slot, ty));
+        slot
+    }
+
+    fn local_ty(&self, scoped: &Scoped, name: &str) -> Option<(usize, Ty)> {
+        scoped
+            .names
+            .iter()
+            .rev()
+            .find(|(n, _, _)| n == name)
+            .map(|&(_, slot, ty)| (slot, ty))
+    }
+
+    /// What `e` gives, as far as its form says.
+    fn ty(&self, e: &Expr, scoped: &Scoped) -> Ty {
+        match e {
+            Expr::IntegerConstant(..) => Ty::Int,
+            Expr::BoolConstant(..) | Expr::And(..) | Expr::Or(..) => Ty::Bool,
+            Expr::Array(..) => Ty::Array,
+            Expr::DynamicConstant(d, _) => match from_dynamic(d, 0) {
+                Some(Value::Int(_)) => Ty::Int,
+                Some(Value::Bool(_)) => Ty::Bool,
+                Some(Value::Array(_) | Value::Small { .. }) => Ty::Array,
+                _ => Ty::Unknown,
+            },
+            Expr::Variable(..) => {
+                let Some(name) = self.variable(e) else {
+                    return Ty::Unknown;
+                };
+                if let Some((_, ty)) = self.local_ty(scoped, name) {
+                    return ty;
+                }
+                match self.constants.get(name) {
+                    Some(Value::Int(_)) => Ty::Int,
+                    Some(Value::Array(_) | Value::Small { .. }) => Ty::Array,
+                    _ => Ty::Unknown,
+                }
+            }
+            Expr::FnCall(call, _) => {
+                let user = self
+                    .ids
+                    .contains_key(&(call.name.to_string(), call.args.len()));
+                if user && call.op_token.is_none() {
+                    return Ty::Unknown;
+                }
+                match (call.name.as_str(), call.args.len()) {
+                    ("+", 2) => {
+                        let (a, b) = (
+                            self.ty(&call.args[0], scoped),
+                            self.ty(&call.args[1], scoped),
+                        );
+                        if a == Ty::Array || b == Ty::Array {
+                            Ty::Array
+                        } else if a == Ty::Int || b == Ty::Int {
+                            Ty::Int
+                        } else {
+                            Ty::Unknown
+                        }
+                    }
+                    (
+                        "-" | "*" | "/" | "%" | "**" | "<<" | ">>" | "&" | "|" | "^" | "min"
+                        | "max",
+                        2,
+                    )
+                    | ("-" | "abs" | "ctz" | "popcount" | "isqrt" | "zeckendorf_min" | "len", 1) => {
+                        Ty::Int
+                    }
+                    ("==" | "!=" | "<" | "<=" | ">" | ">=" | "contains", 2) | ("!", 1) => Ty::Bool,
+                    _ => Ty::Unknown,
+                }
+            }
+            Expr::Dot(chain, _, _) => match &chain.rhs {
+                Expr::Property(p, _) if p.2.as_str() == "len" => Ty::Int,
+                Expr::MethodCall(c, _) if c.name.as_str() == "len" => Ty::Int,
+                Expr::MethodCall(c, _) if matches!(c.name.as_str(), "contains" | "is_empty") => {
+                    Ty::Bool
+                }
+                _ => Ty::Unknown,
+            },
+            _ => Ty::Unknown,
+        }
+    }
+
+    /// `e` compiled to give an integer, when its form says it gives one (or may: an item of an
+    /// array, a variable of unknown kind); `None` when it surely does not or the form is not one
+    /// of these.
+    fn int_expr(&mut self, e: &Expr, scoped: &mut Scoped) -> Compiled<Option<IntNode>> {
+        let ty = self.ty(e, scoped);
+        if matches!(ty, Ty::Bool | Ty::Array) {
+            return Ok(None);
+        }
+        Ok(Some(match e {
+            Expr::IntegerConstant(n, _) => {
+                let n = *n;
+                Box::new(move |_| Ok(n))
+            }
+            Expr::Variable(..) => {
+                let name = self.variable(e).ok_or(Unsupported)?;
+                if let Some((slot, _)) = self.local_ty(scoped, name) {
+                    Box::new(move |f| match f.slots[slot] {
+                        Value::Int(n) => Ok(n),
+                        _ => Err(Trap),
+                    })
+                } else if let Some(&Value::Int(n)) = self.constants.get(name) {
+                    Box::new(move |_| Ok(n))
+                } else {
+                    return Ok(None);
+                }
+            }
+            Expr::Index(chain, flags, _) if !flags.contains(rhai::ASTFlags::NEGATED) => {
+                let Some((slot, _)) = self
+                    .variable(&chain.lhs)
+                    .and_then(|n| self.local_ty(scoped, n))
+                else {
+                    return Ok(None);
+                };
+                if matches!(chain.rhs, Expr::Index(..) | Expr::Dot(..)) {
+                    return Ok(None);
+                }
+                let Some(i) = self.int_expr(&chain.rhs, scoped)? else {
+                    return Ok(None);
+                };
+                Box::new(move |f| {
+                    let i = i(f)?;
+                    f.slots[slot].int_item(i).ok_or(Trap)
+                })
+            }
+            Expr::FnCall(call, _) if ty == Ty::Int => {
+                if !call.namespace.is_empty() || call.capture_parent_scope {
+                    return Err(Unsupported);
+                }
+                let name = call.name.as_str();
+                if call.args.len() == 2 {
+                    let Some(op) = BinaryOp::from_name(name) else {
+                        return Ok(None);
+                    };
+                    let (Some(a), Some(b)) = (
+                        self.int_operand(&call.args[0], scoped)?,
+                        self.int_operand(&call.args[1], scoped)?,
+                    ) else {
+                        return Ok(None);
+                    };
+                    match op {
+                        BinaryOp::Add => int_op(a, b, i64::checked_add),
+                        BinaryOp::Sub => int_op(a, b, i64::checked_sub),
+                        BinaryOp::Mul => int_op(a, b, i64::checked_mul),
+                        BinaryOp::Div => int_op(a, b, i64::checked_div),
+                        BinaryOp::Rem => int_op(a, b, i64::checked_rem),
+                        BinaryOp::And => int_op(a, b, |x, y| Some(x & y)),
+                        BinaryOp::Or => int_op(a, b, |x, y| Some(x | y)),
+                        BinaryOp::Xor => int_op(a, b, |x, y| Some(x ^ y)),
+                        BinaryOp::Min => int_op(a, b, |x, y| Some(x.min(y))),
+                        BinaryOp::Max => int_op(a, b, |x, y| Some(x.max(y))),
+                        _ => int_op(a, b, move |x, y| {
+                            match op.apply(Value::Int(x), Value::Int(y)) {
+                                Ok(Value::Int(n)) => Some(n),
+                                _ => None,
+                            }
+                        }),
+                    }
+                } else if call.args.len() == 1 {
+                    if name == "len" {
+                        return Ok(None);
+                    }
+                    let Some(op) = UnaryOp::from_name(name) else {
+                        return Ok(None);
+                    };
+                    let Some(a) = self.int_expr(&call.args[0], scoped)? else {
+                        return Ok(None);
+                    };
+                    Box::new(move |f| match op.apply(Value::Int(a(f)?))? {
+                        Value::Int(n) => Ok(n),
+                        _ => Err(Trap),
+                    })
+                } else {
+                    return Ok(None);
+                }
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// An integer operand: a constant or a variable is read in place by the operator's own
+    /// closure, one call less than a closure of its own.
+    fn int_operand(&mut self, e: &Expr, scoped: &mut Scoped) -> Compiled<Option<Operand>> {
+        if let Expr::IntegerConstant(n, _) = e {
+            return Ok(Some(Operand::Const(*n)));
+        }
+        if let Some(name) = self.variable(e) {
+            if let Some((slot, ty)) = self.local_ty(scoped, name) {
+                if matches!(ty, Ty::Array | Ty::Bool) {
+                    return Ok(None);
+                }
+                return Ok(Some(Operand::Slot(slot)));
+            }
+            if let Some(&Value::Int(n)) = self.constants.get(name) {
+                return Ok(Some(Operand::Const(n)));
+            }
+        }
+        Ok(self.int_expr(e, scoped)?.map(Operand::Node))
+    }
+
+    /// `e` compiled to give a boolean: comparisons of integers, `!`, `&&`, `||`, constants.
+    fn bool_expr(&mut self, e: &Expr, scoped: &mut Scoped) -> Compiled<Option<BoolNode>> {
+        Ok(Some(match e {
+            Expr::BoolConstant(b, _) => {
+                let b = *b;
+                Box::new(move |_| Ok(b))
+            }
+            Expr::And(list, _) | Expr::Or(list, _) => {
+                let and = matches!(e, Expr::And(..));
+                let mut terms = Vec::with_capacity(list.len());
+                for t in list.iter() {
+                    let Some(t) = self.bool_expr(t, scoped)? else {
+                        return Ok(None);
+                    };
+                    terms.push(t);
+                }
+                Box::new(move |f| {
+                    for t in &terms {
+                        if t(f)? != and {
+                            return Ok(!and);
+                        }
+                    }
+                    Ok(and)
+                })
+            }
+            Expr::FnCall(call, _) if call.namespace.is_empty() && !call.capture_parent_scope => {
+                let name = call.name.as_str();
+                if self.ids.contains_key(&(name.to_owned(), call.args.len()))
+                    && call.op_token.is_none()
+                {
+                    return Ok(None);
+                }
+                if name == "!" && call.args.len() == 1 {
+                    let Some(a) = self.bool_expr(&call.args[0], scoped)? else {
+                        return Ok(None);
+                    };
+                    return Ok(Some(Box::new(move |f| Ok(!a(f)?))));
+                }
+                if call.args.len() != 2 {
+                    return Ok(None);
+                }
+                if !matches!(name, "==" | "!=" | "<" | "<=" | ">" | ">=") {
+                    return Ok(None);
+                }
+                // Both sides must be known integers: `==` also compares arrays and booleans.
+                if self.ty(&call.args[0], scoped) == Ty::Array
+                    || self.ty(&call.args[1], scoped) == Ty::Array
+                    || (self.ty(&call.args[0], scoped) != Ty::Int
+                        && self.ty(&call.args[1], scoped) != Ty::Int
+                        && matches!(name, "==" | "!="))
+                {
+                    return Ok(None);
+                }
+                let (Some(a), Some(b)) = (
+                    self.int_operand(&call.args[0], scoped)?,
+                    self.int_operand(&call.args[1], scoped)?,
+                ) else {
+                    return Ok(None);
+                };
+                match name {
+                    "==" => compare(a, b, |x, y| x == y),
+                    "!=" => compare(a, b, |x, y| x != y),
+                    "<" => compare(a, b, |x, y| x < y),
+                    "<=" => compare(a, b, |x, y| x <= y),
+                    ">" => compare(a, b, |x, y| x > y),
+                    _ => compare(a, b, |x, y| x >= y),
+                }
+            }
+            _ => return Ok(None),
+        }))
+    }
+
+    /// A condition: the boolean closure when there is one, else the value checked.
+    fn condition(&mut self, e: &Expr, scoped: &mut Scoped) -> Compiled<BoolNode> {
+        if let Some(b) = self.bool_expr(e, scoped)? {
+            return Ok(b);
+        }
+        let v = self.expr(e, scoped)?;
+        Ok(Box::new(move |f| match v(f) {
+            Ok(Value::Bool(b)) => Ok(b),
+            _ => Err(Trap),
+        }))
+    }
+
+    fn block(&mut self, statements: &[Stmt], scoped: &mut Scoped) -> Compiled<Node> {
+        let mark = scoped.names.len();
+        let nodes: Vec<Node> = statements
+            .iter()
+            .map(|s| self.stmt(s, scoped))
+            .collect::<Compiled<_>>()?;
+        scoped.names.truncate(mark);
+        Ok(sequence(nodes))
+    }
+
+    fn stmt(&mut self, stmt: &Stmt, scoped: &mut Scoped) -> Compiled<Node> {
+        Ok(match stmt {
+            Stmt::Noop(_) => Box::new(|_| Ok(Value::Unit)),
+            Stmt::Expr(e) => self.expr(e, scoped)?,
+            Stmt::FnCall(call, _) => self.call(call, scoped)?,
+            Stmt::Block(block) => self.block(block.statements(), scoped)?,
+            Stmt::Var(decl, _, _) => {
+                let (ident, value, _) = &**decl;
+                let ty = self.ty(value, scoped);
+                if ty == Ty::Int {
+                    if let Some(n) = self.int_expr(value, scoped)? {
+                        let slot = self.declare(scoped, &ident.name, Ty::Int);
+                        return Ok(Box::new(move |f| {
+                            f.slots[slot] = Value::Int(n(f)?);
+                            Ok(Value::Unit)
+                        }));
+                    }
+                }
+                let value = self.expr(value, scoped)?;
+                let slot = self.declare(scoped, &ident.name, ty);
+                Box::new(move |f| {
+                    f.slots[slot] = value(f)?;
+                    Ok(Value::Unit)
+                })
+            }
+            Stmt::Assignment(assign) => self.assignment(&assign.0, &assign.1, scoped)?,
+            Stmt::If(flow, _) => {
+                let cond = self.condition(&flow.expr, scoped)?;
+                let body = self.block(flow.body.statements(), scoped)?;
+                let branch = self.block(flow.branch.statements(), scoped)?;
+                Box::new(move |f| if cond(f)? { body(f) } else { branch(f) })
+            }
+            Stmt::While(flow, _) => {
+                let forever = matches!(flow.expr, Expr::Unit(_));
+                let cond: BoolNode = if forever {
+                    Box::new(|_| Ok(true))
+                } else {
+                    self.condition(&flow.expr, scoped)?
+                };
+                let body = self.block(flow.body.statements(), scoped)?;
+                Box::new(move |f| loop {
+                    f.budget.tick()?;
+                    if !cond(f)? {
+                        return Ok(Value::Unit);
+                    }
+                    match body(f) {
+                        Ok(_) | Err(Flow::Continue) => {}
+                        Err(Flow::Break(v)) => return Ok(v),
+                        Err(other) => return Err(other),
+                    }
+                })
+            }
+            Stmt::Do(flow, flags, _) => {
+                let until = flags.contains(rhai::ASTFlags::NEGATED);
+                let cond = self.condition(&flow.expr, scoped)?;
+                let body = self.block(flow.body.statements(), scoped)?;
+                Box::new(move |f| loop {
+                    f.budget.tick()?;
+                    match body(f) {
+                        Ok(_) | Err(Flow::Continue) => {}
+                        Err(Flow::Break(v)) => return Ok(v),
+                        Err(other) => return Err(other),
+                    }
+                    if cond(f)? == until {
+                        return Ok(Value::Unit);
+                    }
+                })
+            }
+            Stmt::For(for_loop, _) => {
+                let (var, counter, flow) = &**for_loop;
+                if counter.is_none() {
+                    if let Some(node) = self.range_loop(&var.name, flow, scoped)? {
+                        return Ok(node);
+                    }
+                }
+                let iterable = self.expr(&flow.expr, scoped)?;
+                let mark = scoped.names.len();
+                let var = self.declare(scoped, &var.name, Ty::Unknown);
+                let counter = counter
+                    .as_ref()
+                    .map(|c| self.declare(scoped, &c.name, Ty::Int));
+                let body = self.block(flow.body.statements(), scoped)?;
+                scoped.names.truncate(mark);
+                Box::new(move |f| {
+                    let step = |f: &mut Frame<'_>, idx: usize, item: Value| -> Result<bool, Flow> {
+                        f.budget.tick()?;
+                        f.slots[var] = item;
+                        if let Some(c) = counter {
+                            f.slots[c] = Value::Int(idx as i64);
+                        }
+                        match body(f) {
+                            Ok(_) | Err(Flow::Continue) => Ok(true),
+                            Err(Flow::Break(_)) => Ok(false),
+                            Err(other) => Err(other),
+                        }
+                    };
+                    match iterable(f)? {
+                        Value::Range(a, b) => {
+                            for (idx, n) in (a..b).enumerate() {
+                                if !step(f, idx, Value::Int(n))? {
+                                    break;
+                                }
+                            }
+                        }
+                        items => {
+                            let len = items.array_len().ok_or(Trap)?;
+                            for idx in 0..len {
+                                let item = items.item(idx).ok_or(Trap)?;
+                                if !step(f, idx, item)? {
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                    Ok(Value::Unit)
+                })
+            }
+            Stmt::BreakLoop(value, flags, _) => {
+                if !flags.contains(rhai::ASTFlags::BREAK) {
+                    return Ok(Box::new(|_| Err(Flow::Continue)));
+                }
+                let value = match value {
+                    Some(e) => Some(self.expr(e, scoped)?),
+                    None => None,
+                };
+                Box::new(move |f| {
+                    let v = match &value {
+                        Some(e) => e(f)?,
+                        None => Value::Unit,
+                    };
+                    Err(Flow::Break(v))
+                })
+            }
+            Stmt::Return(value, flags, _) => {
+                if flags.contains(rhai::ASTFlags::BREAK) {
+                    // `throw`: an error, which Rhai words.
+                    return Ok(Box::new(|_| Err(Flow::Trap)));
+                }
+                let value = match value {
+                    Some(e) => Some(self.expr(e, scoped)?),
+                    None => None,
+                };
+                Box::new(move |f| {
+                    let v = match &value {
+                        Some(e) => e(f)?,
+                        None => Value::Unit,
+                    };
+                    Err(Flow::Return(v))
+                })
+            }
+            _ => return Err(Unsupported),
+        })
+    }
+
+    fn local(&self, scoped: &Scoped, name: &str) -> Option<usize> {
+        self.local_ty(scoped, name).map(|(slot, _)| slot)
+    }
+
+    /// `for x in a..b { … }` (or `a..=b`) with integer ends: the loop variable is an integer.
+    fn range_loop(
+        &mut self,
+        var: &str,
+        flow: &rhai::FlowControl,
+        scoped: &mut Scoped,
+    ) -> Compiled<Option<Node>> {
+        let Expr::FnCall(call, _) = &flow.expr else {
+            return Ok(None);
+        };
+        let inclusive = match call.name.as_str() {
+            ".." => false,
+            "..=" => true,
+            _ => return Ok(None),
+        };
+        if call.args.len() != 2 || !call.namespace.is_empty() {
+            return Ok(None);
+        }
+        let (Some(start), Some(end)) = (
+            self.int_expr(&call.args[0], scoped)?,
+            self.int_expr(&call.args[1], scoped)?,
+        ) else {
+            return Ok(None);
+        };
+        let mark = scoped.names.len();
+        let slot = self.declare(scoped, var, Ty::Int);
+        let body = self.block(flow.body.statements(), scoped)?;
+        scoped.names.truncate(mark);
+        Ok(Some(Box::new(move |f| {
+            let a = start(f)?;
+            let b = end(f)?;
+            let b = if inclusive {
+                b.checked_add(1).ok_or(Trap)?
+            } else {
+                b
+            };
+            for n in a..b {
+                f.budget.tick()?;
+                f.slots[slot] = Value::Int(n);
+                match body(f) {
+                    Ok(_) | Err(Flow::Continue) => {}
+                    Err(Flow::Break(_)) => break,
+                    Err(other) => return Err(other),
+                }
+            }
+            Ok(Value::Unit)
+        })))
+    }
+
+    fn variable<'e>(&self, e: &'e Expr) -> Option<&'e str> {
+        match e {
+            Expr::Variable(v, _, _) if v.2.is_empty() => Some(v.1.as_str()),
+            _ => None,
+        }
+    }
+
+    fn assignment(
+        &mut self,
+        op: &rhai::OpAssignment,
+        target: &rhai::BinaryExpr,
+        scoped: &mut Scoped,
+    ) -> Compiled<Node> {
+        let binary = match op.get_op_assignment_info() {
+            Some((_, _, _, _, _, syntax)) => Some(BinaryOp::from_name(syntax).ok_or(Unsupported)?),
+            None => None,
+        };
+        match &target.lhs {
+            Expr::Variable(..) => {
+                let name = self.variable(&target.lhs).ok_or(Unsupported)?;
+                let (slot, slot_ty) = self.local_ty(scoped, name).ok_or(Unsupported)?;
+                let rhs_ty = self.ty(&target.rhs, scoped);
+                let int_op = match binary {
+                    None => None,
+                    Some(BinaryOp::Add) => Some(i64::checked_add as fn(i64, i64) -> Option<i64>),
+                    Some(BinaryOp::Sub) => Some(i64::checked_sub as fn(i64, i64) -> Option<i64>),
+                    Some(BinaryOp::Mul) => Some(i64::checked_mul as fn(i64, i64) -> Option<i64>),
+                    Some(_) => None,
+                };
+                if slot_ty == Ty::Int && rhs_ty == Ty::Int {
+                    if let Some(n) = self.int_expr(&target.rhs, scoped)? {
+                        match (binary, int_op) {
+                            (None, _) => {
+                                return Ok(Box::new(move |f| {
+                                    f.slots[slot] = Value::Int(n(f)?);
+                                    Ok(Value::Unit)
+                                }))
+                            }
+                            (Some(_), Some(op)) => {
+                                return Ok(Box::new(move |f| {
+                                    let y = n(f)?;
+                                    let Value::Int(x) = f.slots[slot] else {
+                                        return Err(Flow::Trap);
+                                    };
+                                    f.slots[slot] = Value::Int(op(x, y).ok_or(Trap)?);
+                                    Ok(Value::Unit)
+                                }))
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                // The slot may now hold something else: later reads are compiled for any kind.
+                let new_ty = match binary {
+                    None => rhs_ty,
+                    Some(_) if slot_ty == rhs_ty => slot_ty,
+                    Some(_) => Ty::Unknown,
+                };
+                if new_ty != slot_ty {
+                    if let Some(entry) = scoped.names.iter_mut().rev().find(|(n, _, _)| n == name) {
+                        entry.2 = Ty::Unknown;
+                    }
+                }
+                let value = self.expr(&target.rhs, scoped)?;
+                Ok(Box::new(move |f| {
+                    let v = value(f)?;
+                    let new = match binary {
+                        None => v,
+                        Some(op) => {
+                            let old = std::mem::replace(&mut f.slots[slot], Value::Unit);
+                            op.apply(old, v)?
+                        }
+                    };
+                    f.slots[slot] = new;
+                    Ok(Value::Unit)
+                }))
+            }
+            Expr::Index(chain, flags, _) if !flags.contains(rhai::ASTFlags::NEGATED) => {
+                let value = self.expr(&target.rhs, scoped)?;
+                let name = self.variable(&chain.lhs).ok_or(Unsupported)?;
+                let slot = self.local(scoped, name).ok_or(Unsupported)?;
+                let indices = self.index_chain(&chain.rhs, scoped)?;
+                Ok(Box::new(move |f| {
+                    let v = value(f)?;
+                    let idx: Vec<i64> = indices
+                        .iter()
+                        .map(|i| match i(f)? {
+                            Value::Int(n) => Ok(n),
+                            _ => Err(Flow::Trap),
+                        })
+                        .collect::<Result<_, Flow>>()?;
+                    let mut place = &mut f.slots[slot];
+                    for &i in &idx {
+                        place = usize::try_from(i)
+                            .ok()
+                            .and_then(|i| place.array_mut()?.get_mut(i))
+                            .ok_or(Flow::Trap)?;
+                    }
+                    Value::may_nest(&v)?;
+                    let new = match binary {
+                        None => v,
+                        Some(op) => op.apply(std::mem::replace(place, Value::Unit), v)?,
+                    };
+                    *place = new;
+                    Ok(Value::Unit)
+                }))
+            }
+            _ => Err(Unsupported),
+        }
+    }
+
+    /// The index expressions of `[i][j]…`: Rhai nests them to the right.
+    fn index_chain(&mut self, mut rhs: &Expr, scoped: &mut Scoped) -> Compiled<Vec<Node>> {
+        let mut res = Vec::new();
+        loop {
+            match rhs {
+                Expr::Index(inner, _, _) => {
+                    res.push(self.expr(&inner.lhs, scoped)?);
+                    rhs = &inner.rhs;
+                }
+                Expr::Dot(..) => return Err(Unsupported),
+                last => {
+                    res.push(self.expr(last, scoped)?);
+                    return Ok(res);
+                }
+            }
+        }
+    }
+
+    fn expr(&mut self, e: &Expr, scoped: &mut Scoped) -> Compiled<Node> {
+        match self.ty(e, scoped) {
+            Ty::Int => {
+                if let Some(n) = self.int_expr(e, scoped)? {
+                    return Ok(Box::new(move |f| Ok(Value::Int(n(f)?))));
+                }
+            }
+            Ty::Bool => {
+                if let Some(b) = self.bool_expr(e, scoped)? {
+                    return Ok(Box::new(move |f| Ok(Value::Bool(b(f)?))));
+                }
+            }
+            _ => {}
+        }
+        Ok(match e {
+            Expr::IntegerConstant(n, _) => {
+                let n = *n;
+                Box::new(move |_| Ok(Value::Int(n)))
+            }
+            Expr::BoolConstant(b, _) => {
+                let b = *b;
+                Box::new(move |_| Ok(Value::Bool(b)))
+            }
+            Expr::Unit(_) => Box::new(|_| Ok(Value::Unit)),
+            Expr::DynamicConstant(d, _) => {
+                let v = from_dynamic(d, 0).ok_or(Unsupported)?;
+                Box::new(move |_| Ok(v.clone()))
+            }
+            Expr::Array(items, _) => {
+                let items: Vec<Node> = items
+                    .iter()
+                    .map(|i| self.expr(i, scoped))
+                    .collect::<Compiled<_>>()?;
+                // `[x, y]` of integers, the commonest array in a game, is built inline.
+                if items.len() == 2 {
+                    let mut items = items.into_iter();
+                    let (x, y) = (items.next().expect("two"), items.next().expect("two"));
+                    let pair: Node = Box::new(move |f| match (x(f)?, y(f)?) {
+                        (Value::Int(a), Value::Int(b)) => Ok(Value::small(&[a, b])),
+                        (a, b) => {
+                            Value::may_nest(&a)?;
+                            Value::may_nest(&b)?;
+                            Ok(Value::Array(Rc::new(vec![a, b])))
+                        }
+                    });
+                    return Ok(pair);
+                }
+                Box::new(move |f| {
+                    let mut res = Vec::with_capacity(items.len());
+                    for item in &items {
+                        let item = item(f)?;
+                        Value::may_nest(&item)?;
+                        res.push(item);
+                    }
+                    Ok(Value::array(res))
+                })
+            }
+            Expr::Variable(..) => {
+                let name = self.variable(e).ok_or(Unsupported)?;
+                if let Some(slot) = self.local(scoped, name) {
+                    Box::new(move |f| Ok(f.slots[slot].clone()))
+                } else if let Some(v) = self.constants.get(name) {
+                    let v = v.clone();
+                    Box::new(move |_| Ok(v.clone()))
+                } else {
+                    return Err(Unsupported);
+                }
+            }
+            Expr::Stmt(block) => self.block(block.statements(), scoped)?,
+            Expr::FnCall(call, _) => self.call(call, scoped)?,
+            Expr::And(list, _) | Expr::Or(list, _) => {
+                let and = matches!(e, Expr::And(..));
+                let terms: Vec<Node> = list
+                    .iter()
+                    .map(|t| self.expr(t, scoped))
+                    .collect::<Compiled<_>>()?;
+                Box::new(move |f| {
+                    for term in &terms {
+                        match term(f)? {
+                            Value::Bool(b) if b != and => return Ok(Value::Bool(b)),
+                            Value::Bool(_) => {}
+                            _ => return Err(Flow::Trap),
+                        }
+                    }
+                    Ok(Value::Bool(and))
+                })
+            }
+            Expr::Index(chain, flags, _) if !flags.contains(rhai::ASTFlags::NEGATED) => {
+                let indices = self.index_chain(&chain.rhs, scoped)?;
+                let base = self
+                    .variable(&chain.lhs)
+                    .and_then(|n| self.local(scoped, n));
+                let object = self.expr(&chain.lhs, scoped)?;
+                Box::new(move |f| {
+                    let mut idx = [0i64; 8];
+                    if indices.len() > idx.len() {
+                        return Err(Flow::Trap);
+                    }
+                    for (k, i) in indices.iter().enumerate() {
+                        idx[k] = match i(f)? {
+                            Value::Int(n) => n,
+                            _ => return Err(Flow::Trap),
+                        };
+                    }
+                    let idx = &idx[..indices.len()];
+                    // A local array is read in place, not copied whole for one item.
+                    if let Some(slot) = base {
+                        return index(&f.slots[slot], idx);
+                    }
+                    let whole = object(f)?;
+                    index(&whole, idx)
+                })
+            }
+            Expr::Dot(chain, flags, _) if !flags.contains(rhai::ASTFlags::NEGATED) => {
+                match &chain.rhs {
+                    Expr::Property(prop, _) => {
+                        let name = prop.2.as_str();
+                        let method = Method::from_name(name, 0).ok_or(Unsupported)?;
+                        if method.mutates() {
+                            return Err(Unsupported);
+                        }
+                        self.method(method, &chain.lhs, &[], scoped)?
+                    }
+                    Expr::MethodCall(call, _) => {
+                        if !call.namespace.is_empty() || call.capture_parent_scope {
+                            return Err(Unsupported);
+                        }
+                        let method =
+                            Method::from_name(&call.name, call.args.len()).ok_or(Unsupported)?;
+                        self.method(method, &chain.lhs, &call.args, scoped)?
+                    }
+                    _ => return Err(Unsupported),
+                }
+            }
+            _ => return Err(Unsupported),
+        })
+    }
+
+    fn method(
+        &mut self,
+        method: Method,
+        object: &Expr,
+        args_exprs: &[Expr],
+        scoped: &mut Scoped,
+    ) -> Compiled<Node> {
+        let slot = self.variable(object).and_then(|n| self.local(scoped, n));
+        if let (Method::Push, Some(slot), [arg]) = (method, slot, args_exprs) {
+            if self.ty(arg, scoped) == Ty::Int {
+                if let Some(n) = self.int_operand(arg, scoped)? {
+                    let n = n.into_node();
+                    return Ok(Box::new(move |f| {
+                        let n = n(f)?;
+                        f.slots[slot].push(Value::Int(n))?;
+                        Ok(Value::Unit)
+                    }));
+                }
+            }
+        }
+        let args: Vec<Node> = args_exprs
+            .iter()
+            .map(|a| self.expr(a, scoped))
+            .collect::<Compiled<_>>()?;
+        if method.mutates() {
+            let slot = slot.ok_or(Unsupported)?;
+            return Ok(Box::new(move |f| {
+                let arg = match args.first() {
+                    Some(a) => Some(a(f)?),
+                    None => None,
+                };
+                method.apply_mut(&mut f.slots[slot], arg)
+            }));
+        }
+        let object = self.expr(object, scoped)?;
+        Ok(Box::new(move |f| {
+            let arg = match args.first() {
+                Some(a) => Some(a(f)?),
+                None => None,
+            };
+            match slot {
+                Some(slot) => method.apply(&f.slots[slot], arg),
+                None => method.apply(&object(f)?, arg),
+            }
+        }))
+    }
+
+    fn call(&mut self, call: &FnCallExpr, scoped: &mut Scoped) -> Compiled<Node> {
+        if !call.namespace.is_empty() || call.capture_parent_scope {
+            return Err(Unsupported);
+        }
+        let name = call.name.as_str();
+        let mut args: Vec<Node> = call
+            .args
+            .iter()
+            .map(|a| self.expr(a, scoped))
+            .collect::<Compiled<_>>()?;
+        let user = self.ids.get(&(name.to_owned(), args.len())).copied();
+        if call.op_token.is_none() {
+            if let Some(id) = user {
+                self.callees.push(id);
+                return Ok(Box::new(move |f| {
+                    let mut values = Vec::with_capacity(args.len());
+                    for a in &args {
+                        values.push(a(f)?);
+                    }
+                    Ok(f.program.call_with(id, values, f.budget, f.depth + 1)?)
+                }));
+            }
+        }
+        if args.len() == 2 {
+            if let Some(op) = BinaryOp::from_name(name) {
+                let b = args.pop().expect("two");
+                let a = args.pop().expect("two");
+                return Ok(Box::new(move |f| {
+                    let x = a(f)?;
+                    let y = b(f)?;
+                    Ok(op.apply(x, y)?)
+                }));
+            }
+        }
+        if args.len() == 1 {
+            if let Some(op) = UnaryOp::from_name(name) {
+                let a = args.pop().expect("one");
+                return Ok(Box::new(move |f| Ok(op.apply(a(f)?)?)));
+            }
+        }
+        if name == "contains" && args.len() == 2 {
+            let x = args.pop().expect("two");
+            let a = args.pop().expect("two");
+            return Ok(Box::new(move |f| {
+                let container = a(f)?;
+                let item = x(f)?;
+                Method::Contains.apply(&container, Some(item))
+            }));
+        }
+        if name == "len" && args.len() == 1 {
+            let a = args.pop().expect("one");
+            return Ok(Box::new(move |f| Method::Len.apply(&a(f)?, None)));
+        }
+        Err(Unsupported)
+    }
+}
+
+/// An operand of an integer operator.
+enum Operand {
+    Const(i64),
+    Slot(usize),
+    Node(IntNode),
+}
+
+#[inline(always)]
+fn read_int(f: &Frame<'_>, slot: usize) -> Result<i64, Trap> {
+    match f.slots[slot] {
+        Value::Int(n) => Ok(n),
+        _ => Err(Trap),
+    }
+}
+
+/// Builds `body(x, y)` for each form of the two operands, so that reading a variable or a
+/// constant costs no call.
+macro_rules! by_operands {
+    ($a:expr, $b:expr, |$x:ident, $y:ident| $body:expr) => {
+        match ($a, $b) {
+            (Operand::Slot(i), Operand::Const($y)) => Box::new(move |f: &mut Frame<'_>| {
+                let $x = read_int(f, i)?;
+                $body
+            }),
+            (Operand::Slot(i), Operand::Slot(j)) => Box::new(move |f: &mut Frame<'_>| {
+                let $x = read_int(f, i)?;
+                let $y = read_int(f, j)?;
+                $body
+            }),
+            (Operand::Const($x), Operand::Slot(j)) => Box::new(move |f: &mut Frame<'_>| {
+                let $y = read_int(f, j)?;
+                $body
+            }),
+            (Operand::Node(a), Operand::Slot(j)) => Box::new(move |f: &mut Frame<'_>| {
+                let $x = a(f)?;
+                let $y = read_int(f, j)?;
+                $body
+            }),
+            (Operand::Node(a), Operand::Const($y)) => Box::new(move |f: &mut Frame<'_>| {
+                let $x = a(f)?;
+                $body
+            }),
+            (a, b) => {
+                let a = a.into_node();
+                let b = b.into_node();
+                Box::new(move |f: &mut Frame<'_>| {
+                    let $x = a(f)?;
+                    let $y = b(f)?;
+                    $body
+                })
+            }
+        }
+    };
+}
+
+impl Operand {
+    fn into_node(self) -> IntNode {
+        match self {
+            Operand::Const(n) => Box::new(move |_| Ok(n)),
+            Operand::Slot(i) => Box::new(move |f| read_int(f, i)),
+            Operand::Node(n) => n,
+        }
+    }
+}
+
+/// An integer operator (`None` from `op`: overflow or the like, for Rhai to word).
+fn int_op(
+    a: Operand,
+    b: Operand,
+    op: impl Fn(i64, i64) -> Option<i64> + Copy + 'static,
+) -> IntNode {
+    by_operands!(a, b, |x, y| op(x, y).ok_or(Trap))
+}
+
+/// An integer comparison.
+fn compare(a: Operand, b: Operand, op: impl Fn(i64, i64) -> bool + Copy + 'static) -> BoolNode {
+    by_operands!(a, b, |x, y| Ok(op(x, y)))
+}
+
+/// A function's statements while they are compiled one by one.
+struct Body {
+    scoped: Scoped,
+    slots: usize,
+    callees: Vec<usize>,
+    /// `None` once a statement could not be compiled.
+    nodes: Option<Vec<Node>>,
+}
+
+/// A position as (line, column), for comparing.
+fn place(pos: rhai::Position) -> (usize, usize) {
+    (pos.line().unwrap_or(0), pos.position().unwrap_or(0))
+}
+
+/// Statements run in order; the value of the last is the value of all (Rhai's rule for blocks).
+fn sequence(nodes: Vec<Node>) -> Node {
+    match nodes.len() {
+        0 => Box::new(|_| Ok(Value::Unit)),
+        1 => nodes.into_iter().next().expect("one statement"),
+        _ => Box::new(move |f| {
+            let (last, rest) = nodes.split_last().expect("statements");
+            for node in rest {
+                node(f)?;
+            }
+            last(f)
+        }),
+    }
+}
+
+/// The item at `idx` (one index per level) of an array.
+fn index(mut value: &Value, idx: &[i64]) -> Result<Value, Flow> {
+    let (&last, path) = idx.split_last().ok_or(Flow::Trap)?;
+    for &i in path {
+        value = match value {
+            Value::Array(items) => usize::try_from(i)
+                .ok()
+                .and_then(|i| items.get(i))
+                .ok_or(Flow::Trap)?,
+            _ => return Err(Flow::Trap),
+        };
+    }
+    usize::try_from(last)
+        .ok()
+        .and_then(|i| value.item(i))
+        .ok_or(Flow::Trap)
+}
+
+fn from_dynamic(d: &Dynamic, depth: usize) -> Option<Value> {
+    if depth > 16 {
+        return None;
+    }
+    if let Ok(n) = d.as_int() {
+        return Some(Value::Int(n));
+    }
+    if let Ok(b) = d.as_bool() {
+        return Some(Value::Bool(b));
+    }
+    if d.is_unit() {
+        return Some(Value::Unit);
+    }
+    if let Some(r) = d.read_lock::<std::ops::Range<i64>>() {
+        return Some(Value::Range(r.start, r.end));
+    }
+    if let Some(r) = d.read_lock::<std::ops::RangeInclusive<i64>>() {
+        return Some(Value::Range(*r.start(), r.end().checked_add(1)?));
+    }
+    if let Some(items) = d.read_lock::<rhai::Array>() {
+        return items
+            .iter()
+            .map(|i| from_dynamic(i, depth + 1))
+            .collect::<Option<Vec<_>>>()
+            .map(Value::array);
+    }
+    None
+}
+
+#[derive(Clone, Copy)]
+enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Pow,
+    Shl,
+    Shr,
+    And,
+    Or,
+    Xor,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Range,
+    RangeInclusive,
+    Min,
+    Max,
+}
+
+impl BinaryOp {
+    fn from_name(name: &str) -> Option<BinaryOp> {
+        Some(match name {
+            "+" => BinaryOp::Add,
+            "-" => BinaryOp::Sub,
+            "*" => BinaryOp::Mul,
+            "/" => BinaryOp::Div,
+            "%" => BinaryOp::Rem,
+            "**" => BinaryOp::Pow,
+            "<<" => BinaryOp::Shl,
+            ">>" => BinaryOp::Shr,
+            "&" => BinaryOp::And,
+            "|" => BinaryOp::Or,
+            "^" => BinaryOp::Xor,
+            "==" => BinaryOp::Eq,
+            "!=" => BinaryOp::Ne,
+            "<" => BinaryOp::Lt,
+            "<=" => BinaryOp::Le,
+            ">" => BinaryOp::Gt,
+            ">=" => BinaryOp::Ge,
+            ".." => BinaryOp::Range,
+            "..=" => BinaryOp::RangeInclusive,
+            "min" => BinaryOp::Min,
+            "max" => BinaryOp::Max,
+            _ => return None,
+        })
+    }
+
+    #[inline]
+    fn apply(self, x: Value, y: Value) -> Result<Value, Trap> {
+        let (a, b) = match (&x, &y) {
+            (Value::Int(a), Value::Int(b)) => (*a, *b),
+            _ => return self.apply_other(x, y),
+        };
+        Ok(match self {
+            BinaryOp::Add => Value::Int(a.checked_add(b).ok_or(Trap)?),
+            BinaryOp::Sub => Value::Int(a.checked_sub(b).ok_or(Trap)?),
+            BinaryOp::Mul => Value::Int(a.checked_mul(b).ok_or(Trap)?),
+            BinaryOp::Div => Value::Int(a.checked_div(b).ok_or(Trap)?),
+            BinaryOp::Rem => Value::Int(a.checked_rem(b).ok_or(Trap)?),
+            BinaryOp::Pow => {
+                let e = u32::try_from(b).map_err(|_| Trap)?;
+                Value::Int(a.checked_pow(e).ok_or(Trap)?)
+            }
+            // Rhai's results for shifts by 0..=63; other amounts go to Rhai.
+            BinaryOp::Shl if (0..64).contains(&b) => Value::Int(a << b),
+            BinaryOp::Shr if (0..64).contains(&b) => Value::Int(a >> b),
+            BinaryOp::Shl | BinaryOp::Shr => return Err(Trap),
+            BinaryOp::And => Value::Int(a & b),
+            BinaryOp::Or => Value::Int(a | b),
+            BinaryOp::Xor => Value::Int(a ^ b),
+            BinaryOp::Eq => Value::Bool(a == b),
+            BinaryOp::Ne => Value::Bool(a != b),
+            BinaryOp::Lt => Value::Bool(a < b),
+            BinaryOp::Le => Value::Bool(a <= b),
+            BinaryOp::Gt => Value::Bool(a > b),
+            BinaryOp::Ge => Value::Bool(a >= b),
+            BinaryOp::Range => Value::Range(a, b),
+            BinaryOp::RangeInclusive => Value::Range(a, b.checked_add(1).ok_or(Trap)?),
+            BinaryOp::Min => Value::Int(a.min(b)),
+            BinaryOp::Max => Value::Int(a.max(b)),
+        })
+    }
+
+    /// Operators on values other than two integers: arrays joined with `+`, compared with `==`;
+    /// booleans compared. Anything else goes to Rhai.
+    fn apply_other(self, x: Value, y: Value) -> Result<Value, Trap> {
+        match (self, x, y) {
+            (BinaryOp::Add, mut a, b) if a.array_len().is_some() && b.array_len().is_some() => {
+                let (la, lb) = (a.array_len().unwrap_or(0), b.array_len().unwrap_or(0));
+                if la + lb > MAX_ARRAY_LEN {
+                    return Err(Trap);
+                }
+                Value::may_nest(&b)?;
+                let items = a.array_mut().ok_or(Trap)?;
+                items.extend((0..lb).filter_map(|i| b.item(i)));
+                Ok(a)
+            }
+            (BinaryOp::Eq | BinaryOp::Ne, a, b)
+                if a.array_len().is_some() && b.array_len().is_some() =>
+            {
+                // Rhai compares arrays item by item with `==`; for integers that is equality.
+                let (Some(a), Some(b)) = (a.int_items(), b.int_items()) else {
+                    return Err(Trap);
+                };
+                Ok(Value::Bool((a == b) == matches!(self, BinaryOp::Eq)))
+            }
+            (BinaryOp::Eq, Value::Bool(a), Value::Bool(b)) => Ok(Value::Bool(a == b)),
+            (BinaryOp::Ne, Value::Bool(a), Value::Bool(b)) => Ok(Value::Bool(a != b)),
+            _ => Err(Trap),
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum UnaryOp {
+    Neg,
+    Plus,
+    Not,
+    Abs,
+    Ctz,
+    Popcount,
+    Isqrt,
+    ZeckendorfMin,
+    Split,
+}
+
+impl UnaryOp {
+    fn from_name(name: &str) -> Option<UnaryOp> {
+        Some(match name {
+            "-" => UnaryOp::Neg,
+            "+" => UnaryOp::Plus,
+            "!" => UnaryOp::Not,
+            "abs" => UnaryOp::Abs,
+            "ctz" => UnaryOp::Ctz,
+            "popcount" => UnaryOp::Popcount,
+            "isqrt" => UnaryOp::Isqrt,
+            "zeckendorf_min" => UnaryOp::ZeckendorfMin,
+            "split" => UnaryOp::Split,
+            _ => return None,
+        })
+    }
+
+    fn apply(self, x: Value) -> Result<Value, Trap> {
+        use sprague::pattern::expr;
+        match (self, x) {
+            (UnaryOp::Neg, Value::Int(a)) => Ok(Value::Int(a.checked_neg().ok_or(Trap)?)),
+            (UnaryOp::Plus, Value::Int(a)) => Ok(Value::Int(a)),
+            (UnaryOp::Not, Value::Bool(b)) => Ok(Value::Bool(!b)),
+            (UnaryOp::Abs, Value::Int(a)) => Ok(Value::Int(a.checked_abs().ok_or(Trap)?)),
+            (UnaryOp::Ctz, Value::Int(a)) => Ok(Value::Int(i64::from(a.trailing_zeros()))),
+            (UnaryOp::Popcount, Value::Int(a)) => Ok(Value::Int(i64::from(a.count_ones()))),
+            (UnaryOp::Isqrt, Value::Int(a)) => Ok(Value::Int(expr::isqrt(a).ok_or(Trap)?)),
+            (UnaryOp::ZeckendorfMin, Value::Int(a)) => {
+                Ok(Value::Int(expr::zeckendorf_min(a).ok_or(Trap)?))
+            }
+            (UnaryOp::Split, Value::Array(parts)) => {
+                let parts = Value::Array(parts);
+                Value::may_nest(&parts)?;
+                match parts {
+                    Value::Array(parts) => Ok(Value::Split(parts)),
+                    _ => Err(Trap),
+                }
+            }
+            (
+                UnaryOp::Split,
+                Value::Small {
+                    len,
+                    items,
+                    split: false,
+                },
+            ) => Ok(Value::Small {
+                len,
+                items,
+                split: true,
+            }),
+            _ => Err(Trap),
+        }
+    }
+}
+
+/// The array methods compiled code knows.
+#[derive(Clone, Copy)]
+enum Method {
+    Len,
+    IsEmpty,
+    Contains,
+    Push,
+    Pop,
+    Sort,
+    Reverse,
+}
+
+impl Method {
+    fn from_name(name: &str, args: usize) -> Option<Method> {
+        Some(match (name, args) {
+            ("len", 0) => Method::Len,
+            ("is_empty", 0) => Method::IsEmpty,
+            ("contains", 1) => Method::Contains,
+            ("push", 1) => Method::Push,
+            ("pop", 0) => Method::Pop,
+            ("sort", 0) => Method::Sort,
+            ("reverse", 0) => Method::Reverse,
+            _ => return None,
+        })
+    }
+
+    fn mutates(self) -> bool {
+        matches!(
+            self,
+            Method::Push | Method::Pop | Method::Sort | Method::Reverse
+        )
+    }
+
+    fn apply(self, object: &Value, arg: Option<Value>) -> Run {
+        let Some(len) = object.array_len() else {
+            return match (self, object, arg) {
+                (Method::Contains, Value::Range(a, b), Some(Value::Int(x))) => {
+                    Ok(Value::Bool((*a..*b).contains(&x)))
+                }
+                _ => Err(Flow::Trap),
+            };
+        };
+        match (self, arg) {
+            (Method::Len, None) => Ok(Value::Int(len as i64)),
+            (Method::IsEmpty, None) => Ok(Value::Bool(len == 0)),
+            (Method::Contains, Some(Value::Int(x))) => {
+                let items = object.int_items().ok_or(Trap)?;
+                Ok(Value::Bool(items.contains(&x)))
+            }
+            _ => Err(Flow::Trap),
+        }
+    }
+
+    fn apply_mut(self, object: &mut Value, arg: Option<Value>) -> Run {
+        if let (Method::Push, Some(x)) = (self, &arg) {
+            object.push(x.clone())?;
+            return Ok(Value::Unit);
+        }
+        let items = object.array_mut().ok_or(Trap)?;
+        match (self, arg) {
+            (Method::Pop, None) => Ok(items.pop().unwrap_or(Value::Unit)),
+            (Method::Reverse, None) => {
+                items.reverse();
+                Ok(Value::Unit)
+            }
+            (Method::Sort, None) => {
+                if !items.iter().all(|i| matches!(i, Value::Int(_))) {
+                    return Err(Flow::Trap);
+                }
+                items.sort_unstable_by_key(|i| match i {
+                    Value::Int(n) => *n,
+                    _ => 0,
+                });
+                Ok(Value::Unit)
+            }
+            _ => Err(Flow::Trap),
+        }
+    }
+}
