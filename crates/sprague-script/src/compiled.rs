@@ -206,12 +206,14 @@ impl Value {
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) struct Trap;
 
-/// How a statement ended other than normally.
+/// How a statement ended other than normally. The value of a `break` or `return` waits in the
+/// frame's `carry`, so that this stays one byte and statements return in a register.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Flow {
     Trap,
-    Break(Value),
+    Break,
     Continue,
-    Return(Value),
+    Return,
 }
 
 impl From<Trap> for Flow {
@@ -222,6 +224,8 @@ impl From<Trap> for Flow {
 
 type Run = Result<Value, Flow>;
 type Node = Box<dyn Fn(&mut Frame<'_>) -> Run>;
+/// A statement whose value nobody reads.
+type Unit = Box<dyn Fn(&mut Frame<'_>) -> Result<(), Flow>>;
 
 /// Items an array may reach inside compiled code; past it the call goes to Rhai, whose memory
 /// budget then decides.
@@ -235,6 +239,8 @@ const MAX_CALL_DEPTH: usize = 256;
 /// The running call's variables and budget.
 pub(crate) struct Frame<'p> {
     slots: Vec<Value>,
+    /// The value of the last `break` or `return`; a loop that ends by its condition leaves `()`.
+    carry: Value,
     program: &'p Program,
     budget: &'p Budget,
     depth: usize,
@@ -346,59 +352,46 @@ impl Program {
                 )
             })
             .collect();
-        let mut bodies: Vec<Body> = defs
+        // The statements are copied out of the walk (its callback cannot keep references) and
+        // compiled once each function's are all known: the last gives the function's value.
+        let mut statements: Vec<Vec<Stmt>> = vec![Vec::new(); defs.len()];
+        ast.walk(&mut |path: &[rhai::ASTNode]| {
+            let [rhai::ASTNode::Stmt(stmt)] = path else {
+                return true;
+            };
+            let at = place(stmt.position());
+            if let Some(idx) = spans.iter().position(|&(a, b)| a <= at && at <= b) {
+                statements[idx].push((*stmt).clone());
+            }
+            true
+        });
+        let functions: Vec<Function> = defs
             .iter()
-            .map(|def| Body {
-                scoped: Scoped {
+            .zip(&statements)
+            .map(|(def, body)| {
+                let mut scoped = Scoped {
                     names: def
                         .params
                         .iter()
                         .enumerate()
                         .map(|(i, p)| (p.to_string(), i, Ty::Unknown))
                         .collect(),
-                },
-                slots: def.params.len(),
-                callees: Vec::new(),
-                nodes: Some(Vec::new()),
-            })
-            .collect();
-        ast.walk(&mut |path: &[rhai::ASTNode]| {
-            let [rhai::ASTNode::Stmt(stmt)] = path else {
-                return true;
-            };
-            let at = place(stmt.position());
-            let Some(idx) = spans.iter().position(|&(a, b)| a <= at && at <= b) else {
-                return true;
-            };
-            let body = &mut bodies[idx];
-            let Some(nodes) = body.nodes.as_mut() else {
-                return true;
-            };
-            let mut compiler = Compiler {
-                ids: &ids,
-                constants: &constants,
-                slots: body.slots,
-                callees: std::mem::take(&mut body.callees),
-            };
-            let node = compiler.stmt(stmt, &mut body.scoped);
-            body.slots = compiler.slots;
-            body.callees = compiler.callees;
-            match node {
-                Ok(node) => nodes.push(node),
-                Err(Unsupported) => body.nodes = None,
-            }
-            true
-        });
-        let functions: Vec<Function> = defs
-            .iter()
-            .zip(bodies)
-            .map(|(def, body)| Function {
-                name: def.name.to_string(),
-                arity: def.params.len(),
-                slots: body.slots,
-                body: body.nodes.map(sequence),
-                callees: body.callees,
-                runnable: false,
+                };
+                let mut compiler = Compiler {
+                    ids: &ids,
+                    constants: &constants,
+                    slots: def.params.len(),
+                    callees: Vec::new(),
+                };
+                let body = compiler.block(body, &mut scoped).ok();
+                Function {
+                    name: def.name.to_string(),
+                    arity: def.params.len(),
+                    slots: compiler.slots,
+                    body,
+                    callees: compiler.callees,
+                    runnable: false,
+                }
             })
             .collect();
         let mut functions = functions;
@@ -459,12 +452,14 @@ impl Program {
         slots.resize(function.slots, Value::Unit);
         let mut frame = Frame {
             slots,
+            carry: Value::Unit,
             program: self,
             budget,
             depth,
         };
         match body(&mut frame) {
-            Ok(v) | Err(Flow::Return(v)) => Ok(v),
+            Ok(v) => Ok(v),
+            Err(Flow::Return) => Ok(std::mem::replace(&mut frame.carry, Value::Unit)),
             Err(_) => Err(Trap),
         }
     }
@@ -790,22 +785,91 @@ impl Compiler<'_> {
         }))
     }
 
+    /// A block whose value is read: the value of its last statement.
     fn block(&mut self, statements: &[Stmt], scoped: &mut Scoped) -> Compiled<Node> {
         let mark = scoped.names.len();
-        let nodes: Vec<Node> = statements
+        let Some((last, rest)) = statements.split_last() else {
+            return Ok(Box::new(|_| Ok(Value::Unit)));
+        };
+        let rest: Vec<Unit> = rest
             .iter()
-            .map(|s| self.stmt(s, scoped))
+            .map(|s| self.stmt_unit(s, scoped))
             .collect::<Compiled<_>>()?;
+        let last = self.stmt(last, scoped)?;
         scoped.names.truncate(mark);
-        Ok(sequence(nodes))
+        Ok(sequence(rest, last))
     }
 
+    /// A block whose value nobody reads (a loop's body, a branch of a statement `if`).
+    fn block_unit(&mut self, statements: &[Stmt], scoped: &mut Scoped) -> Compiled<Unit> {
+        let mark = scoped.names.len();
+        let mut units: Vec<Unit> = statements
+            .iter()
+            .map(|s| self.stmt_unit(s, scoped))
+            .collect::<Compiled<_>>()?;
+        scoped.names.truncate(mark);
+        Ok(match units.len() {
+            0 => Box::new(|_| Ok(())),
+            1 => units.pop().expect("one"),
+            2 => {
+                let b = units.pop().expect("two");
+                let a = units.pop().expect("two");
+                Box::new(move |f| {
+                    a(f)?;
+                    b(f)
+                })
+            }
+            _ => Box::new(move |f| {
+                for u in &units {
+                    u(f)?;
+                }
+                Ok(())
+            }),
+        })
+    }
+
+    /// A statement whose value is read (the last of a block): `if` and loops give a value.
     fn stmt(&mut self, stmt: &Stmt, scoped: &mut Scoped) -> Compiled<Node> {
         Ok(match stmt {
-            Stmt::Noop(_) => Box::new(|_| Ok(Value::Unit)),
             Stmt::Expr(e) => self.expr(e, scoped)?,
             Stmt::FnCall(call, _) => self.call(call, scoped)?,
             Stmt::Block(block) => self.block(block.statements(), scoped)?,
+            Stmt::If(flow, _) => {
+                let cond = self.condition(&flow.expr, scoped)?;
+                let body = self.block(flow.body.statements(), scoped)?;
+                let branch = self.block(flow.branch.statements(), scoped)?;
+                Box::new(move |f| if cond(f)? { body(f) } else { branch(f) })
+            }
+            Stmt::While(..) | Stmt::Do(..) | Stmt::For(..) => {
+                let unit = self.stmt_unit(stmt, scoped)?;
+                Box::new(move |f| {
+                    unit(f)?;
+                    Ok(std::mem::replace(&mut f.carry, Value::Unit))
+                })
+            }
+            _ => {
+                let unit = self.stmt_unit(stmt, scoped)?;
+                Box::new(move |f| {
+                    unit(f)?;
+                    Ok(Value::Unit)
+                })
+            }
+        })
+    }
+
+    /// A statement whose value nobody reads.
+    fn stmt_unit(&mut self, stmt: &Stmt, scoped: &mut Scoped) -> Compiled<Unit> {
+        Ok(match stmt {
+            Stmt::Noop(_) => Box::new(|_| Ok(())),
+            Stmt::Expr(e) => {
+                let node = self.expr(e, scoped)?;
+                Box::new(move |f| node(f).map(drop))
+            }
+            Stmt::FnCall(call, _) => {
+                let node = self.call(call, scoped)?;
+                Box::new(move |f| node(f).map(drop))
+            }
+            Stmt::Block(block) => self.block_unit(block.statements(), scoped)?,
             Stmt::Var(decl, _, _) => {
                 let (ident, value, _) = &**decl;
                 let ty = self.ty(value, scoped);
@@ -814,7 +878,7 @@ impl Compiler<'_> {
                         let slot = self.declare(scoped, &ident.name, Ty::Int);
                         return Ok(Box::new(move |f| {
                             f.slots[slot] = Value::Int(n(f)?);
-                            Ok(Value::Unit)
+                            Ok(())
                         }));
                     }
                 }
@@ -822,14 +886,17 @@ impl Compiler<'_> {
                 let slot = self.declare(scoped, &ident.name, ty);
                 Box::new(move |f| {
                     f.slots[slot] = value(f)?;
-                    Ok(Value::Unit)
+                    Ok(())
                 })
             }
             Stmt::Assignment(assign) => self.assignment(&assign.0, &assign.1, scoped)?,
             Stmt::If(flow, _) => {
                 let cond = self.condition(&flow.expr, scoped)?;
-                let body = self.block(flow.body.statements(), scoped)?;
-                let branch = self.block(flow.branch.statements(), scoped)?;
+                let body = self.block_unit(flow.body.statements(), scoped)?;
+                if flow.branch.statements().is_empty() {
+                    return Ok(Box::new(move |f| if cond(f)? { body(f) } else { Ok(()) }));
+                }
+                let branch = self.block_unit(flow.branch.statements(), scoped)?;
                 Box::new(move |f| if cond(f)? { body(f) } else { branch(f) })
             }
             Stmt::While(flow, _) => {
@@ -839,15 +906,16 @@ impl Compiler<'_> {
                 } else {
                     self.condition(&flow.expr, scoped)?
                 };
-                let body = self.block(flow.body.statements(), scoped)?;
+                let body = self.block_unit(flow.body.statements(), scoped)?;
                 Box::new(move |f| loop {
                     f.budget.tick()?;
                     if !cond(f)? {
-                        return Ok(Value::Unit);
+                        f.carry = Value::Unit;
+                        return Ok(());
                     }
                     match body(f) {
-                        Ok(_) | Err(Flow::Continue) => {}
-                        Err(Flow::Break(v)) => return Ok(v),
+                        Ok(()) | Err(Flow::Continue) => {}
+                        Err(Flow::Break) => return Ok(()),
                         Err(other) => return Err(other),
                     }
                 })
@@ -855,16 +923,17 @@ impl Compiler<'_> {
             Stmt::Do(flow, flags, _) => {
                 let until = flags.contains(rhai::ASTFlags::NEGATED);
                 let cond = self.condition(&flow.expr, scoped)?;
-                let body = self.block(flow.body.statements(), scoped)?;
+                let body = self.block_unit(flow.body.statements(), scoped)?;
                 Box::new(move |f| loop {
                     f.budget.tick()?;
                     match body(f) {
-                        Ok(_) | Err(Flow::Continue) => {}
-                        Err(Flow::Break(v)) => return Ok(v),
+                        Ok(()) | Err(Flow::Continue) => {}
+                        Err(Flow::Break) => return Ok(()),
                         Err(other) => return Err(other),
                     }
                     if cond(f)? == until {
-                        return Ok(Value::Unit);
+                        f.carry = Value::Unit;
+                        return Ok(());
                     }
                 })
             }
@@ -881,9 +950,10 @@ impl Compiler<'_> {
                 let counter = counter
                     .as_ref()
                     .map(|c| self.declare(scoped, &c.name, Ty::Int));
-                let body = self.block(flow.body.statements(), scoped)?;
+                let body = self.block_unit(flow.body.statements(), scoped)?;
                 scoped.names.truncate(mark);
                 Box::new(move |f| {
+                    // Ok(false): broken out of, the loop's value in `carry`.
                     let step = |f: &mut Frame<'_>, idx: usize, item: Value| -> Result<bool, Flow> {
                         f.budget.tick()?;
                         f.slots[var] = item;
@@ -891,8 +961,8 @@ impl Compiler<'_> {
                             f.slots[c] = Value::Int(idx as i64);
                         }
                         match body(f) {
-                            Ok(_) | Err(Flow::Continue) => Ok(true),
-                            Err(Flow::Break(_)) => Ok(false),
+                            Ok(()) | Err(Flow::Continue) => Ok(true),
+                            Err(Flow::Break) => Ok(false),
                             Err(other) => Err(other),
                         }
                     };
@@ -900,7 +970,7 @@ impl Compiler<'_> {
                         Value::Range(a, b) => {
                             for (idx, n) in (a..b).enumerate() {
                                 if !step(f, idx, Value::Int(n))? {
-                                    break;
+                                    return Ok(());
                                 }
                             }
                         }
@@ -909,12 +979,13 @@ impl Compiler<'_> {
                             for idx in 0..len {
                                 let item = items.item(idx).ok_or(Trap)?;
                                 if !step(f, idx, item)? {
-                                    break;
+                                    return Ok(());
                                 }
                             }
                         }
                     }
-                    Ok(Value::Unit)
+                    f.carry = Value::Unit;
+                    Ok(())
                 })
             }
             Stmt::BreakLoop(value, flags, _) => {
@@ -926,11 +997,11 @@ impl Compiler<'_> {
                     None => None,
                 };
                 Box::new(move |f| {
-                    let v = match &value {
+                    f.carry = match &value {
                         Some(e) => e(f)?,
                         None => Value::Unit,
                     };
-                    Err(Flow::Break(v))
+                    Err(Flow::Break)
                 })
             }
             Stmt::Return(value, flags, _) => {
@@ -943,11 +1014,11 @@ impl Compiler<'_> {
                     None => None,
                 };
                 Box::new(move |f| {
-                    let v = match &value {
+                    f.carry = match &value {
                         Some(e) => e(f)?,
                         None => Value::Unit,
                     };
-                    Err(Flow::Return(v))
+                    Err(Flow::Return)
                 })
             }
             _ => return Err(Unsupported),
@@ -964,7 +1035,7 @@ impl Compiler<'_> {
         var: &str,
         flow: &rhai::FlowControl,
         scoped: &mut Scoped,
-    ) -> Compiled<Option<Node>> {
+    ) -> Compiled<Option<Unit>> {
         let Expr::FnCall(call, _) = &flow.expr else {
             return Ok(None);
         };
@@ -984,7 +1055,7 @@ impl Compiler<'_> {
         };
         let mark = scoped.names.len();
         let slot = self.declare(scoped, var, Ty::Int);
-        let body = self.block(flow.body.statements(), scoped)?;
+        let body = self.block_unit(flow.body.statements(), scoped)?;
         scoped.names.truncate(mark);
         Ok(Some(Box::new(move |f| {
             let a = start(f)?;
@@ -998,12 +1069,13 @@ impl Compiler<'_> {
                 f.budget.tick()?;
                 f.slots[slot] = Value::Int(n);
                 match body(f) {
-                    Ok(_) | Err(Flow::Continue) => {}
-                    Err(Flow::Break(_)) => break,
+                    Ok(()) | Err(Flow::Continue) => {}
+                    Err(Flow::Break) => return Ok(()),
                     Err(other) => return Err(other),
                 }
             }
-            Ok(Value::Unit)
+            f.carry = Value::Unit;
+            Ok(())
         })))
     }
 
@@ -1019,7 +1091,7 @@ impl Compiler<'_> {
         op: &rhai::OpAssignment,
         target: &rhai::BinaryExpr,
         scoped: &mut Scoped,
-    ) -> Compiled<Node> {
+    ) -> Compiled<Unit> {
         let binary = match op.get_op_assignment_info() {
             Some((_, _, _, _, _, syntax)) => Some(BinaryOp::from_name(syntax).ok_or(Unsupported)?),
             None => None,
@@ -1042,7 +1114,7 @@ impl Compiler<'_> {
                             (None, _) => {
                                 return Ok(Box::new(move |f| {
                                     f.slots[slot] = Value::Int(n(f)?);
-                                    Ok(Value::Unit)
+                                    Ok(())
                                 }))
                             }
                             (Some(_), Some(op)) => {
@@ -1052,7 +1124,7 @@ impl Compiler<'_> {
                                         return Err(Flow::Trap);
                                     };
                                     f.slots[slot] = Value::Int(op(x, y).ok_or(Trap)?);
-                                    Ok(Value::Unit)
+                                    Ok(())
                                 }))
                             }
                             _ => {}
@@ -1081,7 +1153,7 @@ impl Compiler<'_> {
                         }
                     };
                     f.slots[slot] = new;
-                    Ok(Value::Unit)
+                    Ok(())
                 }))
             }
             Expr::Index(chain, flags, _) if !flags.contains(rhai::ASTFlags::NEGATED) => {
@@ -1111,7 +1183,7 @@ impl Compiler<'_> {
                         Some(op) => op.apply(std::mem::replace(place, Value::Unit), v)?,
                     };
                     *place = new;
-                    Ok(Value::Unit)
+                    Ok(())
                 }))
             }
             _ => Err(Unsupported),
@@ -1457,29 +1529,25 @@ fn compare(a: Operand, b: Operand, op: impl Fn(i64, i64) -> bool + Copy + 'stati
     by_operands!(a, b, |x, y| Ok(op(x, y)))
 }
 
-/// A function's statements while they are compiled one by one.
-struct Body {
-    scoped: Scoped,
-    slots: usize,
-    callees: Vec<usize>,
-    /// `None` once a statement could not be compiled.
-    nodes: Option<Vec<Node>>,
-}
-
 /// A position as (line, column), for comparing.
 fn place(pos: rhai::Position) -> (usize, usize) {
     (pos.line().unwrap_or(0), pos.position().unwrap_or(0))
 }
 
 /// Statements run in order; the value of the last is the value of all (Rhai's rule for blocks).
-fn sequence(nodes: Vec<Node>) -> Node {
-    match nodes.len() {
-        0 => Box::new(|_| Ok(Value::Unit)),
-        1 => nodes.into_iter().next().expect("one statement"),
+fn sequence(mut rest: Vec<Unit>, last: Node) -> Node {
+    match rest.len() {
+        0 => last,
+        1 => {
+            let first = rest.pop().expect("one");
+            Box::new(move |f| {
+                first(f)?;
+                last(f)
+            })
+        }
         _ => Box::new(move |f| {
-            let (last, rest) = nodes.split_last().expect("statements");
-            for node in rest {
-                node(f)?;
+            for unit in &rest {
+                unit(f)?;
             }
             last(f)
         }),
