@@ -577,6 +577,10 @@ pub enum PlayGame {
     Tictactoe(TicTacToeArgs),
     /// Connect Four (SEQ for a position, --width/--height for another board); type a column.
     Connect4(Connect4Args),
+    /// A game of your own, its rules a Rhai script (`--param`, `--misere`); type the position
+    /// after your move, or the move as the analysis words it.
+    #[command(allow_negative_numbers = true)]
+    Script(ScriptArgs),
 }
 
 /// `play staircase`: Staircase Nim's position (its analysing command is made from the catalogue).

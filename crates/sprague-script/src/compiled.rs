@@ -21,6 +21,10 @@
 
 use std::collections::HashMap;
 use std::rc::Rc;
+
+/// An array's items: two inline (a split into two parts, a pair of pairs costs one allocation,
+/// the shared box).
+pub(crate) type Items = smallvec::SmallVec<[Value; 2]>;
 use std::time::Instant;
 
 use rhai::{Dynamic, Expr, FnCallExpr, Stmt, AST};
@@ -38,7 +42,7 @@ pub(crate) enum Value {
     Unit,
     Bool(bool),
     Int(i64),
-    Array(Rc<Vec<Value>>),
+    Array(Rc<Items>),
     /// An array of `len` ≤ 2 integers (`items[len..]` are 0), or with `split` the result of
     /// `split` on one.
     Small {
@@ -47,7 +51,7 @@ pub(crate) enum Value {
         split: bool,
     },
     /// What `split([…])` returns.
-    Split(Rc<Vec<Value>>),
+    Split(Rc<Items>),
     /// `a..b` (end excluded).
     Range(i64, i64),
 }
@@ -78,7 +82,7 @@ impl Value {
             [] => Value::small(&[]),
             [Value::Int(a)] => Value::small(&[a]),
             [Value::Int(a), Value::Int(b)] => Value::small(&[a, b]),
-            _ => Value::Array(Rc::new(values)),
+            _ => Value::Array(Rc::new(Items::from_vec(values))),
         }
     }
 
@@ -125,7 +129,7 @@ impl Value {
     }
 
     /// The items of an array, to write (an inline array is moved to the heap first).
-    fn array_mut(&mut self) -> Option<&mut Vec<Value>> {
+    fn array_mut(&mut self) -> Option<&mut Items> {
         if let Value::Small {
             len,
             items,
@@ -233,6 +237,9 @@ const MAX_ARRAY_LEN: usize = 1 << 22;
 /// Arrays nest at most this deep in compiled code (deeper ones go to Rhai: dropping or copying a
 /// value walks its depth on the stack).
 const MAX_DEPTH: usize = 24;
+/// Nodes the compiler may visit for one function (a few times its size for any script written by
+/// hand).
+const MAX_COMPILE_WORK: usize = 2_000_000;
 /// Script-function calls nested at most this deep (Rhai's limit is set to the same).
 const MAX_CALL_DEPTH: usize = 256;
 
@@ -248,7 +255,7 @@ pub(crate) struct Frame<'p> {
 
 /// What a call may spend: the same operation limit Rhai has, counted on loop turns and calls
 /// (Rhai counts every node, so compiled code never stops before Rhai would), and the time and
-/// memory of the call, looked at every 1,024 operations.
+/// memory of the call, looked at every 64 operations.
 pub(crate) struct Budget {
     ops: std::cell::Cell<u64>,
     max_ops: u64,
@@ -283,7 +290,7 @@ impl Budget {
         if ops > self.max_ops {
             return Err(Trap);
         }
-        if ops & 1023 == 0 {
+        if ops & 63 == 0 {
             match self.started.get() {
                 None => self.started.set(Some(Instant::now())),
                 Some(t) if t.elapsed().as_secs() >= self.max_seconds => return Err(Trap),
@@ -378,6 +385,7 @@ impl Program {
                         .collect(),
                 };
                 let mut compiler = Compiler {
+                    work: std::cell::Cell::new(0),
                     ids: &ids,
                     constants: &constants,
                     slots: def.params.len(),
@@ -471,6 +479,9 @@ struct Unsupported;
 type Compiled<T> = Result<T, Unsupported>;
 
 struct Compiler<'a> {
+    /// Nodes visited so far: a script whose compiling would take long (an expression of many
+    /// thousands of terms is tried as integers, then as values) is left to Rhai.
+    work: std::cell::Cell<usize>,
     ids: &'a HashMap<(String, usize), usize>,
     constants: &'a HashMap<&'a str, Value>,
     slots: usize,
@@ -514,6 +525,7 @@ impl Compiler<'_> {
 
     /// What `e` gives, as far as its form says.
     fn ty(&self, e: &Expr, scoped: &Scoped) -> Ty {
+        self.work.set(self.work.get() + 1);
         match e {
             Expr::IntegerConstant(..) => Ty::Int,
             Expr::BoolConstant(..) | Expr::And(..) | Expr::Or(..) => Ty::Bool,
@@ -586,6 +598,7 @@ impl Compiler<'_> {
     /// array, a variable of unknown kind); `None` when it surely does not or the form is not one
     /// of these.
     fn int_expr(&mut self, e: &Expr, scoped: &mut Scoped) -> Compiled<Option<IntNode>> {
+        self.spend()?;
         let ty = self.ty(e, scoped);
         if matches!(ty, Ty::Bool | Ty::Array) {
             return Ok(None);
@@ -703,6 +716,7 @@ impl Compiler<'_> {
 
     /// `e` compiled to give a boolean: comparisons of integers, `!`, `&&`, `||`, constants.
     fn bool_expr(&mut self, e: &Expr, scoped: &mut Scoped) -> Compiled<Option<BoolNode>> {
+        self.spend()?;
         Ok(Some(match e {
             Expr::BoolConstant(b, _) => {
                 let b = *b;
@@ -1208,7 +1222,18 @@ impl Compiler<'_> {
         }
     }
 
+    /// Counts compiling work; past a bound the function is not compiled.
+    fn spend(&self) -> Compiled<()> {
+        let work = self.work.get() + 1;
+        self.work.set(work);
+        if work > MAX_COMPILE_WORK {
+            return Err(Unsupported);
+        }
+        Ok(())
+    }
+
     fn expr(&mut self, e: &Expr, scoped: &mut Scoped) -> Compiled<Node> {
+        self.spend()?;
         match self.ty(e, scoped) {
             Ty::Int => {
                 if let Some(n) = self.int_expr(e, scoped)? {
@@ -1250,7 +1275,7 @@ impl Compiler<'_> {
                         (a, b) => {
                             Value::may_nest(&a)?;
                             Value::may_nest(&b)?;
-                            Ok(Value::Array(Rc::new(vec![a, b])))
+                            Ok(Value::Array(Rc::new(smallvec::smallvec![a, b])))
                         }
                     });
                     return Ok(pair);

@@ -747,11 +747,11 @@ impl ScriptGame {
     }
 
     /// What the compiled `moves` returns (after `terminal`, if the script has it), unchecked.
-    fn fast_raw_moves(&self, atom: &Atom) -> Option<std::rc::Rc<Vec<compiled::Value>>> {
+    fn fast_raw_moves(&self, atom: &Atom) -> Option<std::rc::Rc<compiled::Items>> {
         let hooks = self.fast_hooks;
         if self.has_terminal {
             match self.fast_call(hooks.terminal?, atom).ok()? {
-                compiled::Value::Bool(true) => return Some(std::rc::Rc::new(Vec::new())),
+                compiled::Value::Bool(true) => return Some(std::rc::Rc::default()),
                 compiled::Value::Bool(false) => {}
                 _ => return None,
             }

@@ -127,14 +127,15 @@ impl<'g> Tabulator<'g> {
 
     /// The dense positions' values, in order; `None` when the compiled code cannot give them all.
     pub(crate) fn run(mut self) -> Option<Vec<u64>> {
-        let keys: Vec<Key> = match self.dense {
-            Dense::Ints(upto) => (0..=upto as i64).map(Key::Int).collect(),
-            Dense::Pairs(rows, cols) => (0..=rows as i64)
-                .flat_map(|a| (0..=cols as i64).map(move |b| Key::Pair(a, b)))
-                .collect(),
+        let keys: Box<dyn Iterator<Item = Key>> = match self.dense {
+            Dense::Ints(upto) => Box::new((0..=upto as i64).map(Key::Int)),
+            Dense::Pairs(rows, cols) => Box::new(
+                (0..=rows as i64)
+                    .flat_map(move |a| (0..=cols as i64).map(move |b| Key::Pair(a, b))),
+            ),
         };
-        for key in &keys {
-            self.value(key.clone())?;
+        for key in keys {
+            self.value(key)?;
         }
         Some(self.values.iter().map(|&v| u64::from(v)).collect())
     }

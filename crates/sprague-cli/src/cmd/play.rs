@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use sprague_api::nim::NimPlay;
 use sprague_api::play::{engine_move, ListedPlay, Playable};
+use sprague_api::script::ScriptSession;
 use sprague_api::subtraction::SubtractionAnalyser;
 use sprague_api::{bash, lasker, moore_nim, staircase, wythoff, Analysis, AnalysisOptions, Limits};
 
@@ -21,6 +22,8 @@ pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
             .map(str::to_owned)
             .collect::<Vec<_>>()
     };
+    // A script's game outlives the match below: its session borrows it.
+    let script_game;
     let (game, words): (Box<dyn Playable>, Vec<String>) = match args.game {
         PlayGame::Nim(a) => {
             no_output_flags(&a.output)?;
@@ -79,6 +82,16 @@ pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
                 height: a.board.height,
             };
             return play_scoring(game, &a.sequence, args.first, &limits);
+        }
+        PlayGame::Script(a) => {
+            no_output_flags(&a.output)?;
+            if a.every {
+                return Err(Failure::bad_input("play takes no --every"));
+            }
+            script_game = super::script::load(&a.file, &a.script)?;
+            let mut session = ScriptSession::new(&script_game, a.script.max_positions);
+            let analyse = move |p: &str, o: &_| session.analyse(p, o);
+            (listed("script", a.misere, analyse), a.position)
         }
         PlayGame::Lasker(a) => {
             no_output_flags(&a.output)?;

@@ -235,3 +235,30 @@ fn connect_four_is_played_and_guesses_are_labelled() {
         "{text}"
     );
 }
+
+#[test]
+fn a_scripted_game_is_played_from_its_positions() {
+    // G(8) = 1 under take 1, 3 or 4: 7 (value 0) is the winning reply.
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/subtraction.rhai"
+    );
+    let text = play(&["script", file, "8", "--param", "S=1,3,4"], "7\n");
+    assert!(text.contains("you: 8 -> 7"), "{text}");
+    assert!(text.contains("engine: 7 -> "), "{text}");
+    // A position that is not one move away is refused, and the game goes on.
+    let text = play(&["script", file, "8", "--param", "S=1,3,4"], "2\n7\n");
+    assert!(
+        text.contains("cannot be reached from 8 in one move"),
+        "{text}"
+    );
+    assert!(text.contains("you: 8 -> 7"), "{text}");
+    // The engine moves first and wins from a won position.
+    let text = play(
+        &[
+            "--first", "engine", "script", file, "8", "--param", "S=1,3,4",
+        ],
+        "",
+    );
+    assert!(text.contains("engine: 8 -> 7"), "{text}");
+}
