@@ -325,6 +325,8 @@ pub(crate) struct Program {
     // Statements outside any function, which Rhai runs before every call (an `import` that
     // fails, a loop): such a script runs in Rhai only.
     top_level_code: bool,
+    // A frame's slots kept from the last call, so that a call allocates none.
+    spare_slots: std::cell::Cell<Vec<Value>>,
 }
 
 impl Program {
@@ -425,6 +427,7 @@ impl Program {
         Program {
             functions,
             top_level_code: !ast.statements().is_empty(),
+            spare_slots: std::cell::Cell::new(Vec::new()),
         }
     }
 
@@ -456,7 +459,10 @@ impl Program {
             return Err(Trap);
         }
         budget.tick()?;
-        let mut slots = args;
+        // The frame's slots, from the spare left by the last call when there is one.
+        let mut slots = self.spare_slots.take();
+        slots.clear();
+        slots.extend(args);
         slots.resize(function.slots, Value::Unit);
         let mut frame = Frame {
             slots,
@@ -465,11 +471,15 @@ impl Program {
             budget,
             depth,
         };
-        match body(&mut frame) {
+        let res = match body(&mut frame) {
             Ok(v) => Ok(v),
             Err(Flow::Return) => Ok(std::mem::replace(&mut frame.carry, Value::Unit)),
             Err(_) => Err(Trap),
-        }
+        };
+        let mut slots = frame.slots;
+        slots.clear();
+        self.spare_slots.set(slots);
+        res
     }
 }
 

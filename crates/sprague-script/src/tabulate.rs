@@ -72,6 +72,11 @@ pub(crate) struct Tabulator<'g> {
     /// Positions met (dense and sparse), against `max_positions`.
     met: usize,
     max_positions: usize,
+    /// Buffers kept between positions (no allocation per position): finished `Open`s, the
+    /// search's stack, the mex's marks.
+    spare: Vec<Open>,
+    stack: Vec<Open>,
+    seen: Vec<bool>,
 }
 
 impl<'g> Tabulator<'g> {
@@ -94,6 +99,9 @@ impl<'g> Tabulator<'g> {
             sparse: HashMap::new(),
             met: 0,
             max_positions,
+            spare: Vec::new(),
+            stack: Vec::new(),
+            seen: Vec::new(),
         })
     }
 
@@ -162,26 +170,37 @@ impl<'g> Tabulator<'g> {
                 }
                 // One option, the normal form: its value is this position's (a mex of one value
                 // would not be), so mark it as an alias.
-                return Some(Open {
-                    key,
-                    parts: vec![normal],
-                    ends: Vec::new(),
-                    cursor: 0,
-                });
+                let mut open = self.fresh(key);
+                open.parts.push(normal);
+                return Some(open);
             }
         }
         let list = self.game.fast_raw_moves(&atom)?;
-        let mut open = Open {
-            key,
-            parts: Vec::with_capacity(list.len()),
-            ends: Vec::with_capacity(list.len()),
-            cursor: 0,
-        };
+        let mut open = self.fresh(key);
         for item in list.iter() {
             push_parts(item, self.game.limits.max_position_len, 0, &mut open.parts).ok()?;
             open.ends.push(u32::try_from(open.parts.len()).ok()?);
         }
         Some(open)
+    }
+
+    /// An empty `Open` for `key`, from the spares when there is one.
+    fn fresh(&mut self, key: Key) -> Open {
+        match self.spare.pop() {
+            Some(mut open) => {
+                open.key = key;
+                open.parts.clear();
+                open.ends.clear();
+                open.cursor = 0;
+                open
+            }
+            None => Open {
+                key,
+                parts: Vec::new(),
+                ends: Vec::new(),
+                cursor: 0,
+            },
+        }
     }
 
     /// The value of one position, searching depth first with an explicit stack.
@@ -193,7 +212,17 @@ impl<'g> Tabulator<'g> {
         if known != UNKNOWN {
             return Some(known);
         }
-        let mut stack = vec![self.open(key, false)?];
+        let first = self.open(key, false)?;
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.push(first);
+        let res = self.search(&mut stack);
+        self.spare.extend(stack.drain(..));
+        self.stack = stack;
+        res
+    }
+
+    fn search(&mut self, stack: &mut Vec<Open>) -> Option<u32> {
         loop {
             let top = stack.last_mut().expect("a position open");
             // Skip the parts already valued; open the first that is not.
@@ -230,14 +259,17 @@ impl<'g> Tabulator<'g> {
                 self.mex(&done)
             };
             self.set(&done.key, value);
+            self.spare.push(done);
             if stack.is_empty() {
                 return Some(value);
             }
         }
     }
 
-    fn mex(&self, open: &Open) -> u32 {
-        let mut seen = vec![false; open.ends.len() + 1];
+    fn mex(&mut self, open: &Open) -> u32 {
+        let mut seen = std::mem::take(&mut self.seen);
+        seen.clear();
+        seen.resize(open.ends.len() + 1, false);
         let mut start = 0;
         for &end in &open.ends {
             let mut v = 0u32;
@@ -249,7 +281,9 @@ impl<'g> Tabulator<'g> {
             }
             start = end as usize;
         }
-        seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32
+        let mex = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32;
+        self.seen = seen;
+        mex
     }
 }
 
