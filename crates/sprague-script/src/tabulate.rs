@@ -217,7 +217,7 @@ impl<'g> Tabulator<'g> {
         stack.clear();
         stack.push(first);
         let res = self.search(&mut stack);
-        self.spare.extend(stack.drain(..));
+        self.spare.append(&mut stack);
         self.stack = stack;
         res
     }
