@@ -724,6 +724,130 @@ impl Compiler<'_> {
         Ok(self.int_expr(e, scoped)?.map(Operand::Node))
     }
 
+    /// `x <op> y` of two integers, as operands, for the fused statements.
+    fn comparison(
+        &mut self,
+        e: &Expr,
+        scoped: &mut Scoped,
+    ) -> Compiled<Option<(Operand, Operand, &'static str)>> {
+        let Expr::FnCall(call, _) = e else {
+            return Ok(None);
+        };
+        let name: &'static str = match call.name.as_str() {
+            "==" => "==",
+            "!=" => "!=",
+            "<" => "<",
+            "<=" => "<=",
+            ">" => ">",
+            ">=" => ">=",
+            _ => return Ok(None),
+        };
+        if call.args.len() != 2 || call.op_token.is_none() || !call.namespace.is_empty() {
+            return Ok(None);
+        }
+        let (ta, tb) = (
+            self.ty(&call.args[0], scoped),
+            self.ty(&call.args[1], scoped),
+        );
+        // `==` also compares arrays and booleans: both sides must be known integers. An ordering
+        // of anything but integers is an error, which the closure leaves to Rhai.
+        let ints = match name {
+            "==" | "!=" => ta == Ty::Int && tb == Ty::Int,
+            _ => ta != Ty::Array && tb != Ty::Array,
+        };
+        if !ints {
+            return Ok(None);
+        }
+        let (Some(a), Some(b)) = (
+            self.int_operand(&call.args[0], scoped)?,
+            self.int_operand(&call.args[1], scoped)?,
+        ) else {
+            return Ok(None);
+        };
+        Ok(Some((a, b, name)))
+    }
+
+    /// `x <op> y` of two integers, an arithmetic operator, as operands.
+    fn int_binary(
+        &mut self,
+        e: &Expr,
+        scoped: &mut Scoped,
+    ) -> Compiled<Option<(Operand, Operand, BinaryOp)>> {
+        let Expr::FnCall(call, _) = e else {
+            return Ok(None);
+        };
+        if call.args.len() != 2 || call.op_token.is_none() || !call.namespace.is_empty() {
+            return Ok(None);
+        }
+        let op = match BinaryOp::from_name(call.name.as_str()) {
+            Some(
+                op
+                @ (BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem),
+            ) => op,
+            _ => return Ok(None),
+        };
+        if self.ty(e, scoped) != Ty::Int {
+            return Ok(None);
+        }
+        let (Some(a), Some(b)) = (
+            self.int_operand(&call.args[0], scoped)?,
+            self.int_operand(&call.args[1], scoped)?,
+        ) else {
+            return Ok(None);
+        };
+        Ok(Some((a, b, op)))
+    }
+
+    /// `a.push(x)` as a statement, `a` a variable: one closure.
+    fn push_unit(&mut self, e: &Expr, scoped: &mut Scoped) -> Compiled<Option<Unit>> {
+        let Expr::Dot(chain, flags, _) = e else {
+            return Ok(None);
+        };
+        let Expr::MethodCall(call, _) = &chain.rhs else {
+            return Ok(None);
+        };
+        if flags.contains(rhai::ASTFlags::NEGATED)
+            || call.name.as_str() != "push"
+            || call.args.len() != 1
+            || !call.namespace.is_empty()
+            || call.capture_parent_scope
+        {
+            return Ok(None);
+        }
+        let Some(slot) = self
+            .variable(&chain.lhs)
+            .and_then(|n| self.local(scoped, n))
+        else {
+            return Ok(None);
+        };
+        let arg = &call.args[0];
+        if self.ty(arg, scoped) == Ty::Int {
+            if let Some(n) = self.int_operand(arg, scoped)? {
+                return Ok(Some(match n {
+                    Operand::Slot(i) => Box::new(move |f| {
+                        let n = read_int(f, i)?;
+                        f.slots[slot].push(Value::Int(n))?;
+                        Ok(())
+                    }),
+                    n => {
+                        let n = n.into_node();
+                        Box::new(move |f| {
+                            let n = n(f)?;
+                            f.slots[slot].push(Value::Int(n))?;
+                            Ok(())
+                        })
+                    }
+                }));
+            }
+        }
+        let value = self.expr(arg, scoped)?;
+        Ok(Some(Box::new(move |f| {
+            let v = value(f)?;
+            f.slots[slot].push(v)?;
+            Ok(())
+        })))
+    }
+
     /// `e` compiled to give a boolean: comparisons of integers, `!`, `&&`, `||`, constants.
     fn bool_expr(&mut self, e: &Expr, scoped: &mut Scoped) -> Compiled<Option<BoolNode>> {
         self.spend()?;
@@ -886,6 +1010,9 @@ impl Compiler<'_> {
         Ok(match stmt {
             Stmt::Noop(_) => Box::new(|_| Ok(())),
             Stmt::Expr(e) => {
+                if let Some(push) = self.push_unit(e, scoped)? {
+                    return Ok(push);
+                }
                 let node = self.expr(e, scoped)?;
                 Box::new(move |f| node(f).map(drop))
             }
@@ -898,6 +1025,20 @@ impl Compiler<'_> {
                 let (ident, value, _) = &**decl;
                 let ty = self.ty(value, scoped);
                 if ty == Ty::Int {
+                    if let Some((a, b, op)) = self.int_binary(value, scoped)? {
+                        let slot = self.declare(scoped, &ident.name, Ty::Int);
+                        return Ok(match op {
+                            BinaryOp::Add => store_op(slot, a, b, i64::checked_add),
+                            BinaryOp::Sub => store_op(slot, a, b, i64::checked_sub),
+                            BinaryOp::Mul => store_op(slot, a, b, i64::checked_mul),
+                            _ => store_op(slot, a, b, move |x, y| {
+                                match op.apply(Value::Int(x), Value::Int(y)) {
+                                    Ok(Value::Int(n)) => Some(n),
+                                    _ => None,
+                                }
+                            }),
+                        });
+                    }
                     if let Some(n) = self.int_expr(value, scoped)? {
                         let slot = self.declare(scoped, &ident.name, Ty::Int);
                         return Ok(Box::new(move |f| {
@@ -915,6 +1056,19 @@ impl Compiler<'_> {
             }
             Stmt::Assignment(assign) => self.assignment(&assign.0, &assign.1, scoped)?,
             Stmt::If(flow, _) => {
+                if flow.branch.statements().is_empty() {
+                    if let Some((a, b, cmp)) = self.comparison(&flow.expr, scoped)? {
+                        let body = self.block_unit(flow.body.statements(), scoped)?;
+                        return Ok(match cmp {
+                            "==" => if_compare(a, b, |x, y| x == y, body),
+                            "!=" => if_compare(a, b, |x, y| x != y, body),
+                            "<" => if_compare(a, b, |x, y| x < y, body),
+                            "<=" => if_compare(a, b, |x, y| x <= y, body),
+                            ">" => if_compare(a, b, |x, y| x > y, body),
+                            _ => if_compare(a, b, |x, y| x >= y, body),
+                        });
+                    }
+                }
                 let cond = self.condition(&flow.expr, scoped)?;
                 let body = self.block_unit(flow.body.statements(), scoped)?;
                 if flow.branch.statements().is_empty() {
@@ -1276,6 +1430,9 @@ impl Compiler<'_> {
                     .iter()
                     .map(|i| self.expr(i, scoped))
                     .collect::<Compiled<_>>()?;
+                if items.is_empty() {
+                    return Ok(Box::new(|_| Ok(Value::small(&[]))));
+                }
                 // `[x, y]` of integers, the commonest array in a game, is built inline.
                 if items.len() == 2 {
                     let mut items = items.into_iter();
@@ -1503,36 +1660,36 @@ fn read_int(f: &Frame<'_>, slot: usize) -> Result<i64, Trap> {
 /// Builds `body(x, y)` for each form of the two operands, so that reading a variable or a
 /// constant costs no call.
 macro_rules! by_operands {
-    ($a:expr, $b:expr, |$x:ident, $y:ident| $body:expr) => {
+    ($a:expr, $b:expr, |$f:ident, $x:ident, $y:ident| $body:expr) => {
         match ($a, $b) {
-            (Operand::Slot(i), Operand::Const($y)) => Box::new(move |f: &mut Frame<'_>| {
-                let $x = read_int(f, i)?;
+            (Operand::Slot(i), Operand::Const($y)) => Box::new(move |$f: &mut Frame<'_>| {
+                let $x = read_int($f, i)?;
                 $body
             }),
-            (Operand::Slot(i), Operand::Slot(j)) => Box::new(move |f: &mut Frame<'_>| {
-                let $x = read_int(f, i)?;
-                let $y = read_int(f, j)?;
+            (Operand::Slot(i), Operand::Slot(j)) => Box::new(move |$f: &mut Frame<'_>| {
+                let $x = read_int($f, i)?;
+                let $y = read_int($f, j)?;
                 $body
             }),
-            (Operand::Const($x), Operand::Slot(j)) => Box::new(move |f: &mut Frame<'_>| {
-                let $y = read_int(f, j)?;
+            (Operand::Const($x), Operand::Slot(j)) => Box::new(move |$f: &mut Frame<'_>| {
+                let $y = read_int($f, j)?;
                 $body
             }),
-            (Operand::Node(a), Operand::Slot(j)) => Box::new(move |f: &mut Frame<'_>| {
-                let $x = a(f)?;
-                let $y = read_int(f, j)?;
+            (Operand::Node(a), Operand::Slot(j)) => Box::new(move |$f: &mut Frame<'_>| {
+                let $x = a($f)?;
+                let $y = read_int($f, j)?;
                 $body
             }),
-            (Operand::Node(a), Operand::Const($y)) => Box::new(move |f: &mut Frame<'_>| {
-                let $x = a(f)?;
+            (Operand::Node(a), Operand::Const($y)) => Box::new(move |$f: &mut Frame<'_>| {
+                let $x = a($f)?;
                 $body
             }),
             (a, b) => {
                 let a = a.into_node();
                 let b = b.into_node();
-                Box::new(move |f: &mut Frame<'_>| {
-                    let $x = a(f)?;
-                    let $y = b(f)?;
+                Box::new(move |$f: &mut Frame<'_>| {
+                    let $x = a($f)?;
+                    let $y = b($f)?;
                     $body
                 })
             }
@@ -1556,12 +1713,35 @@ fn int_op(
     b: Operand,
     op: impl Fn(i64, i64) -> Option<i64> + Copy + 'static,
 ) -> IntNode {
-    by_operands!(a, b, |x, y| op(x, y).ok_or(Trap))
+    by_operands!(a, b, |_f, x, y| op(x, y).ok_or(Trap))
+}
+
+/// `if x <op> y { body }` in one closure.
+fn if_compare(
+    a: Operand,
+    b: Operand,
+    op: impl Fn(i64, i64) -> bool + Copy + 'static,
+    body: Unit,
+) -> Unit {
+    by_operands!(a, b, |f, x, y| if op(x, y) { body(f) } else { Ok(()) })
+}
+
+/// `let v = x <op> y` (or `v = …`) in one closure.
+fn store_op(
+    slot: usize,
+    a: Operand,
+    b: Operand,
+    op: impl Fn(i64, i64) -> Option<i64> + Copy + 'static,
+) -> Unit {
+    by_operands!(a, b, |f, x, y| {
+        f.slots[slot] = Value::Int(op(x, y).ok_or(Trap)?);
+        Ok(())
+    })
 }
 
 /// An integer comparison.
 fn compare(a: Operand, b: Operand, op: impl Fn(i64, i64) -> bool + Copy + 'static) -> BoolNode {
-    by_operands!(a, b, |x, y| Ok(op(x, y)))
+    by_operands!(a, b, |_f, x, y| Ok(op(x, y)))
 }
 
 /// A position as (line, column), for comparing.

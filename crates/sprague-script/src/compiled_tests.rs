@@ -160,6 +160,16 @@ fn traps_are_answered_by_rhai_with_its_own_errors() {
         "[-9223372036854775807 - 1 - n]",
         "[n.len()]",
         "[[1, 2, 3].contains(n), [n, 1].is_empty(), [].len]",
+        // The fused statements: a comparison in an `if`, an operator stored, a push.
+        "let a = [1]; if a < n { return [1]; } []",
+        "let b = true; if b == n { return [1]; } []",
+        "let p = [n, 2]; if p[0] <= p[1] { return [p[1]]; } [p[0]]",
+        "let x = n / 0; [x]",
+        "let x = n - 9223372036854775807 - 10; [x]",
+        "let x = n % 3; let y = x * n; [y]",
+        "let a = 5; a.push(1); [a]",
+        "let a = []; a.push(n); a.push([n]); a.push(split([n])); a",
+        "let a = [1, 2]; let c = 0; for x in a { if x > c { c = x; } } [c]",
     ];
     for body in bodies {
         let source = format!(
