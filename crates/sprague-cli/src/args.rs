@@ -238,7 +238,8 @@ Examples:
         after_help = "\
 A script defines `fn moves(p)`, returning the positions one move away. A position is an integer
 or an array of integers; a move that splits the game into independent parts returns
-`split([a, b])`. Optional: `fn normalize(p)` (a canonical form), `fn terminal(p)` (no moves).
+`split([a, b])`, and `split([])` (the empty sum) is a move that leaves nothing of this part.
+Optional: `fn normalize(p)` (a canonical form), `fn terminal(p)` (no moves).
 
 Example (examples/subtraction-1-3-4.rhai):
   fn moves(n) { let r = []; for t in [1, 3, 4] { if t <= n { r.push(n - t); } } r }
