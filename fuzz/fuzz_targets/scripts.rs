@@ -35,4 +35,28 @@ fuzz_target!(|data: &[u8]| {
         every: pick & 2 == 0 && pick & 4 != 0,
     };
     let _ = session.analyse(&position, &options);
+    // The compiled tables (a table of integers, a grid of pairs), on a fresh session, and the
+    // compiled code against Rhai: the same values or the same error.
+    if pick & 8 != 0 {
+        let mut table = ScriptSession::new(&game, 10_000);
+        let fast = if pick & 16 != 0 {
+            table.grid("script", 6, 6).map(|r| format!("{:?}", r.grid))
+        } else {
+            table.table("script", 40).map(|r| format!("{:?}", r.values))
+        };
+        let Ok(mut slow_game) = compile(&source, limits) else {
+            return;
+        };
+        slow_game.interpret_only();
+        let mut slow = ScriptSession::new(&slow_game, 10_000);
+        let expected = if pick & 16 != 0 {
+            slow.grid("script", 6, 6).map(|r| format!("{:?}", r.grid))
+        } else {
+            slow.table("script", 40).map(|r| format!("{:?}", r.values))
+        };
+        // Budgets (time, memory) may end one run and not the other; values must agree.
+        if let (Ok(a), Ok(b)) = (&fast, &expected) {
+            assert_eq!(a, b, "compiled and interpreted tables differ");
+        }
+    }
 });
