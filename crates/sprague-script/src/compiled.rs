@@ -1217,24 +1217,50 @@ impl Compiler<'_> {
         let Expr::FnCall(call, _) = &flow.expr else {
             return Ok(None);
         };
-        let inclusive = match call.name.as_str() {
-            ".." => false,
-            "..=" => true,
-            _ => return Ok(None),
-        };
-        if call.args.len() != 2 || !call.namespace.is_empty() {
+        if !call.namespace.is_empty() || call.capture_parent_scope {
             return Ok(None);
         }
-        let (Some(start), Some(end)) = (
-            self.int_expr(&call.args[0], scoped)?,
-            self.int_expr(&call.args[1], scoped)?,
-        ) else {
-            return Ok(None);
+        let user = self
+            .ids
+            .contains_key(&(call.name.to_string(), call.args.len()));
+        let inclusive = match (call.name.as_str(), call.args.len()) {
+            ("..", 2) => false,
+            ("..=", 2) => true,
+            // `range(a, b)` is `a..b`; `range(a, b, step)` steps (see `stepped`).
+            ("range", 2 | 3) if !user && call.op_token.is_none() => false,
+            _ => return Ok(None),
         };
+        let mut ends = Vec::with_capacity(3);
+        for arg in call.args.iter() {
+            let Some(n) = self.int_expr(arg, scoped)? else {
+                return Ok(None);
+            };
+            ends.push(n);
+        }
+        let step = if ends.len() == 3 { ends.pop() } else { None };
+        let end = ends.pop().expect("two ends");
+        let start = ends.pop().expect("two ends");
         let mark = scoped.names.len();
         let slot = self.declare(scoped, var, Ty::Int);
         let body = self.block_unit(flow.body.statements(), scoped)?;
         scoped.names.truncate(mark);
+        if let Some(step) = step {
+            return Ok(Some(Box::new(move |f| {
+                let (a, b, s) = (start(f)?, end(f)?, step(f)?);
+                let mut items = stepped(a, b, s)?;
+                while let Some(n) = items.next() {
+                    f.budget.tick()?;
+                    f.slots[slot] = Value::Int(n);
+                    match body(f) {
+                        Ok(()) | Err(Flow::Continue) => {}
+                        Err(Flow::Break) => return Ok(()),
+                        Err(other) => return Err(other),
+                    }
+                }
+                f.carry = Value::Unit;
+                Ok(())
+            })));
+        }
         Ok(Some(Box::new(move |f| {
             let a = start(f)?;
             let b = end(f)?;
@@ -1590,6 +1616,19 @@ impl Compiler<'_> {
             return Err(Unsupported);
         }
         let name = call.name.as_str();
+        // `print` and `debug` print nothing in the sandbox: with a plain text, nothing to do;
+        // any other argument is still evaluated (it may fail, as in Rhai).
+        let user = self.ids.contains_key(&(name.to_owned(), call.args.len()));
+        if matches!(name, "print" | "debug") && call.args.len() == 1 && !user {
+            if let Expr::StringConstant(..) = &call.args[0] {
+                return Ok(Box::new(|_| Ok(Value::Unit)));
+            }
+            let arg = self.expr(&call.args[0], scoped)?;
+            return Ok(Box::new(move |f| {
+                arg(f)?;
+                Ok(Value::Unit)
+            }));
+        }
         let mut args: Vec<Node> = call
             .args
             .iter()
@@ -1767,6 +1806,32 @@ fn sequence(mut rest: Vec<Unit>, last: Node) -> Node {
             last(f)
         }),
     }
+}
+
+/// `range(from, to, step)` as Rhai iterates it: forwards while below `to` for a positive step,
+/// backwards while above it for a negative one, empty otherwise; a step of 0 is an error (left to
+/// Rhai), and an overflowing step ends the iteration before the value it would follow.
+fn stepped(from: i64, to: i64, step: i64) -> Result<impl Iterator<Item = i64>, Trap> {
+    if step == 0 {
+        return Err(Trap);
+    }
+    let mut dir = match from.checked_add(step) {
+        Some(n) if from < to && n > from => 1,
+        Some(n) if from > to && n < from => -1,
+        _ => 0,
+    };
+    let mut next = from;
+    Ok(std::iter::from_fn(move || {
+        if dir == 0 {
+            return None;
+        }
+        let v = next;
+        next = next.checked_add(step)?;
+        if (dir > 0 && next >= to) || (dir < 0 && next <= to) {
+            dir = 0;
+        }
+        Some(v)
+    }))
 }
 
 /// The item at `idx` (one index per level) of an array.

@@ -170,6 +170,16 @@ fn traps_are_answered_by_rhai_with_its_own_errors() {
         "let a = 5; a.push(1); [a]",
         "let a = []; a.push(n); a.push([n]); a.push(split([n])); a",
         "let a = [1, 2]; let c = 0; for x in a { if x > c { c = x; } } [c]",
+        "print(n); debug(n * 2); print(\"moves\"); [n]",
+        "print(n * 9223372036854775807); [n]",
+        // `range` with and without a step, forwards, backwards, empty, zero, overflowing.
+        "let r = []; for i in range(0, n) { r.push(i); } r",
+        "let r = []; for i in range(0, n, 2) { r.push(i); } r",
+        "let r = []; for i in range(n, 0, -3) { r.push(i); } r",
+        "let r = []; for i in range(n, 0, 1) { r.push(i); } r",
+        "let r = []; for i in range(0, n, 0) { r.push(i); } r",
+        "let r = []; for i in range(9223372036854775800, 9223372036854775807, n + 1) { r.push(i - 9223372036854775800); } r",
+        "let r = []; for i in range(-9223372036854775800, -9223372036854775808, -n - 1) { r.push(n); } r",
     ];
     for body in bodies {
         let source = format!(
@@ -178,6 +188,8 @@ fn traps_are_answered_by_rhai_with_its_own_errors() {
         let Ok((fast, slow)) = std::panic::catch_unwind(|| both(&source, &[])) else {
             panic!("{body} does not compile");
         };
+        // Everything here but strings is in the compiled part of the language.
+        assert!(fast.is_compiled() || body.contains('"'), "{body} runs in Rhai");
         for n in [0, 1, 2, 3, 5, 64] {
             same_moves(&fast, &slow, &Atom::Int(n));
         }
