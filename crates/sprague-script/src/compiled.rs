@@ -1247,8 +1247,7 @@ impl Compiler<'_> {
         if let Some(step) = step {
             return Ok(Some(Box::new(move |f| {
                 let (a, b, s) = (start(f)?, end(f)?, step(f)?);
-                let mut items = stepped(a, b, s)?;
-                while let Some(n) = items.next() {
+                for n in stepped(a, b, s)? {
                     f.budget.tick()?;
                     f.slots[slot] = Value::Int(n);
                     match body(f) {

@@ -189,7 +189,10 @@ fn traps_are_answered_by_rhai_with_its_own_errors() {
             panic!("{body} does not compile");
         };
         // Everything here but strings is in the compiled part of the language.
-        assert!(fast.is_compiled() || body.contains('"'), "{body} runs in Rhai");
+        assert!(
+            fast.is_compiled() || body.contains('"'),
+            "{body} runs in Rhai"
+        );
         for n in [0, 1, 2, 3, 5, 64] {
             same_moves(&fast, &slow, &Atom::Int(n));
         }
