@@ -658,10 +658,7 @@ impl Compiler<'_> {
                     let Some(op) = BinaryOp::from_name(name) else {
                         return Ok(None);
                     };
-                    let (Some(a), Some(b)) = (
-                        self.int_operand(&call.args[0], scoped)?,
-                        self.int_operand(&call.args[1], scoped)?,
-                    ) else {
+                    let Some((a, b)) = self.int_operands(&call.args, scoped)? else {
                         return Ok(None);
                     };
                     match op {
@@ -724,6 +721,22 @@ impl Compiler<'_> {
         Ok(self.int_expr(e, scoped)?.map(Operand::Node))
     }
 
+    /// The two arguments of an operator as integer operands, when both can be.
+    fn int_operands(
+        &mut self,
+        args: &[Expr],
+        scoped: &mut Scoped,
+    ) -> Compiled<Option<(Operand, Operand)>> {
+        let [x, y] = args else {
+            return Ok(None);
+        };
+        let (Some(a), Some(b)) = (self.int_operand(x, scoped)?, self.int_operand(y, scoped)?)
+        else {
+            return Ok(None);
+        };
+        Ok(Some((a, b)))
+    }
+
     /// `x <op> y` of two integers, as operands, for the fused statements.
     fn comparison(
         &mut self,
@@ -749,19 +762,21 @@ impl Compiler<'_> {
             self.ty(&call.args[0], scoped),
             self.ty(&call.args[1], scoped),
         );
-        // `==` also compares arrays and booleans: both sides must be known integers. An ordering
-        // of anything but integers is an error, which the closure leaves to Rhai.
+        // `==` also compares arrays and booleans: one side must be a known integer and neither
+        // an array or a boolean. An ordering of anything but integers is an error, which the
+        // closure leaves to Rhai.
         let ints = match name {
-            "==" | "!=" => ta == Ty::Int && tb == Ty::Int,
+            "==" | "!=" => {
+                (ta == Ty::Int || tb == Ty::Int)
+                    && !matches!(ta, Ty::Array | Ty::Bool)
+                    && !matches!(tb, Ty::Array | Ty::Bool)
+            }
             _ => ta != Ty::Array && tb != Ty::Array,
         };
         if !ints {
             return Ok(None);
         }
-        let (Some(a), Some(b)) = (
-            self.int_operand(&call.args[0], scoped)?,
-            self.int_operand(&call.args[1], scoped)?,
-        ) else {
+        let Some((a, b)) = self.int_operands(&call.args, scoped)? else {
             return Ok(None);
         };
         Ok(Some((a, b, name)))
@@ -789,10 +804,7 @@ impl Compiler<'_> {
         if self.ty(e, scoped) != Ty::Int {
             return Ok(None);
         }
-        let (Some(a), Some(b)) = (
-            self.int_operand(&call.args[0], scoped)?,
-            self.int_operand(&call.args[1], scoped)?,
-        ) else {
+        let Some((a, b)) = self.int_operands(&call.args, scoped)? else {
             return Ok(None);
         };
         Ok(Some((a, b, op)))
@@ -887,28 +899,10 @@ impl Compiler<'_> {
                     };
                     return Ok(Some(Box::new(move |f| Ok(!a(f)?))));
                 }
-                if call.args.len() != 2 {
-                    return Ok(None);
-                }
-                if !matches!(name, "==" | "!=" | "<" | "<=" | ">" | ">=") {
-                    return Ok(None);
-                }
-                // Both sides must be known integers: `==` also compares arrays and booleans.
-                if self.ty(&call.args[0], scoped) == Ty::Array
-                    || self.ty(&call.args[1], scoped) == Ty::Array
-                    || (self.ty(&call.args[0], scoped) != Ty::Int
-                        && self.ty(&call.args[1], scoped) != Ty::Int
-                        && matches!(name, "==" | "!="))
-                {
-                    return Ok(None);
-                }
-                let (Some(a), Some(b)) = (
-                    self.int_operand(&call.args[0], scoped)?,
-                    self.int_operand(&call.args[1], scoped)?,
-                ) else {
+                let Some((a, b, cmp)) = self.comparison(e, scoped)? else {
                     return Ok(None);
                 };
-                match name {
+                match cmp {
                     "==" => compare(a, b, |x, y| x == y),
                     "!=" => compare(a, b, |x, y| x != y),
                     "<" => compare(a, b, |x, y| x < y),
@@ -1091,10 +1085,8 @@ impl Compiler<'_> {
                         f.carry = Value::Unit;
                         return Ok(());
                     }
-                    match body(f) {
-                        Ok(()) | Err(Flow::Continue) => {}
-                        Err(Flow::Break) => return Ok(()),
-                        Err(other) => return Err(other),
+                    if !turn(&body, f)? {
+                        return Ok(());
                     }
                 })
             }
@@ -1104,10 +1096,8 @@ impl Compiler<'_> {
                 let body = self.block_unit(flow.body.statements(), scoped)?;
                 Box::new(move |f| loop {
                     f.budget.tick()?;
-                    match body(f) {
-                        Ok(()) | Err(Flow::Continue) => {}
-                        Err(Flow::Break) => return Ok(()),
-                        Err(other) => return Err(other),
+                    if !turn(&body, f)? {
+                        return Ok(());
                     }
                     if cond(f)? == until {
                         f.carry = Value::Unit;
@@ -1138,11 +1128,7 @@ impl Compiler<'_> {
                         if let Some(c) = counter {
                             f.slots[c] = Value::Int(idx as i64);
                         }
-                        match body(f) {
-                            Ok(()) | Err(Flow::Continue) => Ok(true),
-                            Err(Flow::Break) => Ok(false),
-                            Err(other) => Err(other),
-                        }
+                        turn(&body, f)
                     };
                     match iterable(f)? {
                         Value::Range(a, b) => {
@@ -1170,37 +1156,32 @@ impl Compiler<'_> {
                 if !flags.contains(rhai::ASTFlags::BREAK) {
                     return Ok(Box::new(|_| Err(Flow::Continue)));
                 }
-                let value = match value {
-                    Some(e) => Some(self.expr(e, scoped)?),
-                    None => None,
-                };
-                Box::new(move |f| {
-                    f.carry = match &value {
-                        Some(e) => e(f)?,
-                        None => Value::Unit,
-                    };
-                    Err(Flow::Break)
-                })
+                self.jump(value.as_deref(), Flow::Break, scoped)?
             }
             Stmt::Return(value, flags, _) => {
                 if flags.contains(rhai::ASTFlags::BREAK) {
                     // `throw`: an error, which Rhai words.
                     return Ok(Box::new(|_| Err(Flow::Trap)));
                 }
-                let value = match value {
-                    Some(e) => Some(self.expr(e, scoped)?),
-                    None => None,
-                };
-                Box::new(move |f| {
-                    f.carry = match &value {
-                        Some(e) => e(f)?,
-                        None => Value::Unit,
-                    };
-                    Err(Flow::Return)
-                })
+                self.jump(value.as_deref(), Flow::Return, scoped)?
             }
             _ => return Err(Unsupported),
         })
+    }
+
+    /// `break value` or `return value`: the value waits in `carry`, the flow goes up.
+    fn jump(&mut self, value: Option<&Expr>, flow: Flow, scoped: &mut Scoped) -> Compiled<Unit> {
+        let value = match value {
+            Some(e) => Some(self.expr(e, scoped)?),
+            None => None,
+        };
+        Ok(Box::new(move |f| {
+            f.carry = match &value {
+                Some(e) => e(f)?,
+                None => Value::Unit,
+            };
+            Err(flow)
+        }))
     }
 
     fn local(&self, scoped: &Scoped, name: &str) -> Option<usize> {
@@ -1250,10 +1231,8 @@ impl Compiler<'_> {
                 for n in stepped(a, b, s)? {
                     f.budget.tick()?;
                     f.slots[slot] = Value::Int(n);
-                    match body(f) {
-                        Ok(()) | Err(Flow::Continue) => {}
-                        Err(Flow::Break) => return Ok(()),
-                        Err(other) => return Err(other),
+                    if !turn(&body, f)? {
+                        return Ok(());
                     }
                 }
                 f.carry = Value::Unit;
@@ -1271,10 +1250,8 @@ impl Compiler<'_> {
             for n in a..b {
                 f.budget.tick()?;
                 f.slots[slot] = Value::Int(n);
-                match body(f) {
-                    Ok(()) | Err(Flow::Continue) => {}
-                    Err(Flow::Break) => return Ok(()),
-                    Err(other) => return Err(other),
+                if !turn(&body, f)? {
+                    return Ok(());
                 }
             }
             f.carry = Value::Unit;
@@ -1804,6 +1781,16 @@ fn sequence(mut rest: Vec<Unit>, last: Node) -> Node {
             }
             last(f)
         }),
+    }
+}
+
+/// One turn of a loop's body: `Ok(false)` when a `break` ends the loop (its value in `carry`).
+#[inline]
+fn turn(body: &Unit, f: &mut Frame<'_>) -> Result<bool, Flow> {
+    match body(f) {
+        Ok(()) | Err(Flow::Continue) => Ok(true),
+        Err(Flow::Break) => Ok(false),
+        Err(other) => Err(other),
     }
 }
 
