@@ -83,6 +83,8 @@ pub mod minimax;
 pub mod pattern;
 pub mod sequence;
 pub mod solve;
+#[cfg(test)]
+mod test_util;
 pub mod value;
 
 pub use game::Impartial;

@@ -358,10 +358,7 @@ impl Impartial for CoinTurning {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn big(n: u64) -> BigUint {
-        BigUint::from(n)
-    }
+    use crate::test_util::big;
 
     #[test]
     fn first_values_of_each_rule() {

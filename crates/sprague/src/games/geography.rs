@@ -131,7 +131,8 @@ impl Geography {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::{Rng, SeedableRng};
+    use crate::test_util::random_multigraph;
+    use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
     /// Whether the mover wins from `v` with `visited` (a bit mask, `v` in it), by plain search.
@@ -168,22 +169,16 @@ mod tests {
     fn agrees_with_search_on_random_graphs() {
         let mut rng = ChaCha8Rng::seed_from_u64(11);
         for round in 0..600 {
-            let n = rng.gen_range(1..=9);
-            let m = rng.gen_range(0..=14);
-            let edges: Vec<(u32, u32)> = (0..m)
-                .map(|_| {
-                    let u = rng.gen_range(0..n as u32);
-                    let mut v = rng.gen_range(0..n as u32);
-                    if round % 2 == 0 {
-                        // Bipartite: even to odd only.
-                        v = (v & !1) | (!u & 1);
-                        if v as usize >= n {
-                            v = u;
-                        }
+            let (n, mut edges) = random_multigraph(&mut rng, 1..=9, 0..=14);
+            if round % 2 == 0 {
+                // Bipartite: even to odd only.
+                for (u, v) in &mut edges {
+                    *v = (*v & !1) | (!*u & 1);
+                    if *v as usize >= n {
+                        *v = *u;
                     }
-                    (u, v)
-                })
-                .collect();
+                }
+            }
             check(n, &edges);
         }
     }

@@ -670,6 +670,7 @@ impl Impartial for HackenbushRules {
 mod tests {
     use super::*;
     use crate::solve::MemoSolver;
+    use crate::test_util::random_multigraph;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -772,11 +773,7 @@ mod tests {
     fn agrees_with_search_on_random_multigraphs() {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
         for round in 0..3000 {
-            let n = rng.gen_range(1..=7);
-            let m = rng.gen_range(0..=11);
-            let mut edges: Vec<(u32, u32)> = (0..m)
-                .map(|_| (rng.gen_range(0..n as u32), rng.gen_range(0..n as u32)))
-                .collect();
+            let (n, mut edges) = random_multigraph(&mut rng, 1..=7, 0..=11);
             if round % 3 == 0 {
                 // Fewer loops, more cycles: a random tree plus a few extra edges.
                 edges = (1..n as u32).map(|v| (rng.gen_range(0..v), v)).collect();

@@ -397,6 +397,7 @@ pub fn moves_count(heaps: &[BigUint]) -> BigUint {
 mod tests {
     use super::*;
     use crate::solve::MemoSolver;
+    use crate::test_util::bigs;
     use proptest::prelude::*;
 
     fn g(n: u64) -> u64 {
@@ -440,7 +441,7 @@ mod tests {
         }
         for heaps in positions {
             let position = Lasker::position(&heaps);
-            let big: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
+            let big = bigs(&heaps);
             assert_eq!(
                 nim_value(&big).to_u64().unwrap(),
                 solver.grundy_value(&position).unwrap().value()

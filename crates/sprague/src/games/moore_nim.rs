@@ -601,10 +601,7 @@ pub fn misere_winning_moves(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn big(heaps: &[u64]) -> Vec<BigUint> {
-        heaps.iter().map(|&h| BigUint::from(h)).collect()
-    }
+    use crate::test_util::bigs as big;
 
     #[test]
     fn columns_divisible_by_k_plus_one_are_lost() {

@@ -131,6 +131,7 @@ pub fn nim_value_u64(heaps: &[u64]) -> u64 {
 mod tests {
     use super::*;
     use crate::solve::naive;
+    use crate::test_util::{bigs, three_small_heaps};
     use std::collections::HashMap;
 
     /// Misère play by plain search: with no move left, the player to move has won.
@@ -162,8 +163,7 @@ mod tests {
                 for c in 0..4u64 {
                     for d in 0..3u64 {
                         let position = [a, b, c, d];
-                        let big: Vec<BigUint> =
-                            position.iter().map(|&h| BigUint::from(h)).collect();
+                        let big = bigs(&position);
                         assert_eq!(
                             misere_is_win(&big),
                             misere_brute(&position, &mut memo),
@@ -192,37 +192,32 @@ mod tests {
 
     #[test]
     fn closed_form_agrees_with_plain_search_on_small_positions() {
-        for a in 0..5u64 {
-            for b in 0..5u64 {
-                for c in 0..4u64 {
-                    let position = vec![a, b, c];
-                    let big: Vec<BigUint> = position.iter().map(|&h| BigUint::from(h)).collect();
-                    assert_eq!(
-                        nim_value(&big),
-                        BigUint::from(naive::grundy_value(&Nim, &position).value())
-                    );
-                    let mut expected: Vec<(usize, BigUint)> = naive::winning_moves(&Nim, &position)
-                        .into_iter()
-                        .map(|(component, option)| {
-                            // Components are the non-empty heaps, in order.
-                            let heap = position
-                                .iter()
-                                .enumerate()
-                                .filter(|(_, &h)| h > 0)
-                                .nth(component)
-                                .unwrap()
-                                .0;
-                            (heap, BigUint::from(option.first().copied().unwrap_or(0)))
-                        })
-                        .collect();
-                    expected.sort();
-                    let got: Vec<(usize, BigUint)> = winning_moves(&big)
-                        .into_iter()
-                        .map(|m| (m.heap, m.to))
-                        .collect();
-                    assert_eq!(got, expected, "position {position:?}");
-                }
-            }
+        for position in three_small_heaps() {
+            let big = bigs(&position);
+            assert_eq!(
+                nim_value(&big),
+                BigUint::from(naive::grundy_value(&Nim, &position).value())
+            );
+            let mut expected: Vec<(usize, BigUint)> = naive::winning_moves(&Nim, &position)
+                .into_iter()
+                .map(|(component, option)| {
+                    // Components are the non-empty heaps, in order.
+                    let heap = position
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, &h)| h > 0)
+                        .nth(component)
+                        .unwrap()
+                        .0;
+                    (heap, BigUint::from(option.first().copied().unwrap_or(0)))
+                })
+                .collect();
+            expected.sort();
+            let got: Vec<(usize, BigUint)> = winning_moves(&big)
+                .into_iter()
+                .map(|m| (m.heap, m.to))
+                .collect();
+            assert_eq!(got, expected, "position {position:?}");
         }
     }
 }

@@ -387,15 +387,12 @@ impl SubtractionTable {
 mod tests {
     use super::*;
     use crate::solve::{naive, MemoSolver};
+    use crate::test_util::bigs as big;
     use proptest::prelude::*;
     use std::collections::HashMap;
 
     fn table(set: &[u64]) -> SubtractionTable {
         SubtractionTable::new(SubtractionSet::new(set.to_vec()).unwrap())
-    }
-
-    fn big(heaps: &[u64]) -> Vec<BigUint> {
-        heaps.iter().map(|&h| BigUint::from(h)).collect()
     }
 
     #[test]

@@ -452,10 +452,7 @@ impl crate::Impartial for ProductCoinTurning {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn big(n: u64) -> BigUint {
-        BigUint::from(n)
-    }
+    use crate::test_util::big;
 
     #[test]
     fn turning_corners_is_the_nim_product_of_the_coordinates_less_one() {

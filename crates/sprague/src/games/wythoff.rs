@@ -306,12 +306,9 @@ pub fn lower_at_most(k: &BigUint, n: &BigUint) -> bool {
 mod tests {
     use super::*;
     use crate::solve::{naive, MemoSolver};
+    use crate::test_util::big;
     use crate::value::Outcome;
     use num_integer::Integer;
-
-    fn big(n: u64) -> BigUint {
-        BigUint::from(n)
-    }
 
     #[test]
     fn outcomes_and_winning_moves_agree_with_brute_force_up_to_40() {

@@ -148,20 +148,16 @@ mod tests {
     use super::*;
     use crate::games::nim::Nim;
     use crate::solve::misere;
+    use crate::test_util::three_small_heaps;
     use crate::value::Outcome;
 
     #[test]
     fn the_genus_of_nim_positions_gives_the_misere_outcome() {
-        for a in 0..5u64 {
-            for b in 0..5u64 {
-                for c in 0..4u64 {
-                    let position = vec![a, b, c];
-                    let g = genus(&Nim, &position, 1 << 20).unwrap();
-                    assert_eq!(g.normal(), a ^ b ^ c);
-                    let outcome = misere::outcome(&Nim, &position, 1 << 20).unwrap();
-                    assert_eq!(g.misere() == 0, outcome == Outcome::P, "{position:?}");
-                }
-            }
+        for position in three_small_heaps() {
+            let g = genus(&Nim, &position, 1 << 20).unwrap();
+            assert_eq!(g.normal(), position[0] ^ position[1] ^ position[2]);
+            let outcome = misere::outcome(&Nim, &position, 1 << 20).unwrap();
+            assert_eq!(g.misere() == 0, outcome == Outcome::P, "{position:?}");
         }
     }
 }

@@ -413,7 +413,8 @@ impl BlossomSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::{Rng, SeedableRng};
+    use crate::test_util::random_multigraph;
+    use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
     /// The maximum matching size by trying every subset of edges (small graphs).
@@ -441,11 +442,7 @@ mod tests {
     fn matchings_are_maximum_and_avoidable_sets_are_right() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         for _ in 0..400 {
-            let n = rng.gen_range(1..=8);
-            let m = rng.gen_range(0..=12);
-            let edges: Vec<(u32, u32)> = (0..m)
-                .map(|_| (rng.gen_range(0..n as u32), rng.gen_range(0..n as u32)))
-                .collect();
+            let (n, edges) = random_multigraph(&mut rng, 1..=8, 0..=12);
             let graph = UndirectedGraph::new(n, &edges);
             let none = vec![false; n];
             let best = brute_size(n, &edges, &none);

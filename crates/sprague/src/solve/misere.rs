@@ -194,27 +194,21 @@ fn is_win<G: Impartial>(
 mod tests {
     use super::*;
     use crate::games::nim::{misere_is_win, Nim};
-    use num_bigint::BigUint;
+    use crate::test_util::{bigs, three_small_heaps};
 
     #[test]
     fn misere_search_agrees_with_the_anti_nim_rule() {
-        for a in 0..5u64 {
-            for b in 0..5u64 {
-                for c in 0..4u64 {
-                    let position = vec![a, b, c];
-                    let big: Vec<BigUint> = position.iter().map(|&h| BigUint::from(h)).collect();
-                    let expected = if misere_is_win(&big) {
-                        Outcome::N
-                    } else {
-                        Outcome::P
-                    };
-                    assert_eq!(
-                        outcome(&Nim, &position, 1 << 20).unwrap(),
-                        expected,
-                        "{position:?}"
-                    );
-                }
-            }
+        for position in three_small_heaps() {
+            let expected = if misere_is_win(&bigs(&position)) {
+                Outcome::N
+            } else {
+                Outcome::P
+            };
+            assert_eq!(
+                outcome(&Nim, &position, 1 << 20).unwrap(),
+                expected,
+                "{position:?}"
+            );
         }
     }
 }
