@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Output, Stdio};
 
-use crate::{bad_input, scratch, sprague, table_values};
+use crate::{bad_input, example, names, scratch, sprague, table_values};
 
 /// Runs `sprague ARGS` in `dir` with extra environment variables.
 fn run_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
@@ -20,15 +20,6 @@ fn run_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn files(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 #[test]
@@ -218,7 +209,7 @@ fn ctrl_c_writes_a_checkpoint_and_resume_finishes_the_same() {
     assert!(done.status.success(), "{}", text(&done.stderr));
     assert_eq!(done.stdout, whole.stdout);
     assert_eq!(std::fs::read(dir.join("g.seq")).unwrap(), whole_file);
-    assert_eq!(files(&dir), ["g.seq"]);
+    assert_eq!(names(&dir), ["g.seq"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -334,7 +325,6 @@ fn check_picture(path: &Path) {
 #[test]
 fn sequences_are_plotted_to_svg_and_png() {
     let dir = scratch("plot");
-    let example = |name: &str| format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"));
     let script = example("subtraction-1-3-4.rhai");
     let cases: [&[&str]; 6] = [
         &["table", "kayles", "--upto", "100"],
@@ -354,7 +344,7 @@ fn sequences_are_plotted_to_svg_and_png() {
             check_picture(&dir.join(&name));
         }
     }
-    let leftovers: Vec<String> = files(&dir)
+    let leftovers: Vec<String> = names(&dir)
         .into_iter()
         .filter(|f| f.contains("tmp") || f.ends_with(".part"))
         .collect();
@@ -463,7 +453,7 @@ fn tables_computed_whole_write_their_values_files() {
         (4, 3, 70000, 69999)
     );
     // A scripted Lasker's Nim (search) writes the same file as the closed form.
-    let script = format!("{}/../../examples/lasker.rhai", env!("CARGO_MANIFEST_DIR"));
+    let script = example("lasker.rhai");
     for args in [
         &[
             "table", "script", &script, "--upto", "100", "--out", "s.seq",

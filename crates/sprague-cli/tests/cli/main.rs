@@ -46,31 +46,33 @@ pub fn scratch(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// Runs `cmd` (a [`sprague`] with its arguments) to its end, expecting exit code `code`; returns
+/// what it printed on stdout and on stderr.
+pub fn finish(cmd: &mut Command, code: i32) -> (String, String) {
+    let out = cmd.output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(code), "{cmd:?}: {stderr}");
+    (String::from_utf8(out.stdout).unwrap(), stderr)
+}
+
+/// Runs `cmd`, expecting success, and returns what it printed.
+pub fn succeeds(cmd: &mut Command) -> String {
+    finish(cmd, 0).0
+}
+
 /// Runs `sprague ARGS`, expecting success, and returns what it printed.
 pub fn stdout(args: &[&str]) -> String {
-    let out = sprague().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "sprague {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    succeeds(sprague().args(args))
+}
+
+/// Plays `sprague play ARGS` with `moves` typed, and returns what it printed.
+pub fn play(args: &[&str], moves: &str) -> String {
+    succeeds(sprague().arg("play").args(args).write_stdin(moves))
 }
 
 /// Runs `sprague ARGS --json` (with `stdin`) and parses the single JSON object printed.
 pub fn json(args: &[&str], stdin: &str) -> serde_json::Value {
-    let out = sprague()
-        .args(args)
-        .arg("--json")
-        .write_stdin(stdin)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "sprague {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = succeeds(sprague().args(args).arg("--json").write_stdin(stdin));
     assert_eq!(text.lines().count(), 1, "one line of JSON expected: {text}");
     serde_json::from_str(&text).unwrap()
 }
@@ -85,29 +87,23 @@ pub fn table_values(report: &serde_json::Value) -> Vec<u64> {
         .collect()
 }
 
-/// Runs `sprague ARGS` (a `--batch` run) on `stdin`, expecting exit code `code`, and parses each line
-/// printed as one JSON object.
-pub fn batch(args: &[&str], stdin: &str, code: i32) -> Vec<serde_json::Value> {
-    let out = sprague().args(args).write_stdin(stdin).output().unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "sprague {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
+/// Each line of `text` parsed as one JSON object.
+pub fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect()
 }
 
-/// Runs `sprague ARGS` expecting exit 2 and exactly one stderr line starting `error:`; returns it.
-pub fn bad_input(args: &[&str], stdin: &str) -> String {
-    let out = sprague().args(args).write_stdin(stdin).output().unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(2), "sprague {args:?}: {stderr}");
-    assert!(out.stdout.is_empty(), "nothing on stdout expected");
+/// Runs `sprague ARGS` (a `--batch` run) on `stdin`, expecting exit code `code`, and parses each line
+/// printed as one JSON object.
+pub fn batch(args: &[&str], stdin: &str, code: i32) -> Vec<serde_json::Value> {
+    json_lines(&finish(sprague().args(args).write_stdin(stdin), code).0)
+}
+
+/// Runs `cmd` expecting exit 2 and exactly one stderr line starting `error:`; returns it.
+pub fn refused(cmd: &mut Command) -> String {
+    let (stdout, stderr) = finish(cmd, 2);
+    assert!(stdout.is_empty(), "nothing on stdout expected: {stdout}");
     assert_eq!(
         stderr.lines().count(),
         1,
@@ -116,4 +112,32 @@ pub fn bad_input(args: &[&str], stdin: &str) -> String {
     assert!(stderr.starts_with("error: "), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
     stderr.trim_end().to_owned()
+}
+
+/// Runs `sprague ARGS` on `stdin` expecting exit 2 and one `error:` line (see [`refused`]); returns
+/// it.
+pub fn bad_input(args: &[&str], stdin: &str) -> String {
+    refused(sprague().args(args).write_stdin(stdin))
+}
+
+/// Checks that each `sprague ARGS` (on `stdin`) is refused with exactly the error line given.
+pub fn assert_errors(stdin: &str, cases: &[(&[&str], &str)]) {
+    for (args, line) in cases {
+        assert_eq!(bad_input(args, stdin), *line, "sprague {args:?}");
+    }
+}
+
+/// The names in `dir`, sorted (to see, say, that no temporary file was left behind).
+pub fn names(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// The path of a file of the shipped `examples/`.
+pub fn example(name: &str) -> String {
+    format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"))
 }

@@ -1,21 +1,6 @@
 //! `sprague play`, driven through a pipe as the tests of every playable game do.
 
-use crate::sprague;
-
-fn play(args: &[&str], moves: &str) -> String {
-    let out = sprague()
-        .arg("play")
-        .args(args)
-        .write_stdin(moves)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+use crate::{example, play};
 
 #[test]
 fn the_user_wins_by_playing_the_winning_moves() {
@@ -239,10 +224,7 @@ fn connect_four_is_played_and_guesses_are_labelled() {
 #[test]
 fn a_scripted_game_is_played_from_its_positions() {
     // G(8) = 1 under take 1, 3 or 4: 7 (value 0) is the winning reply.
-    let file = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../examples/subtraction.rhai"
-    );
+    let file = &example("subtraction.rhai");
     let text = play(&["script", file, "8", "--param", "S=1,3,4"], "7\n");
     assert!(text.contains("you: 8 -> 7"), "{text}");
     assert!(text.contains("engine: 7 -> "), "{text}");

@@ -2,11 +2,7 @@
 
 use std::io::Write;
 
-use crate::{bad_input, batch, json};
-
-fn example(name: &str) -> String {
-    format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"))
-}
+use crate::{bad_input, batch, example, json};
 
 fn script_file(source: &str) -> tempfile_path::TempScript {
     tempfile_path::TempScript::new(source)

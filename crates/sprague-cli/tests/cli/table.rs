@@ -1,10 +1,6 @@
 //! `sprague table`: sequences and grids of scripted games.
 
-use crate::{bad_input, json, table_values};
-
-fn example(name: &str) -> String {
-    format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"))
-}
+use crate::{bad_input, example, json, table_values};
 
 #[test]
 fn a_scripted_sequence_and_its_period() {

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::{bad_input, json, sprague, stdout};
+use crate::{bad_input, example, json, sprague, stdout};
 
 #[test]
 fn each_rule_in_text_and_json() {
@@ -103,10 +103,7 @@ fn products_on_grids_by_the_tartan_theorem() {
 fn a_rule_written_as_a_script_agrees_with_the_built_in_one() {
     // examples/mock-turtles.rhai: one head a position, the heads a move leaves as a sum. By the
     // coin-turning theorem the sum of the heads has the row's value.
-    let example = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../examples/mock-turtles.rhai"
-    );
+    let file = example("mock-turtles.rhai");
     for heads in [
         vec!["1"],
         vec!["3"],
@@ -115,7 +112,7 @@ fn a_rule_written_as_a_script_agrees_with_the_built_in_one() {
         vec!["6", "10", "11"],
     ] {
         let sum = heads.join(" + ");
-        let scripted = json(&["script", example, &sum], "");
+        let scripted = json(&["script", &file, &sum], "");
         let mut args = vec!["turning", "mock-turtles"];
         args.extend(&heads);
         let built_in = json(&args, "");
