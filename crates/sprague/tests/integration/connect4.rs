@@ -65,29 +65,25 @@ fn check_lines(name: &str, lines: &[usize], threads: usize) {
     }
 }
 
-#[test]
-fn end_easy_sample_scores_are_exact() {
-    check_set("Test_L3_R1", 200, 1, 50);
+/// One test a sample: `name: set, lines, threads, lines for the generic engine;` (see
+/// [`check_set`]).
+macro_rules! sample_tests {
+    ($($name:ident: $set:literal, $count:literal, $threads:literal, $generic:literal;)*) => {
+        $(
+            #[test]
+            fn $name() {
+                check_set($set, $count, $threads, $generic);
+            }
+        )*
+    };
 }
 
-#[test]
-fn middle_easy_sample_scores_are_exact() {
-    check_set("Test_L2_R1", 200, 2, 50);
-}
-
-#[test]
-fn begin_easy_sample_scores_are_exact() {
-    check_set("Test_L1_R1", 200, 1, 50);
-}
-
-#[test]
-fn middle_medium_sample_scores_are_exact() {
-    check_set("Test_L2_R2", 40, 2, 10);
-}
-
-#[test]
-fn begin_medium_sample_scores_are_exact() {
-    check_set("Test_L1_R2", 3, 1, 0);
+sample_tests! {
+    end_easy_sample_scores_are_exact: "Test_L3_R1", 200, 1, 50;
+    middle_easy_sample_scores_are_exact: "Test_L2_R1", 200, 2, 50;
+    begin_easy_sample_scores_are_exact: "Test_L1_R1", 200, 1, 50;
+    middle_medium_sample_scores_are_exact: "Test_L2_R2", 40, 2, 10;
+    begin_medium_sample_scores_are_exact: "Test_L1_R2", 3, 1, 0;
 }
 
 #[test]

@@ -9,6 +9,8 @@ use sprague::solve::{naive, GameGraph, MemoSolver, SolveError};
 use sprague::value::{Nimber, Outcome};
 use sprague::Impartial;
 
+use crate::common::Rules;
+
 /// A random DAG as a ruleset: a position is a vertex; edges go from lower to higher numbers.
 #[derive(Debug, Clone)]
 struct Dag {
@@ -22,6 +24,19 @@ impl Impartial for Dag {
     }
 }
 
+/// The vertices above `v` (of `n`) that `picks` name: none when `v` is the top one.
+fn above(n: usize, v: usize, picks: &[prop::sample::Index]) -> Vec<u32> {
+    let above = n - v - 1;
+    if above == 0 {
+        Vec::new()
+    } else {
+        picks
+            .iter()
+            .map(|i| (v + 1 + i.index(above)) as u32)
+            .collect()
+    }
+}
+
 fn dag(max_vertices: usize) -> impl Strategy<Value = Dag> {
     (1..=max_vertices).prop_flat_map(|n| {
         prop::collection::vec(prop::collection::vec(any::<prop::sample::Index>(), 0..5), n)
@@ -29,17 +44,7 @@ fn dag(max_vertices: usize) -> impl Strategy<Value = Dag> {
                 followers: rows
                     .into_iter()
                     .enumerate()
-                    .map(|(v, picks)| {
-                        let above = n - v - 1;
-                        if above == 0 {
-                            Vec::new()
-                        } else {
-                            picks
-                                .iter()
-                                .map(|i| (v + 1 + i.index(above)) as u32)
-                                .collect()
-                        }
-                    })
+                    .map(|(v, picks)| above(n, v, &picks))
                     .collect(),
             })
     })
@@ -82,22 +87,7 @@ fn splitting_dag(max_vertices: usize) -> impl Strategy<Value = SplittingDag> {
             moves: rows
                 .into_iter()
                 .enumerate()
-                .map(|(v, moves)| {
-                    let above = n - v - 1;
-                    moves
-                        .into_iter()
-                        .map(|parts| {
-                            if above == 0 {
-                                Vec::new()
-                            } else {
-                                parts
-                                    .iter()
-                                    .map(|i| (v + 1 + i.index(above)) as u32)
-                                    .collect()
-                            }
-                        })
-                        .collect()
-                })
+                .map(|(v, moves)| moves.iter().map(|parts| above(n, v, parts)).collect())
                 .collect(),
         })
     })
@@ -196,19 +186,13 @@ proptest! {
 
 #[test]
 fn memo_reports_a_loop_and_stays_usable() {
-    struct Cycle;
-    impl Impartial for Cycle {
-        type Position = u8;
-        fn options(&self, p: &u8, options: &mut Vec<u8>) {
-            match p {
-                0 => options.push(1),
-                1 => options.push(0),
-                2 => {}
-                _ => options.push(2),
-            }
-        }
-    }
-    let mut solver = MemoSolver::new(&Cycle);
+    let cycle = Rules(|p: &u8, options: &mut Vec<u8>| match p {
+        0 => options.push(1),
+        1 => options.push(0),
+        2 => {}
+        _ => options.push(2),
+    });
+    let mut solver = MemoSolver::new(&cycle);
     assert_eq!(solver.grundy_value(&0), Err(SolveError::Loop));
     assert_eq!(solver.outcome(&1), Err(SolveError::Loop));
     assert_eq!(solver.grundy_value(&3).unwrap().value(), 1);
@@ -231,19 +215,15 @@ fn memo_refuses_past_its_limit() {
 
 #[test]
 fn memo_walks_a_game_a_million_moves_deep() {
-    struct Countdown;
-    impl Impartial for Countdown {
-        type Position = u32;
-        fn options(&self, p: &u32, options: &mut Vec<u32>) {
-            if *p > 0 {
-                options.push(p - 1);
-            }
+    let countdown = Rules(|p: &u32, options: &mut Vec<u32>| {
+        if *p > 0 {
+            options.push(p - 1);
         }
-    }
-    let mut solver = MemoSolver::new(&Countdown);
+    });
+    let mut solver = MemoSolver::new(&countdown);
     assert_eq!(solver.grundy_value(&1_000_001).unwrap().value(), 1);
     assert_eq!(
-        MemoSolver::new(&Countdown).outcome(&1_000_000).unwrap(),
+        MemoSolver::new(&countdown).outcome(&1_000_000).unwrap(),
         Outcome::P
     );
 }

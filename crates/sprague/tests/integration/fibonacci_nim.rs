@@ -6,6 +6,7 @@ use sprague::games::fibonacci_nim::{
     is_lost, winning_takes, zeckendorf, FibonacciNim, GrundyTable,
 };
 use sprague::solve::MemoSolver;
+use sprague::value::Nimber;
 
 const MAX_HEAP: u64 = 200;
 
@@ -13,18 +14,19 @@ fn big(n: u64) -> BigUint {
     BigUint::from(n)
 }
 
+/// The nim-value of `heap` with at most `most` to take (at most the heap), by plain search.
+fn searched(solver: &mut MemoSolver<FibonacciNim>, heap: u64, most: u64) -> Nimber {
+    solver.grundy_value(&(heap, most.min(heap))).unwrap()
+}
+
 #[test]
 fn the_zeckendorf_rule_decides_every_position() {
     let mut solver = MemoSolver::new(&FibonacciNim);
     for heap in 0..=MAX_HEAP {
         for most in 0..=heap + 2 {
-            let searched = solver
-                .grundy_value(&(heap, most.min(heap)))
-                .unwrap()
-                .is_zero();
             assert_eq!(
                 is_lost(&big(heap), &big(most)),
-                searched,
+                searched(&mut solver, heap, most).is_zero(),
                 "heap {heap}, most {most}"
             );
         }
@@ -36,20 +38,16 @@ fn the_winning_takes_are_every_winning_take() {
     let mut solver = MemoSolver::new(&FibonacciNim);
     for heap in 1..=MAX_HEAP {
         for most in 1..=heap {
-            let mut searched = Vec::new();
+            let mut wins = Vec::new();
             for take in 1..=most {
                 let left = heap - take;
-                if solver
-                    .grundy_value(&(left, (2 * take).min(left)))
-                    .unwrap()
-                    .is_zero()
-                {
-                    searched.push(big(take));
+                if searched(&mut solver, left, 2 * take).is_zero() {
+                    wins.push(big(take));
                 }
             }
             assert_eq!(
                 winning_takes(&big(heap), &big(most)),
-                searched,
+                wins,
                 "heap {heap}, most {most}"
             );
         }
@@ -62,13 +60,9 @@ fn the_table_agrees_with_the_search() {
     let mut solver = MemoSolver::new(&FibonacciNim);
     for heap in 0..=150u64 {
         for most in 0..=heap + 1 {
-            let searched = solver
-                .grundy_value(&(heap, most.min(heap)))
-                .unwrap()
-                .value();
             assert_eq!(
                 u64::from(table.value(heap, most).unwrap()),
-                searched,
+                searched(&mut solver, heap, most).value(),
                 "({heap}, {most})"
             );
         }

@@ -5,7 +5,8 @@ use proptest::prelude::*;
 use sprague::games::graph::analyse_tokens;
 use sprague::solve::{explore, retrograde, GameGraph, SolveError};
 use sprague::value::{LoopyValue, Outcome};
-use sprague::Impartial;
+
+use crate::common::Rules;
 
 fn loopy_graph(max_vertices: usize) -> impl Strategy<Value = (usize, Vec<(u32, u32)>)> {
     (1..=max_vertices).prop_flat_map(|n| {
@@ -114,17 +115,13 @@ proptest! {
 #[test]
 fn explore_builds_the_graph_of_a_loopy_ruleset() {
     // A token on a ring of 5 cells that may step forward 1 or 2, except that cell 0 is a dead end.
-    struct Ring;
-    impl Impartial for Ring {
-        type Position = u8;
-        fn options(&self, p: &u8, options: &mut Vec<u8>) {
-            if *p != 0 {
-                options.push((p + 1) % 5);
-                options.push((p + 2) % 5);
-            }
+    let ring = Rules(|p: &u8, options: &mut Vec<u8>| {
+        if *p != 0 {
+            options.push((p + 1) % 5);
+            options.push((p + 2) % 5);
         }
-    }
-    let explored = explore::reachable_graph(&Ring, &1, 100).unwrap();
+    });
+    let explored = explore::reachable_graph(&ring, &1, 100).unwrap();
     assert_eq!(explored.positions.len(), 5);
     let values = retrograde::generalized_values(&explored.graph);
     let value_of =
@@ -136,35 +133,23 @@ fn explore_builds_the_graph_of_a_loopy_ruleset() {
     );
     assert_eq!(value_of(4).outcome(), Outcome::N);
     assert_eq!(value_of(3).outcome(), Outcome::N);
-    assert!(explore::reachable_graph(&Ring, &1, 3).is_err());
+    assert!(explore::reachable_graph(&ring, &1, 3).is_err());
 }
 
 #[test]
 fn exploring_stops_at_the_bytes_its_positions_may_take() {
     // A game whose positions grow without end: n -> n + 1.
-    struct Climb;
-    impl Impartial for Climb {
-        type Position = u64;
-        fn options(&self, p: &u64, options: &mut Vec<u64>) {
-            options.push(p + 1);
-        }
-    }
+    let climb = Rules(|p: &u64, options: &mut Vec<u64>| options.push(p + 1));
     // Positions weigh their own number: 1 + 2 + ... + 44 = 990 fits in 1000, 45 more does not.
-    let res = explore::reachable_graph_within(&Climb, &1, usize::MAX, 1000, |&p| p as usize);
+    let res = explore::reachable_graph_within(&climb, &1, usize::MAX, 1000, |&p| p as usize);
     assert_eq!(res.unwrap_err(), SolveError::TooManyBytes { limit: 1000 });
     // The count limit still applies first when it is the smaller.
-    let res = explore::reachable_graph_within(&Climb, &1, 10, 1000, |&p| p as usize);
+    let res = explore::reachable_graph_within(&climb, &1, 10, 1000, |&p| p as usize);
     assert_eq!(res.unwrap_err(), SolveError::TooManyPositions { limit: 10 });
     // A finite game within both limits is explored whole.
-    struct Cycle;
-    impl Impartial for Cycle {
-        type Position = u64;
-        fn options(&self, p: &u64, options: &mut Vec<u64>) {
-            options.push((p + 1) % 5);
-        }
-    }
-    let explored = explore::reachable_graph_within(&Cycle, &1, 100, 40, |_| 8).unwrap();
+    let cycle = Rules(|p: &u64, options: &mut Vec<u64>| options.push((p + 1) % 5));
+    let explored = explore::reachable_graph_within(&cycle, &1, 100, 40, |_| 8).unwrap();
     assert_eq!(explored.positions.len(), 5);
-    let res = explore::reachable_graph_within(&Cycle, &1, 100, 39, |_| 8);
+    let res = explore::reachable_graph_within(&cycle, &1, 100, 39, |_| 8);
     assert_eq!(res.unwrap_err(), SolveError::TooManyBytes { limit: 39 });
 }

@@ -1,6 +1,7 @@
 //! The engine's integration tests: every fast solver against plain search on random small games.
 
 mod coin_turning;
+mod common;
 mod connect4;
 mod dags;
 mod fibonacci_nim;

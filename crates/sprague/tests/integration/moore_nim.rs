@@ -13,6 +13,8 @@ use sprague::games::moore_nim::{
 };
 use sprague::solve::MemoSolver;
 
+use crate::common::from_limbs;
+
 const MAX_HEAP: u64 = 7;
 
 /// Every move from `heaps` taking from 1..=k heaps: the changed heaps and their new sizes.
@@ -84,21 +86,15 @@ fn as_set(moves: &[MooreMove]) -> BTreeSet<Vec<(usize, u64)>> {
         .collect()
 }
 
-fn positions(n: usize) -> Vec<Vec<u64>> {
-    let mut all = vec![Vec::new()];
-    for _ in 0..n {
-        all = all
-            .into_iter()
-            .flat_map(|p| {
-                (0..=MAX_HEAP).map(move |h| {
-                    let mut q = p.clone();
-                    q.push(h);
-                    q
-                })
-            })
-            .collect();
-    }
-    all
+/// Every position of `n` heaps of at most [`MAX_HEAP`], the last heap counting fastest.
+fn positions(n: usize) -> impl Iterator<Item = Vec<u64>> {
+    let base = MAX_HEAP + 1;
+    (0..base.pow(n as u32)).map(move |code| {
+        (0..n as u32)
+            .rev()
+            .map(|place| code / base.pow(place) % base)
+            .collect()
+    })
 }
 
 #[test]
@@ -186,15 +182,6 @@ fn nim_1_is_nim() {
         let xor = heaps.iter().fold(0, |a, h| a ^ h);
         assert_eq!(is_lost(&big(&heaps), 1), xor == 0);
     }
-}
-
-/// A big heap from limbs.
-fn from_limbs(limbs: &[u64]) -> BigUint {
-    let digits: Vec<u32> = limbs
-        .iter()
-        .flat_map(|&l| [l as u32, (l >> 32) as u32])
-        .collect();
-    BigUint::from_slice(&digits)
 }
 
 proptest! {

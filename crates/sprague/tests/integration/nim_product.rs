@@ -5,6 +5,8 @@ use num_bigint::BigUint;
 use proptest::prelude::*;
 use sprague::value::{nim_product, nim_product_u64};
 
+use crate::common::from_limbs;
+
 /// a ⊗ b for a, b < n from the definition: mex{a′ ⊗ b ⊕ a ⊗ b′ ⊕ a′ ⊗ b′ : a′ < a, b′ < b}.
 fn products_by_definition(n: usize) -> Vec<Vec<u64>> {
     let mut table = vec![vec![0u64; n]; n];
@@ -97,14 +99,6 @@ fn power(a: &BigUint, e: &BigUint) -> BigUint {
     res
 }
 
-fn big(limbs: &[u64]) -> BigUint {
-    let digits: Vec<u32> = limbs
-        .iter()
-        .flat_map(|&l| [l as u32, (l >> 32) as u32])
-        .collect();
-    BigUint::from_slice(&digits)
-}
-
 proptest! {
     #[test]
     fn words_form_a_field(a in any::<u64>(), b in any::<u64>(), c in any::<u64>()) {
@@ -139,7 +133,7 @@ proptest! {
         b in prop::collection::vec(any::<u64>(), 0..6),
         c in prop::collection::vec(any::<u64>(), 0..6),
     ) {
-        let (a, b, c) = (big(&a), big(&b), big(&c));
+        let (a, b, c) = (from_limbs(&a), from_limbs(&b), from_limbs(&c));
         let p = nim_product;
         prop_assert_eq!(p(&a, &b), p(&b, &a));
         prop_assert_eq!(p(&p(&a, &b), &c), p(&a, &p(&b, &c)));
@@ -152,7 +146,7 @@ proptest! {
 
     #[test]
     fn two_limb_numbers_have_inverses(hi in any::<u64>(), lo in any::<u64>()) {
-        let a = big(&[lo, hi]);
+        let a = from_limbs(&[lo, hi]);
         prop_assume!(a != BigUint::default());
         // GF(2^128): a^(2^128 - 2) is a's inverse.
         let e = (BigUint::from(1u32) << 128u32) - 2u32;

@@ -47,21 +47,28 @@ fn exact(formulas: &[Formula], kind: FormulaKind) -> Vec<String> {
         .collect()
 }
 
+/// `f` gives the value `v` at `point`: the value itself, or whether it is 0 for a rule of the
+/// P-positions.
+fn check_at(f: &Formula, point: &Point, v: u64) {
+    let got = f.expr.eval(point);
+    match f.kind {
+        FormulaKind::Value => assert_eq!(got, Some(v as i64), "{} at {point:?}", f.expr),
+        FormulaKind::PPositions => {
+            assert_eq!(got.map(|x| x != 0), Some(v == 0), "{} at {point:?}", f.expr)
+        }
+    }
+}
+
 /// Every formula said to fit does, at every point (the finder's claim checked independently).
 fn check_claims(formulas: &[Formula], values: &[u64]) {
     for f in formulas.iter().filter(|f| f.fits) {
         for (n, &v) in values.iter().enumerate() {
-            let got = f.expr.eval(&Point {
+            let point = Point {
                 n: n as i64,
                 a: 0,
                 b: 0,
-            });
-            match f.kind {
-                FormulaKind::Value => assert_eq!(got, Some(v as i64), "{} at {n}", f.expr),
-                FormulaKind::PPositions => {
-                    assert_eq!(got.map(|x| x != 0), Some(v == 0), "{} at {n}", f.expr)
-                }
-            }
+            };
+            check_at(f, &point, v);
         }
     }
 }
@@ -226,17 +233,12 @@ fn kikis_board_is_lost_when_both_sides_are_odd() {
     for f in &formulas {
         for (a, row) in g.iter().enumerate() {
             for (b, &v) in row.iter().enumerate() {
-                let got = f.expr.eval(&Point {
+                let point = Point {
                     n: 0,
                     a: a as i64,
                     b: b as i64,
-                });
-                match f.kind {
-                    FormulaKind::Value => assert_eq!(got, Some(v as i64), "{}", f.expr),
-                    FormulaKind::PPositions => {
-                        assert_eq!(got.map(|x| x != 0), Some(v == 0), "{}", f.expr)
-                    }
-                }
+                };
+                check_at(f, &point, v);
             }
         }
     }
