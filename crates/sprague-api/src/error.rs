@@ -46,13 +46,36 @@ pub struct OverBudget {
     pub allowed: u64,
 }
 
+/// What the caller can change to have a refused request answered. The message speaks of the
+/// request only; each front end words the remedy in its own terms (a flag for the command line, a
+/// field for the web), so the API never gives command-line advice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Remedy {
+    /// Allow the search more positions (the command line's `--max-positions`).
+    MorePositions,
+    /// Compute the table until its period is proved (`table GAME --until-proved`).
+    TableUntilProved,
+}
+
+impl Remedy {
+    /// The remedy's name as the web API writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Remedy::MorePositions => "more_positions",
+            Remedy::TableUntilProved => "table_until_proved",
+        }
+    }
+}
+
 /// A failed request: its kind and a one-line, lowercase message naming the bad value and where
-/// it was; a refusal past a budget also carries its figures.
+/// it was; a refusal past a budget also carries its figures, and a refusal the caller can lift
+/// its remedy.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
     kind: ErrorKind,
     message: String,
     over: Option<OverBudget>,
+    remedy: Option<Remedy>,
 }
 
 impl Error {
@@ -62,6 +85,7 @@ impl Error {
             kind: ErrorKind::BadInput,
             message: message.into(),
             over: None,
+            remedy: None,
         }
     }
 
@@ -71,6 +95,7 @@ impl Error {
             kind: ErrorKind::TooLarge,
             message: message.into(),
             over: None,
+            remedy: None,
         }
     }
 
@@ -90,6 +115,19 @@ impl Error {
             }),
             ..Error::too_large(message)
         }
+    }
+
+    /// The same error with a remedy the caller can take.
+    pub fn with_remedy(self, remedy: Remedy) -> Error {
+        Error {
+            remedy: Some(remedy),
+            ..self
+        }
+    }
+
+    /// What the caller can change to have the request answered, when there is such a thing.
+    pub fn remedy(&self) -> Option<Remedy> {
+        self.remedy
     }
 
     /// The figures of a refusal past a budget, when it is one.
@@ -112,7 +150,7 @@ impl Error {
         Error {
             kind: self.kind,
             message: format!("{context}: {}", self.message),
-            over: self.over,
+            ..self
         }
     }
 }
@@ -150,5 +188,11 @@ mod tests {
         assert!(e.message().starts_with("a row of n cells"));
         assert_eq!(Error::too_large("x").over(), None);
         assert_eq!(Error::bad_input("x").over(), None);
+        let lifted = Error::too_large("x")
+            .with_remedy(Remedy::MorePositions)
+            .context("y");
+        assert_eq!(lifted.remedy(), Some(Remedy::MorePositions));
+        assert_eq!(lifted.message(), "y: x");
+        assert_eq!(Error::too_large("x").remedy(), None);
     }
 }

@@ -43,7 +43,7 @@ pub mod tables;
 pub mod turning;
 pub mod wythoff;
 
-pub use error::{Budget, Error, ErrorKind, OverBudget};
+pub use error::{Budget, Error, ErrorKind, OverBudget, Remedy};
 pub use report::{Analysis, FactorReport, MoveReport, NimValue, ValueReport};
 pub use solve::{ColumnScore, ScoreReport, ScoreSolver, ScoreValue, SearchReport, SolveOptions};
 /// Who wins, as every report says it (`Analysis::outcome`).

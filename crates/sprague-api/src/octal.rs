@@ -230,11 +230,10 @@ fn analyse_heaps(
                 ProofSearch::NotFound => {
                     return Err(Error::too_large(format!(
                         "heap {largest} is above {MAX_TABLE_HEAP}, and {game} has no period \
-                         proved within {MAX_PROOF_SEARCH} values; its table would take about {} \
-                         ({})",
+                         proved within {MAX_PROOF_SEARCH} values; its table would take about {}",
                         human_bytes(estimate_bytes(largest.to_u64().unwrap_or(u64::MAX))),
-                        "try `table` with --until-proved"
-                    )));
+                    ))
+                    .with_remedy(crate::Remedy::TableUntilProved));
                 }
             };
             // The heaps within reach keep their moves: the table covers them when its values

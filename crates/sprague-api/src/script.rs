@@ -103,13 +103,14 @@ impl<'g> ScriptSession<'g> {
             );
         }
         let message = format!(
-            "{err} (raise --max-positions, at about {} bytes a position)",
+            "{err}, at about {} bytes a position",
             sprague_script::POSITION_BYTES
         );
         match err {
             SolveError::TooManyPositions { limit } => {
                 let limit = limit as u64;
                 Error::over_budget(crate::Budget::Positions, limit + 1, limit, message)
+                    .with_remedy(crate::Remedy::MorePositions)
             }
             _ => Error::too_large(message),
         }
@@ -443,10 +444,14 @@ impl ScriptSession<'_> {
     pub fn table(&mut self, family: &str, upto: u64) -> Result<crate::tables::TableReport, Error> {
         self.game.start_request();
         if upto as usize >= self.max_positions {
-            return Err(Error::too_large(format!(
-                "--upto {upto} needs more than the {} positions allowed (raise --max-positions)",
-                self.max_positions
-            )));
+            let allowed = self.max_positions as u64;
+            return Err(Error::over_budget(
+                crate::Budget::Positions,
+                upto.saturating_add(1),
+                allowed,
+                format!("--upto {upto} needs more than the {allowed} positions allowed"),
+            )
+            .with_remedy(crate::Remedy::MorePositions));
         }
         if let Some(values) = self.game.fast_table(upto, self.max_positions) {
             return Ok(table_report(family, values));
@@ -474,10 +479,14 @@ impl ScriptSession<'_> {
         self.game.start_request();
         let cells = (rows + 1).saturating_mul(cols + 1);
         if cells >= self.max_positions as u64 {
-            return Err(Error::too_large(format!(
-                "a grid of {cells} cells needs more than the {} positions allowed (raise --max-positions)",
-                self.max_positions
-            )));
+            let allowed = self.max_positions as u64;
+            return Err(Error::over_budget(
+                crate::Budget::Positions,
+                cells,
+                allowed,
+                format!("a grid of {cells} cells needs more than the {allowed} positions allowed"),
+            )
+            .with_remedy(crate::Remedy::MorePositions));
         }
         let mut grid = Vec::with_capacity(rows as usize + 1);
         let mut p_positions = Vec::new();
@@ -535,5 +544,41 @@ fn script_error(err: &sprague_script::ScriptError) -> Error {
         Error::too_large(err.to_string())
     } else {
         Error::bad_input(err.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SUBTRACTION: &str =
+        "fn moves(p) { let m = []; for k in [1, 3, 4] { if k <= p { m.push(p - k); } } m }";
+
+    /// A refusal past the positions budget carries its figures and its remedy as data, and its
+    /// message names no command-line flag but the request's own `--upto`.
+    #[test]
+    fn a_table_past_the_positions_allowed_names_its_remedy_not_a_flag() {
+        let game = compile(SUBTRACTION, ScriptLimits::default()).unwrap();
+        let mut session = ScriptSession::new(&game, 50);
+        let err = session.table("script", 100).unwrap_err();
+        assert_eq!(err.remedy(), Some(crate::Remedy::MorePositions));
+        let over = err.over().expect("figures");
+        assert_eq!(
+            (over.budget, over.needed, over.allowed),
+            (crate::Budget::Positions, 101, 50)
+        );
+        assert!(!err.message().contains("max-positions"), "{err}");
+        let err = session.grid("script", 9, 9).unwrap_err();
+        assert_eq!(err.remedy(), Some(crate::Remedy::MorePositions));
+        assert_eq!(err.over().map(|o| o.needed), Some(100));
+        // A search that keeps too many positions says the same.
+        let mut session = ScriptSession::new(&game, 10);
+        let err = session
+            .analyse("100", &AnalysisOptions::default())
+            .unwrap_err();
+        assert_eq!(err.remedy(), Some(crate::Remedy::MorePositions), "{err}");
+        assert!(!err.message().contains("max-positions"), "{err}");
+        // Within the budget, no remedy is needed.
+        assert!(ScriptSession::new(&game, 1000).table("script", 100).is_ok());
     }
 }

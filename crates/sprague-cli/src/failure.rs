@@ -12,7 +12,12 @@ pub enum Failure {
     BadInput(String),
     /// The input is well formed but the request needs more than a budget (memory, time,
     /// positions) allows; exit 2. The web server answers it with HTTP 422 rather than 400.
-    TooLarge(String, Option<sprague_api::OverBudget>),
+    /// The figures and the remedy, when the API gave them, go to the web as fields.
+    TooLarge(
+        String,
+        Option<sprague_api::OverBudget>,
+        Option<sprague_api::Remedy>,
+    ),
     /// Something failed that is not the user's doing; exit 1.
     Internal(String),
     /// The reader of our output went away; stop quietly.
@@ -36,16 +41,21 @@ impl Failure {
         if crate::served::is_served() {
             let mut object =
                 serde_json::json!({"error": one_line(&self.to_string()), "kind": kind});
-            if let Failure::TooLarge(_, Some(over)) = &self {
-                object["budget"] = over.budget.name().into();
-                object["needed"] = over.needed.into();
-                object["allowed"] = over.allowed.into();
+            if let Failure::TooLarge(_, over, remedy) = &self {
+                if let Some(over) = over {
+                    object["budget"] = over.budget.name().into();
+                    object["needed"] = over.needed.into();
+                    object["allowed"] = over.allowed.into();
+                }
+                if let Some(remedy) = remedy {
+                    object["remedy"] = remedy.name().into();
+                }
             }
             let _ = writeln!(io::stderr(), "{object}");
             return ExitCode::from(if kind == "internal" { 1 } else { 2 });
         }
         match self {
-            Failure::BadInput(message) | Failure::TooLarge(message, _) => {
+            Failure::BadInput(message) | Failure::TooLarge(message, ..) => {
                 let _ = writeln!(io::stderr(), "error: {}", one_line(&message));
                 ExitCode::from(2)
             }
@@ -65,7 +75,9 @@ fn one_line(message: &str) -> String {
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Failure::BadInput(m) | Failure::TooLarge(m, _) | Failure::Internal(m) => f.write_str(m),
+            Failure::BadInput(m) | Failure::TooLarge(m, ..) | Failure::Internal(m) => {
+                f.write_str(m)
+            }
             Failure::BrokenPipe => f.write_str("broken pipe"),
         }
     }
@@ -73,10 +85,25 @@ impl fmt::Display for Failure {
 
 impl From<sprague_api::Error> for Failure {
     /// Every API error is the user's: malformed input, or a request too large for the limits.
+    /// The API speaks of the request; a remedy it names is worded here as the flag that takes
+    /// it (served, the remedy goes to the web as a field instead, see [`Failure::report`]).
     fn from(err: sprague_api::Error) -> Failure {
+        let mut message = err.to_string();
+        let remedy = err.remedy().filter(|_| !crate::served::is_served());
+        match remedy {
+            Some(sprague_api::Remedy::MorePositions) => {
+                message.push_str(" (raise --max-positions)")
+            }
+            Some(sprague_api::Remedy::TableUntilProved) => {
+                message.push_str(" (try `table` with --until-proved)")
+            }
+            None => {}
+        }
         match err.kind() {
-            sprague_api::ErrorKind::BadInput => Failure::BadInput(err.to_string()),
-            sprague_api::ErrorKind::TooLarge => Failure::TooLarge(err.to_string(), err.over()),
+            sprague_api::ErrorKind::BadInput => Failure::BadInput(message),
+            sprague_api::ErrorKind::TooLarge => {
+                Failure::TooLarge(message, err.over(), err.remedy())
+            }
         }
     }
 }

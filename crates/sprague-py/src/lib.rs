@@ -32,20 +32,24 @@ pyo3::create_exception!(
 );
 
 /// The Python exception of an API error: `TooLargeError` (a `ValueError`) for a request past a
-/// budget, with `budget`, `needed` and `allowed` attributes when the error has figures;
-/// `ValueError` for bad input. The message is the command line's.
+/// budget, with `budget`, `needed` and `allowed` attributes when the error has figures and
+/// `remedy` (`"more_positions"`, `"table_until_proved"`) when the caller can lift it; `ValueError`
+/// for bad input. The message speaks of the request, not of command-line flags.
 pub(crate) fn to_py_err(e: Error) -> PyErr {
     match e.kind() {
         ErrorKind::TooLarge => {
             let err = TooLargeError::new_err(e.message().to_owned());
-            if let Some(over) = e.over() {
-                Python::attach(|py| {
-                    let value = err.value(py);
+            Python::attach(|py| {
+                let value = err.value(py);
+                if let Some(over) = e.over() {
                     let _ = value.setattr("budget", over.budget.name());
                     let _ = value.setattr("needed", over.needed);
                     let _ = value.setattr("allowed", over.allowed);
-                });
-            }
+                }
+                if let Some(remedy) = e.remedy() {
+                    let _ = value.setattr("remedy", remedy.name());
+                }
+            });
             err
         }
         ErrorKind::BadInput => PyValueError::new_err(e.message().to_owned()),

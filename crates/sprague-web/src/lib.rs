@@ -349,16 +349,19 @@ fn answer(outcome: Outcome, content_type: &'static str) -> Response {
             message,
             needed,
             allowed,
-        } => (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Json(serde_json::json!({
+            remedy,
+        } => {
+            let mut answer = serde_json::json!({
                 "error": message,
                 "budget": budget,
                 "needed": needed,
                 "allowed": allowed,
-            })),
-        )
-            .into_response(),
+            });
+            if let Some(remedy) = remedy {
+                answer["remedy"] = remedy.into();
+            }
+            (StatusCode::UNPROCESSABLE_ENTITY, Json(answer)).into_response()
+        }
         Outcome::Busy(seconds) => {
             let mut response = error(
                 StatusCode::SERVICE_UNAVAILABLE,

@@ -62,12 +62,14 @@ pub enum Outcome {
     /// A budget stopped the request: its name (`time`, `memory`, `positions`, `output`), the
     /// message, and the figures (needed, allowed) when the command gave them.
     Budget(&'static str, String),
-    /// As `Budget`, with the command's figures: what the request needs and what is allowed.
+    /// As `Budget`, with the command's figures: what the request needs and what is allowed, and
+    /// what the requester can change to have it answered (`more_positions`, …) when there is one.
     OverBudget {
         budget: &'static str,
         message: String,
         needed: u64,
         allowed: u64,
+        remedy: Option<String>,
     },
     /// The server is busy: try again after this many seconds.
     Busy(u64),
@@ -279,6 +281,7 @@ fn classify(status: std::process::ExitStatus, out: Vec<u8>, err: &[u8], b: &Budg
                         message: message(v),
                         needed,
                         allowed,
+                        remedy: v.get("remedy").and_then(|r| r.as_str()).map(str::to_owned),
                     },
                     // A refusal whose figures are only in words (a script's own budgets).
                     _ => Outcome::Budget(budget_named(&message(v)), message(v)),

@@ -317,7 +317,7 @@ fn batch_with(
         };
         match result {
             Ok(()) => out.write_all(&buffer)?,
-            Err(Failure::BadInput(message) | Failure::TooLarge(message, _)) => {
+            Err(Failure::BadInput(message) | Failure::TooLarge(message, ..)) => {
                 any_bad = true;
                 serde_json::to_writer(
                     &mut out,
