@@ -623,11 +623,7 @@ impl Scoring for Connect4 {
     }
 
     fn play(&self, board: &Board, col: u8) -> Step<Board> {
-        Step {
-            position: board.play(col),
-            gain: 0,
-            again: false,
-        }
+        Step::plain(board.play(col))
     }
 
     fn static_value(&self, board: &Board) -> Option<i32> {

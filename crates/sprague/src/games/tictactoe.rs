@@ -182,11 +182,7 @@ impl Scoring for TicTacToe {
     }
 
     fn play(&self, board: &Board, cell: u8) -> Step<Board> {
-        Step {
-            position: board.play(cell),
-            gain: 0,
-            again: false,
-        }
+        Step::plain(board.play(cell))
     }
 
     fn static_value(&self, board: &Board) -> Option<i32> {

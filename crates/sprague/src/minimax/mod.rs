@@ -34,6 +34,18 @@ pub struct Step<P> {
     pub again: bool,
 }
 
+impl<P> Step<P> {
+    /// A move that scores nothing and passes the turn (games scored only at their end).
+    #[inline]
+    pub fn plain(position: P) -> Step<P> {
+        Step {
+            position,
+            gain: 0,
+            again: false,
+        }
+    }
+}
+
 /// A two-player zero-sum scoring game, seen from the player to move.
 ///
 /// Values are `i32` points for the player to move (see the module docs); every position must
