@@ -41,9 +41,7 @@ pub struct Lasker;
 impl Lasker {
     /// The position of a list of heaps: sorted, empty heaps dropped.
     pub fn position(heaps: &[u64]) -> Vec<u64> {
-        let mut res: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        res.sort_unstable();
-        res
+        super::sorted_heaps(heaps)
     }
 }
 

@@ -21,3 +21,11 @@ pub mod tartan;
 pub mod tictactoe;
 pub mod triangle_war;
 pub mod wythoff;
+
+/// A position of a game whose heaps are its components: the heaps sorted, empty heaps dropped.
+#[inline]
+fn sorted_heaps(heaps: &[u64]) -> Vec<u64> {
+    let mut res: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+    res.sort_unstable();
+    res
+}

@@ -126,6 +126,37 @@ impl OctalCode {
         &self.digits
     }
 
+    /// Calls `visit` with each option of one heap of `heap` tokens, as the (sorted, non-empty)
+    /// heaps it leaves (see [`HeapRule::for_each_heap_option`]).
+    #[inline]
+    pub(crate) fn for_each_option(&self, heap: u64, mut visit: impl FnMut(&[u64])) {
+        for (k, &d) in self.digits.iter().enumerate() {
+            let k = k as u64;
+            if k > heap {
+                break;
+            }
+            let m = heap - k;
+            if d & 1 != 0 && m == 0 && k > 0 {
+                visit(&[]);
+            }
+            if d & 2 != 0 && m >= 1 && k > 0 {
+                visit(&[m]);
+            }
+            if d & 4 != 0 {
+                for a in 1..=m / 2 {
+                    visit(&[a, m - a]);
+                }
+            }
+            if d & 8 != 0 {
+                for a in 1..=m / 3 {
+                    for b in a..=(m - a) / 2 {
+                        visit(&[a, b, m - a - b]);
+                    }
+                }
+            }
+        }
+    }
+
     /// The largest number of tokens a move removes (t in the periodicity theorem).
     pub fn max_removed(&self) -> usize {
         self.digits.len() - 1
@@ -251,33 +282,7 @@ impl HeapRule {
                     visit(&[a, heap - a]);
                 }
             }
-            HeapRule::Octal(code) => {
-                for (k, &d) in code.digits().iter().enumerate() {
-                    let k = k as u64;
-                    if k > heap {
-                        break;
-                    }
-                    let m = heap - k;
-                    if d & 1 != 0 && m == 0 && k > 0 {
-                        visit(&[]);
-                    }
-                    if d & 2 != 0 && m >= 1 && k > 0 {
-                        visit(&[m]);
-                    }
-                    if d & 4 != 0 {
-                        for a in 1..=m / 2 {
-                            visit(&[a, m - a]);
-                        }
-                    }
-                    if d & 8 != 0 {
-                        for a in 1..=m / 3 {
-                            for b in a..=(m - a) / 2 {
-                                visit(&[a, b, m - a - b]);
-                            }
-                        }
-                    }
-                }
-            }
+            HeapRule::Octal(code) => code.for_each_option(heap, visit),
         }
     }
 
@@ -365,9 +370,7 @@ pub struct HeapGame {
 impl HeapGame {
     /// The position of a list of heaps: sorted, empty heaps dropped.
     pub fn position(heaps: &[u64]) -> Vec<u64> {
-        let mut res: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        res.sort_unstable();
-        res
+        super::sorted_heaps(heaps)
     }
 }
 

@@ -212,14 +212,7 @@ fn beatty_pairs(grid: &[Vec<u64>], cells: &[(i64, i64, i64)]) -> Option<(Expr, S
     } else {
         Expr::bin(Op::Div, distance.clone(), Expr::int(c))
     };
-    let root = Expr::call(
-        Func::Isqrt,
-        vec![Expr::bin(
-            Op::Mul,
-            Expr::bin(Op::Mul, Expr::int(v), k.clone()),
-            k.clone(),
-        )],
-    );
+    let root = super::isqrt_of_scaled_square(v, &k);
     let mut numerator = root;
     if u != 0 {
         numerator = Expr::bin(Op::Add, k.times(u), numerator);

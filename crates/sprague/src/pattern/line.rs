@@ -366,14 +366,7 @@ fn floor_over_alpha(m: Expr, u: i64, v: i64, w: i64) -> Expr {
     } else {
         (w * u, w * w * v, d)
     };
-    let root = Expr::call(
-        Func::Isqrt,
-        vec![Expr::bin(
-            Op::Mul,
-            Expr::bin(Op::Mul, Expr::int(vv), m.clone()),
-            m.clone(),
-        )],
-    );
+    let root = super::isqrt_of_scaled_square(vv, &m);
     let (numerator, divisor) = if d > 0 {
         // root − uu·m
         let numerator = match uu {

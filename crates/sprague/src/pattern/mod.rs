@@ -68,6 +68,18 @@ pub(crate) fn alpha_name(u: i64, v: i64, w: i64) -> String {
     }
 }
 
+/// `isqrt(c * x * x)`: ⌊x·√c⌋ for x ≥ 0, in integers.
+pub(crate) fn isqrt_of_scaled_square(c: i64, x: &Expr) -> Expr {
+    Expr::call(
+        Func::Isqrt,
+        vec![Expr::bin(
+            Op::Mul,
+            Expr::bin(Op::Mul, Expr::int(c), x.clone()),
+            x.clone(),
+        )],
+    )
+}
+
 /// The constants (u, v, w) with α = (u + √v)/w > 1 (v not a square, |u| ≤ 8, v ≤ 30, w ≤ 4) for
 /// which ⌊kα⌋ = `terms[i]` at k = `first_k` + i for every i: the first found, by smallest w, then
 /// v, then u.

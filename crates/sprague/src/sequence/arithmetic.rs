@@ -235,24 +235,8 @@ fn saltus_test(
             }
             rows[delta][l] = true;
         };
-        for (k, &d) in code.digits().iter().enumerate() {
-            let m = x - k as u64;
-            if d & 2 != 0 && k > 0 {
-                note(&[m]);
-            }
-            if d & 4 != 0 {
-                for a in 1..=m / 2 {
-                    note(&[a, m - a]);
-                }
-            }
-            if d & 8 != 0 {
-                for a in 1..=m / 3 {
-                    for b in a..=(m - a) / 2 {
-                        note(&[a, b, m - a - b]);
-                    }
-                }
-            }
-        }
+        // x > t: every move leaves at least one token, so no option is the empty position.
+        code.for_each_option(x, &mut note);
         if broken {
             return None;
         }
@@ -282,7 +266,7 @@ fn saltus_test(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sequence::period::{self, tests::built};
+    use crate::sequence::period::{self, tests::built_sequences};
     use crate::sequence::table::tests::brute;
     use crate::sequence::table::{self, values, Method};
     use proptest::prelude::*;
@@ -294,12 +278,8 @@ mod tests {
     proptest! {
         #[test]
         fn built_arithmetic_sequences_are_found_with_their_smallest_period(
-            prefix in proptest::collection::vec(0u64..6, 0..12),
-            cycle in proptest::collection::vec(0u64..6, 1..7),
-            saltus in 1u64..9,
-            repeats in 3usize..7,
+            (values, cycle_len, _) in built_sequences(0..6, 0..12, 1..7, 1..9, 3..7),
         ) {
-            let values = built(&prefix, &cycle, saltus, repeats);
             let len = values.len();
             let found = smallest_arithmetic_period(&values, |p, q| len - q - p >= q.max(2))
                 .unwrap();
@@ -307,7 +287,7 @@ mod tests {
             prop_assert!(s > 0 && !found.proved);
             prop_assert!(period::tests::holds(&values, s, p, q));
             prop_assert!(len - q - p >= q.max(2));
-            prop_assert!(q <= cycle.len());
+            prop_assert!(q <= cycle_len);
             prop_assert!(p == 0 || values[p - 1] + s != values[p - 1 + q]);
             // No smaller period, with any positive saltus, has that much evidence.
             for q2 in 1..q {
