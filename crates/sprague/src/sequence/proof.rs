@@ -127,7 +127,7 @@ fn smallest_proved_period(rule: &HeapRule, values: &[u16]) -> Option<Period> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sequence::table::tests::codes;
+    use crate::sequence::table::tests::{codes, valid_rules};
     use crate::sequence::table::{values, Method};
 
     #[test]
@@ -185,10 +185,7 @@ mod tests {
         ] {
             more.push(code.to_owned());
         }
-        for code in more {
-            let Ok(rule) = HeapRule::octal(&code) else {
-                continue;
-            };
+        for (code, rule) in valid_rules(more) {
             let three = matches!(&rule, HeapRule::Octal(c) if c.has_three_heap_moves());
             let len = if three { 600 } else { 3000 };
             let Ok(all) = values(&rule, len, Method::Sparse) else {

@@ -177,7 +177,9 @@ pub fn smallest_period_by<T: Copy + Into<u64>>(
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use proptest::collection::vec;
     use proptest::prelude::*;
+    use std::ops::Range;
 
     /// Checks (p, q) directly against the definition on the slice.
     pub(crate) fn holds(values: &[u64], saltus: u64, p: usize, q: usize) -> bool {
@@ -185,7 +187,7 @@ pub(crate) mod tests {
     }
 
     /// `prefix`, then `cycle` `repeats` times, each repeat `saltus` above the one before.
-    pub(crate) fn built(prefix: &[u64], cycle: &[u64], saltus: u64, repeats: usize) -> Vec<u64> {
+    fn built(prefix: &[u64], cycle: &[u64], saltus: u64, repeats: usize) -> Vec<u64> {
         let mut values = prefix.to_vec();
         for r in 0..repeats {
             values.extend(cycle.iter().map(|v| v + saltus * r as u64));
@@ -193,21 +195,33 @@ pub(crate) mod tests {
         values
     }
 
+    /// Sequences [`built`] from a prefix and a cycle of values in `value`, of lengths in `prefix`
+    /// and `cycle`, with a saltus in `saltus` and `repeats` repeats: the values, the cycle's
+    /// length and the saltus.
+    pub(crate) fn built_sequences(
+        value: Range<u64>,
+        prefix: Range<usize>,
+        cycle: Range<usize>,
+        saltus: Range<u64>,
+        repeats: Range<usize>,
+    ) -> impl Strategy<Value = (Vec<u64>, usize, u64)> {
+        let parts = (vec(value.clone(), prefix), vec(value, cycle));
+        (parts, saltus, repeats).prop_map(|((prefix, cycle), saltus, repeats)| {
+            (built(&prefix, &cycle, saltus, repeats), cycle.len(), saltus)
+        })
+    }
+
     proptest! {
         #[test]
         fn finds_the_smallest_period_and_preperiod_of_built_sequences(
-            prefix in proptest::collection::vec(0u64..4, 0..20),
-            cycle in proptest::collection::vec(0u64..4, 1..8),
-            saltus in 0u64..3,
-            repeats in 3usize..6,
+            (values, cycle_len, saltus) in built_sequences(0..4, 0..20, 1..8, 0..3, 3..6),
         ) {
-            let values = built(&prefix, &cycle, saltus, repeats);
-            let min_run = cycle.len();
+            let min_run = cycle_len;
             let found = smallest_period(&values, saltus, min_run).unwrap();
             let (p, q) = (found.preperiod as usize, found.period as usize);
             prop_assert!(holds(&values, saltus, p, q));
             prop_assert!(values.len() - q - p >= min_run);
-            prop_assert!(q <= cycle.len());
+            prop_assert!(q <= cycle_len);
             // No smaller period has the evidence, and no smaller preperiod works for q.
             for q2 in 1..q {
                 for p2 in 0..values.len() - q2 {

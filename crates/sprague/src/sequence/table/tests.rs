@@ -55,12 +55,16 @@ pub(crate) fn codes() -> Vec<String> {
     codes
 }
 
+/// The valid codes of `codes`, each with its rule (the others are skipped).
+pub(crate) fn valid_rules(codes: Vec<String>) -> impl Iterator<Item = (String, HeapRule)> {
+    codes
+        .into_iter()
+        .filter_map(|code| HeapRule::octal(&code).ok().map(|rule| (code, rule)))
+}
+
 #[test]
 fn the_naive_table_agrees_with_brute_force_on_many_codes() {
-    for code in codes() {
-        let Ok(rule) = HeapRule::octal(&code) else {
-            continue;
-        };
+    for (code, rule) in valid_rules(codes()) {
         let len = 60;
         assert_eq!(
             values(&rule, len, Method::Naive).unwrap(),
@@ -84,10 +88,7 @@ fn the_naive_table_agrees_with_brute_force_on_many_codes() {
 
 #[test]
 fn the_sparse_method_equals_the_naive_one_value_for_value() {
-    for code in codes() {
-        let Ok(rule) = HeapRule::octal(&code) else {
-            continue;
-        };
+    for (code, rule) in valid_rules(codes()) {
         let len = 3000;
         assert_eq!(
             values(&rule, len, Method::Sparse).unwrap(),

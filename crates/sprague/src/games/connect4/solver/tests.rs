@@ -6,6 +6,15 @@ use super::*;
 use crate::games::connect4::Connect4;
 use crate::minimax::{Negamax, NegamaxConfig};
 
+/// A solver with a table of `2^table_bits` entries on `threads` threads.
+fn new_solver(table_bits: u32, threads: usize) -> Solver {
+    Solver::new(SolverConfig {
+        table_bits,
+        threads,
+        ..SolverConfig::default()
+    })
+}
+
 #[test]
 fn parallel_tests_split_the_bracket_and_never_repeat() {
     for low in -8..=8 {
@@ -96,16 +105,8 @@ fn agrees_with_the_generic_engine_and_with_itself_on_two_threads() {
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(6);
     let mut generic = Negamax::new(&Connect4, NegamaxConfig::default());
-    let mut one = Solver::new(SolverConfig {
-        table_bits: 16,
-        threads: 1,
-        ..SolverConfig::default()
-    });
-    let mut two = Solver::new(SolverConfig {
-        table_bits: 16,
-        threads: 2,
-        ..SolverConfig::default()
-    });
+    let mut one = new_solver(16, 1);
+    let mut two = new_solver(16, 2);
     let mut tested = 0;
     while tested < 40 {
         let target = rng.gen_range(14..=30);
@@ -180,11 +181,7 @@ fn a_long_search_grows_the_table_and_keeps_its_answers() {
     // grows to 2^16 after 2,000 positions gives the scores of a fixed table, and grows once.
     let positions = ["274552224131661", "3642756176227637211322", "444444"];
     for threads in [1, 2] {
-        let mut fixed = Solver::new(SolverConfig {
-            table_bits: 16,
-            threads,
-            ..SolverConfig::default()
-        });
+        let mut fixed = new_solver(16, threads);
         let config = SolverConfig {
             table_bits: 12,
             threads,
@@ -226,11 +223,7 @@ fn a_long_search_grows_the_table_and_keeps_its_answers() {
 #[test]
 fn a_search_out_of_budget_stops_and_the_table_stays_correct() {
     let board = Board::from_moves("274552224131661").unwrap();
-    let mut solver = Solver::new(SolverConfig {
-        table_bits: 18,
-        threads: 1,
-        ..SolverConfig::default()
-    });
+    let mut solver = new_solver(18, 1);
     for budget in [1, 10, 100, 1000] {
         solver.set_node_limit(Some(budget));
         let _ = solver.solve(&board);
@@ -244,11 +237,7 @@ fn a_search_out_of_budget_stops_and_the_table_stays_correct() {
 #[test]
 fn clearing_wraps_the_generation() {
     let board = Board::from_moves("2252576253462244111563365343671351441").unwrap();
-    let mut solver = Solver::new(SolverConfig {
-        table_bits: 12,
-        threads: 1,
-        ..SolverConfig::default()
-    });
+    let mut solver = new_solver(12, 1);
     for _ in 0..300 {
         assert_eq!(solver.solve(&board), -1);
         solver.clear_table();
