@@ -2,17 +2,14 @@
 //! short; tic-tac-toe and Triangle War whole) and the sequences of the cursors game.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
 use sprague_api::cursors;
 use sprague_api::solve::{ScoreSolver, SolveOptions};
 
 #[path = "common.rs"]
+#[macro_use]
 mod common;
 
-fuzz_target!(|data: &[u8]| {
-    let Some((&pick, data)) = data.split_first() else {
-        return;
-    };
+fuzz_picking!(|pick, data| {
     let limits = common::limits();
     let text = String::from_utf8_lossy(data);
     let options = SolveOptions {

@@ -1,9 +1,24 @@
 //! What every target shares: small limits, so that any input runs in well under a second or is
 //! refused by the same budgets the command line enforces.
 
-#![allow(dead_code)]
+#![allow(dead_code, unused_macros)]
 
 use sprague_api::Limits;
+
+/// `fuzz_target!` for a target whose first byte picks what to test: `fuzz_picking!(|pick, data|
+/// { … })` runs the block with that byte as `pick` and the bytes after it as `data`; an empty
+/// input is skipped. (Defined before anything else here, and the module included with
+/// `#[macro_use]`, so that the target sees it.)
+macro_rules! fuzz_picking {
+    (|$pick:ident, $data:ident| $body:block) => {
+        libfuzzer_sys::fuzz_target!(|input: &[u8]| {
+            let Some((&$pick, $data)) = input.split_first() else {
+                return;
+            };
+            $body
+        });
+    };
+}
 
 pub fn limits() -> Limits {
     Limits {

@@ -1,16 +1,13 @@
 //! Game graph, Green Hackenbush and geography files, parsed and analysed.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
 use sprague_api::{geography, graph, hackenbush, AnalysisOptions};
 
 #[path = "common.rs"]
+#[macro_use]
 mod common;
 
-fuzz_target!(|data: &[u8]| {
-    let Some((&pick, data)) = data.split_first() else {
-        return;
-    };
+fuzz_picking!(|pick, data| {
     let limits = common::limits();
     let options = AnalysisOptions {
         all_moves: pick & 0x80 != 0,

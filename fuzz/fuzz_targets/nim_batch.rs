@@ -23,13 +23,9 @@ fuzz_target!(|data: &[u8]| {
         if line.is_empty() {
             continue;
         }
-        let joined;
-        let line = if given.is_empty() {
-            line
-        } else {
-            joined = format!("{given} {line}");
-            &joined
-        };
+        // The heaps typed on the command line, then the line's (`given` may be empty).
+        let line = format!("{given} {line}");
+        let line = line.trim_start();
         let mut fast = Vec::new();
         if !nim::write_json_fast(line, &mut fast) {
             assert!(

@@ -6,7 +6,6 @@
 //! accepted as the same move.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
 use sprague_api::nim::NimPlay;
 use sprague_api::play::{engine_move, parse_heap_move, ListedPlay, Playable};
 use sprague_api::subtraction::SubtractionAnalyser;
@@ -15,6 +14,7 @@ use sprague_api::{
 };
 
 #[path = "common.rs"]
+#[macro_use]
 mod common;
 
 fn words(text: &str) -> Vec<&str> {
@@ -80,10 +80,7 @@ fn game<'a>(pick: u8, rule: &str, limits: &'a Limits) -> Option<Box<dyn Playable
     })
 }
 
-fuzz_target!(|data: &[u8]| {
-    let Some((&pick, data)) = data.split_first() else {
-        return;
-    };
+fuzz_picking!(|pick, data| {
     let limits = common::limits();
     let text = String::from_utf8_lossy(data);
     let mut lines = text.split('\n');

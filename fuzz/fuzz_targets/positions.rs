@@ -3,18 +3,15 @@
 //! holds the rule where the game has one, the rest the position.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
 use sprague_api::{
     bash, lasker, nim, octal, parse, split, staircase, subtraction, wythoff, AnalysisOptions,
 };
 
 #[path = "common.rs"]
+#[macro_use]
 mod common;
 
-fuzz_target!(|data: &[u8]| {
-    let Some((&pick, data)) = data.split_first() else {
-        return;
-    };
+fuzz_picking!(|pick, data| {
     let limits = common::limits();
     let (rule, position) = common::head_and_rest(data);
     let words: Vec<&str> = position.split_whitespace().collect();

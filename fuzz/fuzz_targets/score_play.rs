@@ -6,10 +6,10 @@
 //! position the game reads back.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
 use sprague_api::score_play::{ScoreGame, ScorePlay};
 
 #[path = "common.rs"]
+#[macro_use]
 mod common;
 
 fn lines_drawn(position: &str) -> usize {
@@ -19,10 +19,7 @@ fn lines_drawn(position: &str) -> usize {
         .count()
 }
 
-fuzz_target!(|data: &[u8]| {
-    let Some((&pick, data)) = data.split_first() else {
-        return;
-    };
+fuzz_picking!(|pick, data| {
     let kind = match pick % 4 {
         0 => ScoreGame::TriangleWar,
         1 => ScoreGame::TicTacToe,

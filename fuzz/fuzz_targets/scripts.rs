@@ -2,18 +2,15 @@
 //! small budgets (operations, seconds, positions, position sizes).
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
 use sprague_api::script::{compile, ScriptSession};
 use sprague_api::AnalysisOptions;
 use sprague_script::ScriptLimits;
 
 #[path = "common.rs"]
+#[macro_use]
 mod common;
 
-fuzz_target!(|data: &[u8]| {
-    let Some((&pick, data)) = data.split_first() else {
-        return;
-    };
+fuzz_picking!(|pick, data| {
     let (position, source) = common::head_and_rest(data);
     let limits = ScriptLimits {
         max_operations_per_call: 20_000,

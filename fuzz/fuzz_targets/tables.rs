@@ -5,11 +5,11 @@
 //! time budget of its own, so that a run stays short).
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
 use sprague_api::parse;
 use sprague_api::tables::{self, long_run};
 
 #[path = "common.rs"]
+#[macro_use]
 mod common;
 
 /// The values of the rest of the input, `width` bytes each, little-endian.
@@ -19,10 +19,7 @@ fn values(data: &[u8], width: usize) -> Vec<u64> {
         .collect()
 }
 
-fuzz_target!(|data: &[u8]| {
-    let Some((&pick, data)) = data.split_first() else {
-        return;
-    };
+fuzz_picking!(|pick, data| {
     let limits = common::limits();
     let until_proved = pick & 0x80 != 0;
     let (rule, rest) = common::head_and_rest(data);

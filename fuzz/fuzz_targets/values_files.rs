@@ -1,13 +1,13 @@
 //! Values files (`table --out`) and checkpoints, read back.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
 use sprague_api::tables::{self, long_run};
 
-fuzz_target!(|data: &[u8]| {
-    let Some((&pick, data)) = data.split_first() else {
-        return;
-    };
+#[path = "common.rs"]
+#[macro_use]
+mod common;
+
+fuzz_picking!(|pick, data| {
     if pick & 1 == 0 {
         let _ = tables::decode_values(data);
     } else {
