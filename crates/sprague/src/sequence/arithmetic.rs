@@ -23,6 +23,7 @@
 //! A saltus that is not a power of two (0.3F: period 6, saltus 3) is reported, never proved.
 
 use crate::games::octal::{HeapRule, OctalCode};
+use crate::sequence::period::smallest_preperiod;
 use crate::sequence::Period;
 
 /// The smallest period q with a positive saltus (and for it the smallest preperiod p) seen in
@@ -53,22 +54,9 @@ pub fn smallest_arithmetic_period<T: Copy + Into<u64>>(
             continue;
         }
         let saltus = high - low;
-        let mut preperiod = len - period;
-        while preperiod > 0 {
-            let n = preperiod - 1;
-            let (low, high): (u64, u64) = (values[n].into(), values[n + period].into());
-            if low.checked_add(saltus) != Some(high) {
-                break;
-            }
-            preperiod = n;
-        }
+        let preperiod = smallest_preperiod(values, period, saltus);
         if enough(preperiod, period) {
-            return Some(Period {
-                preperiod: preperiod as u64,
-                period: period as u64,
-                saltus,
-                proved: false,
-            });
+            return Some(Period::seen(preperiod, period, saltus));
         }
     }
     None

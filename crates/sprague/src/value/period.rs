@@ -31,6 +31,19 @@ pub struct Period {
     pub proved: bool,
 }
 
+impl Period {
+    /// A period seen in computed values, not proved: G(n + `period`) = G(n) + `saltus` from
+    /// `preperiod` on.
+    pub fn seen(preperiod: usize, period: usize, saltus: u64) -> Period {
+        Period {
+            preperiod: preperiod as u64,
+            period: period as u64,
+            saltus,
+            proved: false,
+        }
+    }
+}
+
 /// The smallest period (and its smallest preperiod) of `values` whose verified run, the number of
 /// n with p ≤ n and n + q < `values.len()`, is at least `min_run`.
 ///
@@ -58,17 +71,11 @@ pub fn smallest_period<T: Copy + Into<u64>>(
     // A run of `min_run` for q means that the last `min_run` values occur again q places earlier:
     // the smallest q is the latest earlier occurrence of that window, found in one pass.
     let period = latest_repeat_of_last_window(values, min_run)?;
-    let len = values.len();
-    let mut preperiod = len - period;
-    while preperiod > 0 && values[preperiod - 1].into() == values[preperiod - 1 + period].into() {
-        preperiod -= 1;
-    }
-    Some(Period {
-        preperiod: preperiod as u64,
-        period: period as u64,
-        saltus: 0,
-        proved: false,
-    })
+    Some(Period::seen(
+        smallest_preperiod(values, period, 0),
+        period,
+        0,
+    ))
 }
 
 /// The smallest q ≥ 1 such that `values[len - m - q .. len - q] == values[len - m ..]`, by a
@@ -142,6 +149,26 @@ fn latest_repeat_of_last_window<T: Copy + Into<u64>>(values: &[T], m: usize) -> 
     }
 }
 
+/// The smallest p such that `values[n + period] = values[n] + saltus` for every
+/// p ≤ n < len − `period`, scanning back from the end of the slice (`period` < len).
+#[inline]
+pub(crate) fn smallest_preperiod<T: Copy + Into<u64>>(
+    values: &[T],
+    period: usize,
+    saltus: u64,
+) -> usize {
+    let mut preperiod = values.len() - period;
+    while preperiod > 0 {
+        let n = preperiod - 1;
+        let (low, high): (u64, u64) = (values[n].into(), values[n + period].into());
+        if low.checked_add(saltus) != Some(high) {
+            break;
+        }
+        preperiod = n;
+    }
+    preperiod
+}
+
 /// As [`smallest_period`], with the evidence rule given as a predicate on (preperiod, period): the
 /// first period q (in increasing order) whose smallest preperiod p in the slice satisfies
 /// `enough(p, q)` is returned. The verified run of (p, q) is `values.len() - q - p` long.
@@ -152,23 +179,9 @@ pub fn smallest_period_by<T: Copy + Into<u64>>(
 ) -> Option<Period> {
     let len = values.len();
     for period in 1..len {
-        // The smallest p such that values[n + q] = values[n] + s for every p ≤ n < len - q.
-        let mut preperiod = len - period;
-        while preperiod > 0 {
-            let n = preperiod - 1;
-            let (low, high): (u64, u64) = (values[n].into(), values[n + period].into());
-            if low.checked_add(saltus) != Some(high) {
-                break;
-            }
-            preperiod = n;
-        }
+        let preperiod = smallest_preperiod(values, period, saltus);
         if preperiod < len - period && enough(preperiod, period) {
-            return Some(Period {
-                preperiod: preperiod as u64,
-                period: period as u64,
-                saltus,
-                proved: false,
-            });
+            return Some(Period::seen(preperiod, period, saltus));
         }
     }
     None
