@@ -209,6 +209,23 @@ impl TurningMove {
             TurningMove::Run { last, .. } => last,
         }
     }
+
+    /// Every coin the move turns, increasing. A Ruler run is listed whole: only for runs known
+    /// to be short enough to list.
+    pub fn coins(&self) -> Vec<BigUint> {
+        match self {
+            TurningMove::Coins(coins) => coins.clone(),
+            TurningMove::Run { first, last } => {
+                let mut all = Vec::new();
+                let mut coin = first.clone();
+                while coin <= *last {
+                    all.push(coin.clone());
+                    coin += 1u32;
+                }
+                all
+            }
+        }
+    }
 }
 
 /// The winning moves of a position: the first ones listed, and how many there are.

@@ -136,19 +136,7 @@ fn the_ruleset_agrees_with_the_values() {
 
 fn value_after(rule: TurningRule, heads: &[BigUint], m: &TurningMove) -> BigUint {
     let mut set: BTreeSet<BigUint> = heads.iter().cloned().collect();
-    let coins: Vec<BigUint> = match m {
-        TurningMove::Coins(coins) => coins.clone(),
-        TurningMove::Run { first, last } => {
-            let mut res = Vec::new();
-            let mut p = first.clone();
-            while p <= *last {
-                res.push(p.clone());
-                p += 1u32;
-            }
-            res
-        }
-    };
-    for c in coins {
+    for c in m.coins() {
         if !set.remove(&c) {
             set.insert(c);
         }
