@@ -62,55 +62,52 @@ pub(crate) fn valid_rules(codes: Vec<String>) -> impl Iterator<Item = (String, H
         .filter_map(|code| HeapRule::octal(&code).ok().map(|rule| (code, rule)))
 }
 
+/// The rules of `codes`, which must all be valid, each with its code.
+fn rules_of(codes: &[&str]) -> Vec<(String, HeapRule)> {
+    codes
+        .iter()
+        .map(|&code| (code.to_owned(), HeapRule::octal(code).unwrap()))
+        .collect()
+}
+
+/// For each rule, `method`'s table of `len` values is `reference`'s.
+fn check_tables(
+    rules: impl IntoIterator<Item = (String, HeapRule)>,
+    len: usize,
+    method: Method,
+    reference: impl Fn(&HeapRule, usize) -> Vec<u16>,
+) {
+    for (code, rule) in rules {
+        assert_eq!(
+            values(&rule, len, method).unwrap(),
+            reference(&rule, len),
+            "{code}"
+        );
+    }
+}
+
+/// The naive method's table of `len` values.
+fn naive(rule: &HeapRule, len: usize) -> Vec<u16> {
+    values(rule, len, Method::Naive).unwrap()
+}
+
 #[test]
 fn the_naive_table_agrees_with_brute_force_on_many_codes() {
-    for (code, rule) in valid_rules(codes()) {
-        let len = 60;
-        assert_eq!(
-            values(&rule, len, Method::Naive).unwrap(),
-            brute(&rule, len),
-            "{code}"
-        );
-    }
-    for code in ["0.8", "0.F", "0.B4", "4.8", "0.1C"] {
-        let rule = HeapRule::octal(code).unwrap();
-        assert_eq!(
-            values(&rule, 30, Method::Naive).unwrap(),
-            brute(&rule, 30),
-            "{code}"
-        );
-    }
-    assert_eq!(
-        values(&HeapRule::Grundy, 80, Method::Naive).unwrap(),
-        brute(&HeapRule::Grundy, 80)
-    );
+    check_tables(valid_rules(codes()), 60, Method::Naive, brute);
+    let hexadecimal = rules_of(&["0.8", "0.F", "0.B4", "4.8", "0.1C"]);
+    check_tables(hexadecimal, 30, Method::Naive, brute);
+    assert_eq!(naive(&HeapRule::Grundy, 80), brute(&HeapRule::Grundy, 80));
 }
 
 #[test]
 fn the_sparse_method_equals_the_naive_one_value_for_value() {
-    for (code, rule) in valid_rules(codes()) {
-        let len = 3000;
-        assert_eq!(
-            values(&rule, len, Method::Sparse).unwrap(),
-            values(&rule, len, Method::Naive).unwrap(),
-            "{code}"
-        );
-    }
-    for code in ["0.6", "0.16", "0.007", "0.26", "4.7"] {
-        let rule = HeapRule::octal(code).unwrap();
-        assert_eq!(
-            values(&rule, 20_000, Method::Sparse).unwrap(),
-            values(&rule, 20_000, Method::Naive).unwrap(),
-            "{code}"
-        );
-    }
+    check_tables(valid_rules(codes()), 3000, Method::Sparse, naive);
+    let long = rules_of(&["0.6", "0.16", "0.007", "0.26", "4.7"]);
+    check_tables(long, 20_000, Method::Sparse, naive);
     let mut table = HeapTable::new(HeapRule::Grundy, Method::Sparse);
     table.extend_to(30_000).unwrap();
     assert!(table.rare_count() > 0 && table.rare_count() < 2000);
-    assert_eq!(
-        table.values(),
-        values(&HeapRule::Grundy, 30_000, Method::Naive).unwrap()
-    );
+    assert_eq!(table.values(), naive(&HeapRule::Grundy, 30_000));
 }
 
 #[test]
@@ -128,7 +125,7 @@ fn threads_change_nothing() {
         let one = on(1);
         assert_eq!(one, on(2));
         assert_eq!(one, on(3));
-        assert_eq!(one[..5000], values(&rule, 5000, Method::Naive).unwrap()[..]);
+        assert_eq!(one[..5000], naive(&rule, 5000)[..]);
     }
 }
 
