@@ -2,7 +2,9 @@
 
 use serde_json::json;
 
-use crate::{bad_input, batch, json, stdout};
+use crate::{
+    assert_contains, assert_errors, assert_fields, bad_input, batch, json, stdout, strings,
+};
 
 #[test]
 fn json_output_for_plain_bash() {
@@ -11,22 +13,24 @@ fn json_output_for_plain_bash() {
         json!({"game":"bash","position":"15","outcome":"N","nim_value":3,
                "winning_moves":[{"move":"take 3 -> 12","to":"12"}]})
     );
-    let v = json(&["bash", "12", "--max", "3"], "");
-    assert_eq!(v["outcome"], "P");
-    assert_eq!(v["nim_value"], 0);
-    assert_eq!(v["winning_moves"], json!([]));
+    assert_fields(
+        &json(&["bash", "12", "--max", "3"], ""),
+        json!({"outcome": "P", "nim_value": 0, "winning_moves": []}),
+    );
 }
 
 #[test]
 fn text_output() {
     let text = stdout(&["bash", "7", "--min", "2", "--max", "4", "--misere"]);
-    assert!(
-        text.contains("outcome:   P (the player to move loses)"),
-        "{text}"
+    assert_contains(
+        &text,
+        &[
+            "outcome:   P (the player to move loses)",
+            "nim-value: none",
+            "misère play",
+            "winning moves: none",
+        ],
     );
-    assert!(text.contains("nim-value: none"), "{text}");
-    assert!(text.contains("misère play"), "{text}");
-    assert!(text.contains("winning moves: none"), "{text}");
 }
 
 /// The take-range game by plain search: whether the player to move wins a heap of `n`.
@@ -96,13 +100,7 @@ fn all_moves_and_huge_numbers() {
         &["bash", "9", "--min", "2", "--max", "4", "--all-moves"],
         "",
     );
-    let to: Vec<&str> = v["all_moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["to"].as_str().unwrap())
-        .collect();
-    assert_eq!(to, ["7", "6", "5"]);
+    assert_eq!(strings(&v["all_moves"], "to"), ["7", "6", "5"]);
     // 10^40 mod 4 = 0: lost; one more is won by taking 1.
     let big = format!("1{}", "0".repeat(40));
     assert_eq!(json(&["bash", &big, "--max", "3"], "")["outcome"], "P");
@@ -113,33 +111,15 @@ fn all_moves_and_huge_numbers() {
 
 #[test]
 fn bad_input_is_one_line() {
-    assert_eq!(
-        bad_input(&["bash", "5", "--max", "0"], ""),
-        "error: --max: `0` takes nothing; expected at least 1"
-    );
-    assert_eq!(
-        bad_input(&["bash", "5", "--max", "3", "--min", "4"], ""),
-        "error: --min: `4` is more than --max `3`"
-    );
-    assert_eq!(
-        bad_input(&["bash", "5", "--max", "3", "--min", "0"], ""),
-        "error: --min: `0` would allow taking nothing; expected at least 1"
-    );
-    assert_eq!(
-        bad_input(&["bash", "-5", "--max", "3"], ""),
-        "error: heap: `-5` is negative; expected a non-negative integer"
-    );
-    assert_eq!(
-        bad_input(&["bash", "five", "--max", "3"], ""),
-        "error: heap: `five` is not a non-negative integer"
-    );
-    assert_eq!(
-        bad_input(&["bash", "5", "--max", "-3"], ""),
-        "error: --max: `-3` is negative; expected a non-negative integer"
-    );
-    assert_eq!(
-        bad_input(&["bash", "5", "6", "--max", "3"], ""),
-        "error: bash: expected one heap, got 2"
-    );
+    #[rustfmt::skip]
+    assert_errors("", &[
+        (&["bash", "5", "--max", "0"], "error: --max: `0` takes nothing; expected at least 1"),
+        (&["bash", "5", "--max", "3", "--min", "4"], "error: --min: `4` is more than --max `3`"),
+        (&["bash", "5", "--max", "3", "--min", "0"], "error: --min: `0` would allow taking nothing; expected at least 1"),
+        (&["bash", "-5", "--max", "3"], "error: heap: `-5` is negative; expected a non-negative integer"),
+        (&["bash", "five", "--max", "3"], "error: heap: `five` is not a non-negative integer"),
+        (&["bash", "5", "--max", "-3"], "error: --max: `-3` is negative; expected a non-negative integer"),
+        (&["bash", "5", "6", "--max", "3"], "error: bash: expected one heap, got 2"),
+    ]);
     assert!(bad_input(&["bash", "5"], "").contains("--max"));
 }

@@ -4,39 +4,18 @@ use std::io::Read;
 use std::process::{Command as StdCommand, Stdio};
 
 use crate::{
-    bad_input, batch, finish, json, json_lines, names, play, refused, scratch, sprague, stdout,
-    succeeds,
+    assert_contains, bad_input, batch, finish, json, json_lines, names, play, read_stderr, refused,
+    refused_with_memory, scratch, spawn, sprague, sprague_std, stdout, succeeds,
 };
-
-/// The binary as a plain `std::process::Command`, for tests that need the pipes themselves.
-fn sprague_std() -> StdCommand {
-    let mut cmd = StdCommand::new(assert_cmd::cargo::cargo_bin("sprague"));
-    cmd.env_remove("SPRAGUE_MEMORY_LIMIT")
-        .env_remove("SPRAGUE_STOP_AFTER")
-        .env_remove("SPRAGUE_PROGRESS");
-    cmd
-}
 
 /// Runs `sprague ARGS` with its output read for one byte and then closed, as `| head -c1` does.
 fn exit_after_closed_pipe(args: &[&str]) -> (Option<i32>, String) {
-    let mut child = sprague_std()
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(args, Stdio::null(), Stdio::piped());
     let mut stdout = child.stdout.take().unwrap();
     let mut first = [0u8; 1];
     stdout.read_exact(&mut first).unwrap();
     drop(stdout);
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
+    let stderr = read_stderr(&mut child);
     (child.wait().unwrap().code(), stderr)
 }
 
@@ -219,13 +198,7 @@ fn issue_17_a_batch_line_that_is_not_utf8_or_too_long_gets_its_error_and_the_run
 /// Runs `sprague ARGS` with an endless standard input of `1\n` lines; returns the exit code and
 /// stderr. A run that does not end within 20 seconds fails the test.
 fn run_on_endless_input(args: &[&str]) -> (Option<i32>, String) {
-    let mut child = sprague_std()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(args, Stdio::piped(), Stdio::null());
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {
         let chunk = "1\n".repeat(1 << 15);
@@ -235,13 +208,7 @@ fn run_on_endless_input(args: &[&str]) -> (Option<i32>, String) {
     let start = std::time::Instant::now();
     loop {
         if let Some(status) = child.try_wait().unwrap() {
-            let mut stderr = String::new();
-            child
-                .stderr
-                .take()
-                .unwrap()
-                .read_to_string(&mut stderr)
-                .unwrap();
+            let stderr = read_stderr(&mut child);
             writer.join().unwrap();
             return (status.code(), stderr);
         }
@@ -429,13 +396,11 @@ fn issue_17_the_bash_table_refusal_counts_the_values_asked() {
         &["table", "bash", "--max", "3", "--upto", "100000000000"],
         "",
     );
-    assert!(line.contains("a table of 100000000001 values"), "{line}");
-    assert!(line.contains("needs about 745.1 GiB"), "{line}");
-    let line = refused(
-        sprague()
-            .args(["table", "bash", "--max", "3", "--upto", "999999"])
-            .env("SPRAGUE_MEMORY_LIMIT", "1M"),
+    assert_contains(
+        &line,
+        &["a table of 100000000001 values", "needs about 745.1 GiB"],
     );
+    let line = refused_with_memory("1M", &["table", "bash", "--max", "3", "--upto", "999999"]);
     assert!(
         line.contains(
             "a table of 1000000 values needs about 7.6 MiB, more than the 1.0 MiB available"
@@ -494,8 +459,13 @@ fn issue_17_a_table_that_would_take_too_long_is_refused_with_an_estimate() {
         &["octal", "0.0F", "20000"][..],
     ] {
         let line = refused(sprague().args(args).env("SPRAGUE_TIME_LIMIT", "1"));
-        assert!(line.contains("(three-heap splits) takes about"), "{line}");
-        assert!(line.contains("more than the 1 s allowed"), "{line}");
+        assert_contains(
+            &line,
+            &[
+                "(three-heap splits) takes about",
+                "more than the 1 s allowed",
+            ],
+        );
     }
     // The default budget (ten minutes) refuses the hundred-thousand-heap table of 0.3F at once.
     let line = bad_input(&["table", "octal", "0.3F", "--upto", "100000"], "");
@@ -590,8 +560,7 @@ fn issue_17_a_checkpoint_with_impossible_values_is_not_resumed() {
     // A plausible value changed among the first 256: the mex of its options says otherwise.
     let n = 100;
     let line = tampered(n, good[values_at + n] ^ 1);
-    assert!(line.contains("G(100) = "), "{line}");
-    assert!(line.contains("contradicts the rule"), "{line}");
+    assert_contains(&line, &["G(100) = ", "contradicts the rule"]);
     // The file as written resumes and finishes.
     std::fs::write(ckpt, &good).unwrap();
     let mut resume = args.to_vec();
@@ -607,44 +576,35 @@ fn issue_17_play_checks_a_typed_move_on_heaps_with_too_many_moves_to_list() {
         &["lasker", "2000000"],
         "hint\nheap 1: 2000000 -> 3 + 4\nheap 1: 2000000 -> 1999999\n",
     );
-    assert!(text.contains("hint: heap 1: 2000000 -> 0"), "{text}");
-    assert!(
-        text.contains("illegal move: heap 1 has 2000000 tokens: a split"),
-        "{text}"
-    );
-    assert!(text.contains("you: heap 1: 2000000 -> 1999999"), "{text}");
-    assert!(text.contains("engine: heap 1: 1999999 -> 0"), "{text}");
-    assert!(
-        text.contains("game over: you cannot move; the engine wins"),
-        "{text}"
+    assert_contains(
+        &text,
+        &[
+            "hint: heap 1: 2000000 -> 0",
+            "illegal move: heap 1 has 2000000 tokens: a split",
+            "you: heap 1: 2000000 -> 1999999",
+            "engine: heap 1: 1999999 -> 0",
+            "game over: you cannot move; the engine wins",
+        ],
     );
     // A split typed as the position after it, larger part first; the engine answers.
     let text = play(&["lasker", "2000000", "7"], "1500000 500000 7\n");
-    assert!(
-        text.contains("you: heap 1: 2000000 -> 500000 + 1500000"),
-        "{text}"
+    assert_contains(
+        &text,
+        &["you: heap 1: 2000000 -> 500000 + 1500000", "engine: "],
     );
-    assert!(text.contains("engine: "), "{text}");
     // Wythoff's game on a heap of 10^23: the words of the analysis, and a P-position reached.
     let huge = "100000000000000000000000";
     let text = play(
         &["wythoff", huge, "5"],
         "both: take 3\n0 0\nheap 2: 1 -> 0\n",
     );
-    assert!(
-        text.contains(&format!(
-            "you: both: take 3 -> {} 2",
-            "99999999999999999999997"
-        )),
-        "{text}"
-    );
-    assert!(
-        text.contains("engine: heap 1: 99999999999999999999997 -> 1"),
-        "{text}"
-    );
-    assert!(
-        text.contains("illegal move: 0 0 cannot be reached from 1 2 in one move"),
-        "{text}"
+    assert_contains(
+        &text,
+        &[
+            &format!("you: both: take 3 -> {} 2", "99999999999999999999997"),
+            "engine: heap 1: 99999999999999999999997 -> 1",
+            "illegal move: 0 0 cannot be reached from 1 2 in one move",
+        ],
     );
     // The engine stalls from a lost position of huge heaps without listing its moves.
     let lost = ["100000000000000000000000", "161803398874989484820459"];
@@ -652,10 +612,12 @@ fn issue_17_play_checks_a_typed_move_on_heaps_with_too_many_moves_to_list() {
         &["--first", "engine", "wythoff", lost[0], lost[1]],
         "quit\n",
     );
-    assert!(text.contains("(P: the player to move loses)"), "{text}");
-    assert!(
-        text.contains("engine: heap 2: 161803398874989484820459 -> 161803398874989484820458"),
-        "{text}"
+    assert_contains(
+        &text,
+        &[
+            "(P: the player to move loses)",
+            "engine: heap 2: 161803398874989484820459 -> 161803398874989484820458",
+        ],
     );
     let text = play(
         &["--first", "engine", "lasker", "2000000", "2000000"],
@@ -679,10 +641,9 @@ fn issue_17_a_heap_below_a_huge_subtraction_element_never_needs_it() {
     assert_eq!(report["winning_moves"][0]["to"], "64656864");
     // A heap past it needs the period of the whole set: refused with the estimate when the
     // memory allowed is short of it.
-    let line = refused(
-        sprague()
-            .args(["subtraction", "1000000000000", "--set", "1,2,808716396"])
-            .env("SPRAGUE_MEMORY_LIMIT", "1G"),
+    let line = refused_with_memory(
+        "1G",
+        &["subtraction", "1000000000000", "--set", "1,2,808716396"],
     );
     assert!(
         line.contains("heap 1: a period (which heaps this large need) of the set {1,2,808716396} needs a table of at least 808716398 nim-values (1.5 GiB"),
@@ -830,17 +791,21 @@ fn hostile_script(name: &str, source: &str, args: &[&str]) -> String {
     line
 }
 
+/// [`hostile_script`], whose error line must say `says`; returns it.
+fn refused_script(name: &str, source: &str, args: &[&str], says: &str) -> String {
+    let line = hostile_script(name, source, args);
+    assert!(line.contains(says), "{line}");
+    line
+}
+
 #[test]
 fn issue_17_a_script_that_allocates_without_bound_is_stopped_with_one_line() {
     // One step asking for 15 GiB: refused before the memory is taken.
-    let line = hostile_script(
+    refused_script(
         "pad",
         "fn moves(p) { let a = []; a.pad(1000000000, 0); [] }",
         &["5"],
-    );
-    assert!(
-        line.contains("MiB in one step, past the memory one call may hold"),
-        "{line}"
+        "MiB in one step, past the memory one call may hold",
     );
     // A string and an array doubled forty times.
     for (name, source) in [
@@ -860,7 +825,7 @@ fn issue_17_a_script_that_allocates_without_bound_is_stopped_with_one_line() {
         );
     }
     // Pushing without end is stopped at half the call's budget, with the call named.
-    let line = hostile_script(
+    refused_script(
         "push",
         "fn moves(p) { let a = []; loop { a.push(p); } }",
         // Time enough that a busy machine reaches the memory budget first.
@@ -871,15 +836,15 @@ fn issue_17_a_script_that_allocates_without_bound_is_stopped_with_one_line() {
             "--max-call-seconds",
             "300",
         ],
+        "MiB in moves(5)",
     );
-    assert!(line.contains("MiB in moves(5)"), "{line}");
     // Positions that grow for ever: past 4096 integers a position is refused.
-    let line = hostile_script(
+    let line = refused_script(
         "grow",
         "fn moves(p) { let q = p; q.push(0); [q] }",
         &["[1]"],
+        "an array of 4097 items",
     );
-    assert!(line.contains("an array of 4097 items"), "{line}");
     assert!(line.len() < 400, "{line}");
     // Many large positions: the whole run's memory is bounded too.
     let dir = scratch("many");
@@ -888,11 +853,7 @@ fn issue_17_a_script_that_allocates_without_bound_is_stopped_with_one_line() {
         "fn moves(p) { if type_of(p) == \"array\" { return []; } let r = []; \
          for i in 0..200 { let q = []; q.pad(4000, p * 1000 + i); r.push(q); } r.push(p + 1); r }",
     );
-    let line = refused(
-        sprague()
-            .args(["script", &file, "0"])
-            .env("SPRAGUE_MEMORY_LIMIT", "300M"),
-    );
+    let line = refused_with_memory("300M", &["script", &file, "0"]);
     assert!(
         line.contains("the run held more than 300 MiB (SPRAGUE_MEMORY_LIMIT)"),
         "{line}"
@@ -922,10 +883,9 @@ fn issue_17_a_loopy_script_whose_sums_keep_growing_is_answered_or_stopped_within
         .arg("--json"),
     );
     // Every heap can pass (n -> 0 + n): a draw, and the pass is listed as the script makes it.
-    assert!(stdout.contains("\"outcome\":\"D\""), "{stdout}");
-    assert!(
-        stdout.contains("over its 28 reachable positions"),
-        "{stdout}"
+    assert_contains(
+        &stdout,
+        &["\"outcome\":\"D\"", "over its 28 reachable positions"],
     );
     // A sum that truly grows (n -> n + n) is stopped at the parts a sum may have, or by time.
     let line = refused(&mut script(
@@ -952,17 +912,18 @@ fn issue_17_a_script_that_nests_deep_is_stopped_by_the_time_one_call_may_take() 
         "fn moves(p) { let a = []; for i in 0..100000 { a = [a]; } [] }",
         "fn moves(p) { let a = []; for i in 0..100000 { a = [a]; } [a] }",
     ] {
-        let line = hostile_script("deep", source, &["5", "--max-call-seconds", "1"]);
-        assert!(line.contains("ran more than 1 s in moves(5)"), "{line}");
+        refused_script(
+            "deep",
+            source,
+            &["5", "--max-call-seconds", "1"],
+            "ran more than 1 s in moves(5)",
+        );
     }
     // A nested value returned is named, not printed.
-    let line = hostile_script(
+    refused_script(
         "nested",
         "fn moves(p) { let a = []; for i in 0..2000 { a = [a]; } [a] }",
         &["5"],
-    );
-    assert!(
-        line.contains("returned an array of 1 items at index 0"),
-        "{line}"
+        "returned an array of 1 items at index 0",
     );
 }

@@ -1,29 +1,17 @@
 //! Bad input of every kind: one `error:` line on stderr, exit code 2, never a panic.
 
-use crate::{bad_input, sprague};
+use crate::{assert_contains, assert_errors, bad_input, refused, sprague};
 
 #[test]
 fn bad_command_lines() {
-    assert_eq!(
-        bad_input(&["nim", "3", "x"], ""),
-        "error: heap 2: `x` is not a non-negative integer"
-    );
-    assert_eq!(
-        bad_input(&["nim", "-3"], ""),
-        "error: heap 1: `-3` is negative; expected a non-negative integer"
-    );
-    assert_eq!(
-        bad_input(&["nim", "3.5"], ""),
-        "error: heap 1: `3.5` is not a non-negative integer"
-    );
-    assert_eq!(
-        bad_input(&["chess"], ""),
-        "error: unrecognized subcommand 'chess'"
-    );
-    assert_eq!(
-        bad_input(&["nim", "1", "--frobnicate"], ""),
-        "error: unexpected argument '--frobnicate' found"
-    );
+    #[rustfmt::skip]
+    assert_errors("", &[
+        (&["nim", "3", "x"], "error: heap 2: `x` is not a non-negative integer"),
+        (&["nim", "-3"], "error: heap 1: `-3` is negative; expected a non-negative integer"),
+        (&["nim", "3.5"], "error: heap 1: `3.5` is not a non-negative integer"),
+        (&["chess"], "error: unrecognized subcommand 'chess'"),
+        (&["nim", "1", "--frobnicate"], "error: unexpected argument '--frobnicate' found"),
+    ]);
     assert!(bad_input(&["nim"], "").contains("required"));
     let digits = "9".repeat(100_001);
     assert!(bad_input(&["nim", &digits], "").contains("digits is more than"));
@@ -32,16 +20,11 @@ fn bad_command_lines() {
 
 #[test]
 fn memory_refusals_carry_the_estimate() {
-    let out = sprague()
-        .args(["graph", "-"])
-        .env("SPRAGUE_MEMORY_LIMIT", "1M")
-        .write_stdin("100000 400000 1\n")
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        stderr.contains("needs about") && stderr.contains("1.0 MiB available"),
-        "{stderr}"
+    let line = refused(
+        sprague()
+            .args(["graph", "-"])
+            .env("SPRAGUE_MEMORY_LIMIT", "1M")
+            .write_stdin("100000 400000 1\n"),
     );
+    assert_contains(&line, &["needs about", "1.0 MiB available"]);
 }

@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use crate::{bad_input, json, sprague};
+use crate::{bad_input, batch, json};
 
 #[test]
 fn the_start_the_take_before_and_a_batch() {
@@ -24,15 +24,9 @@ fn the_start_the_take_before_and_a_batch() {
     let v = json(&["fibonacci-nim", f301], "");
     assert_eq!(v["outcome"], "P");
     assert!(v["note"].as_str().unwrap().contains("exact at any size"));
-    let out = sprague()
-        .args(["fibonacci-nim", "--batch"])
-        .write_stdin("8\n9\n")
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    let outcomes: Vec<_> = text
-        .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["outcome"].clone())
+    let outcomes: Vec<_> = batch(&["fibonacci-nim", "--batch"], "8\n9\n", 0)
+        .iter()
+        .map(|v| v["outcome"].clone())
         .collect();
     assert_eq!(outcomes, [json!("P"), json!("N")]);
 }

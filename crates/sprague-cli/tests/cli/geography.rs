@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::{bad_input, json, sprague};
+use crate::{assert_errors, bad_input, json, sprague};
 
 /// The edge list of a board (`.` free, `#` hole), free cells numbered row by row from 1, and each
 /// free cell's number.
@@ -98,20 +98,15 @@ fn a_grid_of_300_by_300_with_holes_is_answered() {
 
 #[test]
 fn bad_input_gives_one_error_line() {
-    assert_eq!(
-        bad_input(&["geography", "-", "--start", "4"], "3 2\n1 2\n2 3\n"),
-        "error: --start: vertex 4 is not in 1..=3"
-    );
-    assert_eq!(
-        bad_input(&["geography", "-", "--start", "-1"], "3 2\n1 2\n2 3\n"),
-        "error: --start: `-1` is negative; expected a non-negative integer"
-    );
+    // A path 1 - 2 - 3.
+    #[rustfmt::skip]
+    assert_errors("3 2\n1 2\n2 3\n", &[
+        (&["geography", "-", "--start", "4"], "error: --start: vertex 4 is not in 1..=3"),
+        (&["geography", "-", "--start", "-1"], "error: --start: `-1` is negative; expected a non-negative integer"),
+        (&["geography", "-"], "error: geography: give --start V (or --all)"),
+    ]);
     assert_eq!(
         bad_input(&["geography", "-", "--start", "1"], "3 2\n1 2\n2 5\n"),
         "error: -: line 3: edge 2: second vertex 5 is not in 1..=3"
-    );
-    assert_eq!(
-        bad_input(&["geography", "-"], "3 2\n1 2\n2 3\n"),
-        "error: geography: give --start V (or --all)"
     );
 }

@@ -1,16 +1,16 @@
 //! `sprague graph`: the seed's input shape, cycles, and large inputs.
 
 use std::io::Write;
+use std::process::Stdio;
 
 use serde_json::json;
 
-use crate::{bad_input, json};
+use crate::{assert_fields, assert_input_errors, bad_input, json, spawn};
 
 #[test]
 fn a_path_and_two_tokens() {
     let v = json(&["graph", "-"], "3 2 2\n1 2\n2 3\n1 2\n");
-    assert_eq!(v["outcome"], "N");
-    assert_eq!(v["nim_value"], 1);
+    assert_fields(&v, json!({"outcome": "N", "nim_value": 1}));
     assert_eq!(
         v["winning_moves"][1],
         json!({"move":"token 2: 2 -> 3","to":"1 3","token":2,"from":2,"vertex":3})
@@ -64,22 +64,13 @@ fn a_path_of_a_million_vertices_is_answered() {
 
 #[test]
 fn bad_graph_files_give_one_error_line() {
-    assert_eq!(
-        bad_input(&["graph", "-"], "3 1 1\n1 9\n1\n"),
-        "error: -: line 2: edge 1: end vertex 9 is not in 1..=3"
-    );
-    assert_eq!(
-        bad_input(&["graph", "-"], "3 2 1\n1 2\n"),
-        "error: -: the input ends early: expected 2 edges, found 1"
-    );
-    assert_eq!(
-        bad_input(&["graph", "-"], "3 -1 1\n"),
-        "error: -: line 1: the edge count m: `-1` is negative; expected a non-negative integer"
-    );
-    assert_eq!(
-        bad_input(&["graph", "-"], "3 1 1\n1 two\n1\n"),
-        "error: -: line 2: edge 1: `two` is not a non-negative integer"
-    );
+    #[rustfmt::skip]
+    assert_input_errors(&["graph", "-"], &[
+        ("3 1 1\n1 9\n1\n", "error: -: line 2: edge 1: end vertex 9 is not in 1..=3"),
+        ("3 2 1\n1 2\n", "error: -: the input ends early: expected 2 edges, found 1"),
+        ("3 -1 1\n", "error: -: line 1: the edge count m: `-1` is negative; expected a non-negative integer"),
+        ("3 1 1\n1 two\n1\n", "error: -: line 2: edge 1: `two` is not a non-negative integer"),
+    ]);
     assert!(bad_input(&["graph", "/no/such/file"], "")
         .starts_with("error: cannot read `/no/such/file`"));
     let refusal = bad_input(&["graph", "-"], "1000000000 100000000000 1\n");
@@ -102,14 +93,7 @@ fn a_reader_that_stops_early_gets_exit_0_and_no_message() {
         input.push_str(&format!("1 {v}\n"));
     }
     input.push_str("1\n");
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sprague"))
-        .args(["graph", "-", "--json"])
-        .env_remove("SPRAGUE_MEMORY_LIMIT")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(&["graph", "-", "--json"], Stdio::piped(), Stdio::piped());
     child
         .stdin
         .take()

@@ -2,21 +2,22 @@
 
 use serde_json::json;
 
-use crate::{bad_input, json};
+use crate::{assert_fields, assert_input_errors, bad_input, json};
 
 #[test]
 fn poj_3710_sample_sally_wins() {
     // POJ 3710 (Christmas Game) sample: two trees, `2 1 / 1 2` and `4 4 / 1 2 / 2 3 / 2 4 / 3 4`,
     // answer "Sally" (the first player wins). A sum of games on one ground: glue the roots.
-    let v = json(&["hackenbush", "-"], "5 5\n1 2\n1 3\n3 4\n3 5\n4 5\n");
-    assert_eq!(v["outcome"], "N");
-    // 1 (an edge) xor 2 (a triangle on a stalk).
-    assert_eq!(v["nim_value"], 3);
-    // The only cut to 0 is the triangle's edge away from the stalk: the second tree becomes a
-    // fork, (1 xor 1) + 1 = 1, and 1 xor 1 = 0.
-    assert_eq!(
-        v["winning_moves"],
-        json!([{"move": "cut edge 5: 4-5", "edge": 5}])
+    assert_fields(
+        &json(&["hackenbush", "-"], "5 5\n1 2\n1 3\n3 4\n3 5\n4 5\n"),
+        json!({
+            "outcome": "N",
+            // 1 (an edge) xor 2 (a triangle on a stalk).
+            "nim_value": 3,
+            // The only cut to 0 is the triangle's edge away from the stalk: the second tree
+            // becomes a fork, (1 xor 1) + 1 = 1, and 1 xor 1 = 0.
+            "winning_moves": [{"move": "cut edge 5: 4-5", "edge": 5}]
+        }),
     );
 }
 
@@ -60,22 +61,13 @@ fn a_million_edges_are_answered() {
 
 #[test]
 fn bad_files_give_one_error_line() {
-    assert_eq!(
-        bad_input(&["hackenbush", "-"], "3 1\n1 4\n"),
-        "error: -: line 2: edge 1: second vertex 4 is not in 1..=3"
-    );
-    assert_eq!(
-        bad_input(&["hackenbush", "-"], "3 -1\n"),
-        "error: -: line 1: the edge count m: `-1` is negative; expected a non-negative integer"
-    );
-    assert_eq!(
-        bad_input(&["hackenbush", "-"], "3 1\n1 x\n"),
-        "error: -: line 2: edge 1: `x` is not a non-negative integer"
-    );
-    assert_eq!(
-        bad_input(&["hackenbush", "-"], "0 0\n"),
-        "error: -: line 1: the vertex count n is 0; expected at least 1"
-    );
+    #[rustfmt::skip]
+    assert_input_errors(&["hackenbush", "-"], &[
+        ("3 1\n1 4\n", "error: -: line 2: edge 1: second vertex 4 is not in 1..=3"),
+        ("3 -1\n", "error: -: line 1: the edge count m: `-1` is negative; expected a non-negative integer"),
+        ("3 1\n1 x\n", "error: -: line 2: edge 1: `x` is not a non-negative integer"),
+        ("0 0\n", "error: -: line 1: the vertex count n is 0; expected at least 1"),
+    ]);
     assert!(bad_input(&["hackenbush", "-"], "100000000000 1\n").contains("supported"));
 }
 

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::{bad_input, batch, json, stdout};
+use crate::{bad_input, batch, json, stdout, strings};
 
 #[test]
 fn takes_and_splits_are_winning_moves() {
@@ -51,14 +51,8 @@ fn huge_heaps_are_exact() {
 #[test]
 fn all_moves_lists_takes_and_splits() {
     let v = json(&["lasker", "4", "--all-moves"], "");
-    let moves: Vec<&str> = v["all_moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["move"].as_str().unwrap())
-        .collect();
     assert_eq!(
-        moves,
+        strings(&v["all_moves"], "move"),
         [
             "heap 1: 4 -> 3",
             "heap 1: 4 -> 2",

@@ -4,35 +4,30 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Output, Stdio};
+use std::process::Stdio;
 
-use crate::{bad_input, example, names, scratch, sprague, table_values};
+use assert_cmd::Command;
 
-/// Runs `sprague ARGS` in `dir` with extra environment variables.
-fn run_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
+use crate::{
+    bad_input, example, finish, json, names, refused_with_memory, scratch, sprague, sprague_std,
+    succeeds, table_values,
+};
+
+/// `sprague ARGS` run in `dir`.
+fn run_in(dir: &Path, args: &[&str]) -> Command {
     let mut cmd = sprague();
     cmd.current_dir(dir).args(args);
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    cmd.output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    cmd
 }
 
 #[test]
 fn progress_lines_are_printed_only_when_asked_off_a_terminal() {
     let dir = scratch("progress");
     let args = ["table", "kayles", "--upto", "20000", "--json"];
-    let quiet = run_in(&dir, &args, &[]);
-    assert!(quiet.status.success());
-    assert!(quiet.stderr.is_empty(), "{}", text(&quiet.stderr));
-    let shown = run_in(&dir, &args, &[("SPRAGUE_PROGRESS", "plain")]);
-    assert!(shown.status.success());
-    assert_eq!(shown.stdout, quiet.stdout);
-    let stderr = text(&shown.stderr);
+    let (quiet, stderr) = finish(&mut run_in(&dir, &args), 0);
+    assert!(stderr.is_empty(), "{stderr}");
+    let (shown, stderr) = finish(run_in(&dir, &args).env("SPRAGUE_PROGRESS", "plain"), 0);
+    assert_eq!(shown, quiet);
     let last = stderr.lines().last().unwrap();
     assert!(
         last.starts_with("progress: 20001/20001 values, ") && last.ends_with(" s left"),
@@ -49,8 +44,7 @@ fn progress_lines_are_printed_only_when_asked_off_a_terminal() {
 /// stdout and the `--out` file (if `out` is given) must be the same bytes.
 fn check_resume(name: &str, args: &[&str], out: Option<&str>, checkpoint: &str, stops: &[u64]) {
     let dir = scratch(name);
-    let whole = run_in(&dir, args, &[]);
-    assert!(whole.status.success(), "{}", text(&whole.stderr));
+    let whole = succeeds(&mut run_in(&dir, args));
     let whole_file = out.map(|f| std::fs::read(dir.join(f)).unwrap());
     if let Some(f) = out {
         std::fs::remove_file(dir.join(f)).unwrap();
@@ -59,10 +53,8 @@ fn check_resume(name: &str, args: &[&str], out: Option<&str>, checkpoint: &str, 
     let mut first = true;
     for stop in stops {
         let stop = stop.to_string();
-        let run = run_in(&dir, &resume, &[("SPRAGUE_STOP_AFTER", &stop)]);
-        let stderr = text(&run.stderr);
-        assert_eq!(run.status.code(), Some(130), "{name} stop {stop}: {stderr}");
-        assert!(run.stdout.is_empty());
+        let (stdout, stderr) = finish(run_in(&dir, &resume).env("SPRAGUE_STOP_AFTER", &stop), 130);
+        assert!(stdout.is_empty(), "{name} stop {stop}: {stdout}");
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(
             stderr.starts_with(&format!("interrupted with {stop} values computed: "))
@@ -79,9 +71,7 @@ fn check_resume(name: &str, args: &[&str], out: Option<&str>, checkpoint: &str, 
             first = false;
         }
     }
-    let last = run_in(&dir, &resume, &[]);
-    assert!(last.status.success(), "{}", text(&last.stderr));
-    assert_eq!(text(&last.stdout), text(&whole.stdout), "{name}");
+    assert_eq!(succeeds(&mut run_in(&dir, &resume)), whole, "{name}");
     if let Some(f) = out {
         assert_eq!(
             std::fs::read(dir.join(f)).unwrap(),
@@ -156,12 +146,10 @@ fn an_interrupted_run_resumes_to_the_same_bytes() {
 /// Starts `args` in `dir` with progress lines on, and returns the child once it has computed
 /// some values (so that its Ctrl-C handler is in place).
 fn start(dir: &Path, args: &[&str]) -> std::process::Child {
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("sprague"))
+    let mut child = sprague_std()
         .current_dir(dir)
         .args(args)
         .env("SPRAGUE_PROGRESS", "plain")
-        .env_remove("SPRAGUE_STOP_AFTER")
-        .env_remove("SPRAGUE_MEMORY_LIMIT")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -185,13 +173,24 @@ const SLOW: [&str; 7] = [
     "g.seq",
 ];
 
+/// Runs [`SLOW`] whole in `dir`: what it prints and the file it writes (then removed).
+fn slow_whole(dir: &Path) -> (String, Vec<u8>) {
+    let stdout = succeeds(&mut run_in(dir, &SLOW));
+    let file = std::fs::read(dir.join("g.seq")).unwrap();
+    std::fs::remove_file(dir.join("g.seq")).unwrap();
+    (stdout, file)
+}
+
+/// Runs `args` (a `--resume` of [`SLOW`]) in `dir`: it must print and write what `whole` did.
+fn resume_slow(dir: &Path, args: &[&str], whole: &(String, Vec<u8>)) {
+    assert_eq!(succeeds(&mut run_in(dir, args)), whole.0);
+    assert_eq!(std::fs::read(dir.join("g.seq")).unwrap(), whole.1);
+}
+
 #[test]
 fn ctrl_c_writes_a_checkpoint_and_resume_finishes_the_same() {
     let dir = scratch("sigint");
-    let whole = run_in(&dir, &SLOW, &[]);
-    assert!(whole.status.success());
-    let whole_file = std::fs::read(dir.join("g.seq")).unwrap();
-    std::fs::remove_file(dir.join("g.seq")).unwrap();
+    let whole = slow_whole(&dir);
     let child = start(&dir, &SLOW);
     let killed = std::process::Command::new("kill")
         .args(["-INT", &child.id().to_string()])
@@ -205,10 +204,7 @@ fn ctrl_c_writes_a_checkpoint_and_resume_finishes_the_same() {
     assert!(!dir.join("g.seq").exists());
     let mut resume = SLOW.to_vec();
     resume.push("--resume");
-    let done = run_in(&dir, &resume, &[]);
-    assert!(done.status.success(), "{}", text(&done.stderr));
-    assert_eq!(done.stdout, whole.stdout);
-    assert_eq!(std::fs::read(dir.join("g.seq")).unwrap(), whole_file);
+    resume_slow(&dir, &resume, &whole);
     assert_eq!(names(&dir), ["g.seq"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -218,10 +214,7 @@ fn periodic_checkpoints_survive_kill_9() {
     let dir = scratch("kill9");
     let mut args = SLOW.to_vec();
     args.extend(["--checkpoint-every", "0"]);
-    let whole = run_in(&dir, &SLOW, &[]);
-    assert!(whole.status.success());
-    let whole_file = std::fs::read(dir.join("g.seq")).unwrap();
-    std::fs::remove_file(dir.join("g.seq")).unwrap();
+    let whole = slow_whole(&dir);
     let mut child = start(&dir, &args);
     while !dir.join("g.seq.ckpt").exists() {
         std::thread::sleep(std::time::Duration::from_millis(20));
@@ -229,10 +222,7 @@ fn periodic_checkpoints_survive_kill_9() {
     child.kill().unwrap();
     child.wait().unwrap();
     args.push("--resume");
-    let done = run_in(&dir, &args, &[]);
-    assert!(done.status.success(), "{}", text(&done.stderr));
-    assert_eq!(done.stdout, whole.stdout);
-    assert_eq!(std::fs::read(dir.join("g.seq")).unwrap(), whole_file);
+    resume_slow(&dir, &args, &whole);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -257,12 +247,14 @@ fn a_missing_damaged_or_foreign_checkpoint_is_refused() {
     };
     let err = resume("kayles");
     assert!(err.contains("no checkpoint at"), "{err}");
-    let stopped = run_in(
-        &dir,
-        &["table", "kayles", "--upto", "100", "--checkpoint", ckpt],
-        &[("SPRAGUE_STOP_AFTER", "50")],
+    finish(
+        run_in(
+            &dir,
+            &["table", "kayles", "--upto", "100", "--checkpoint", ckpt],
+        )
+        .env("SPRAGUE_STOP_AFTER", "50"),
+        130,
     );
-    assert_eq!(stopped.status.code(), Some(130));
     let err = resume("dawson");
     assert!(
         err.contains("checkpoint of `kayles`, not of `dawson`"),
@@ -282,30 +274,22 @@ fn a_missing_damaged_or_foreign_checkpoint_is_refused() {
 #[test]
 fn a_billion_values_are_said_to_fit_or_refused_before_starting() {
     let dir = scratch("memory");
-    let run = run_in(
-        &dir,
-        &["table", "grundys-game", "--upto", "1000000000"],
-        &[("SPRAGUE_MEMORY_LIMIT", "8G"), ("SPRAGUE_STOP_AFTER", "1")],
+    let (_, stderr) = finish(
+        run_in(&dir, &["table", "grundys-game", "--upto", "1000000000"])
+            .env("SPRAGUE_MEMORY_LIMIT", "8G")
+            .env("SPRAGUE_STOP_AFTER", "1"),
+        130,
     );
-    let stderr = text(&run.stderr);
     let first = stderr.lines().next().unwrap();
     assert!(
         first.contains("1000000001 values") && first.contains("it fits"),
         "{stderr}"
     );
-    assert_eq!(run.status.code(), Some(130), "{stderr}");
-    let err = crate::sprague()
-        .args(["table", "kayles", "--upto", "1000000000"])
-        .env("SPRAGUE_MEMORY_LIMIT", "1000000")
-        .output()
-        .unwrap();
-    assert_eq!(err.status.code(), Some(2));
-    let line = text(&err.stderr);
+    let line = refused_with_memory("1000000", &["table", "kayles", "--upto", "1000000000"]);
     assert!(
         line.starts_with("error: a table of 1000000001 values needs about"),
         "{line}"
     );
-    assert_eq!(line.lines().count(), 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -339,8 +323,7 @@ fn sequences_are_plotted_to_svg_and_png() {
             let name = format!("p{i}.{ext}");
             let mut args = args.to_vec();
             args.extend(["--plot", &name, "--json"]);
-            let run = run_in(&dir, &args, &[]);
-            assert!(run.status.success(), "{args:?}: {}", text(&run.stderr));
+            succeeds(&mut run_in(&dir, &args));
             check_picture(&dir.join(&name));
         }
     }
@@ -384,38 +367,34 @@ fn sequences_are_plotted_to_svg_and_png() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Runs `sprague ARGS --out FILE` in `dir`, expecting success; returns what it printed.
+fn write_values(dir: &Path, args: &[&str], file: &str) -> String {
+    succeeds(run_in(dir, args).args(["--out", file]))
+}
+
+/// The values file `file` in `dir`, its header checked: `width` bytes a value, `count` values.
+fn read_values(dir: &Path, file: &str, width: u8, count: u64) -> Vec<u8> {
+    let bytes = std::fs::read(dir.join(file)).unwrap();
+    assert_eq!(&bytes[..9], &[&b"SPRGSEQ1"[..], &[width]].concat()[..]);
+    assert_eq!(&bytes[16..24], &count.to_le_bytes());
+    bytes
+}
+
 #[test]
 fn tables_computed_whole_write_their_values_files() {
     let dir = scratch("subtraction-out");
-    let run = run_in(
-        &dir,
-        &[
-            "table",
-            "subtraction",
-            "--set",
-            "1,3,4",
-            "--upto",
-            "20",
-            "--out",
-            "s.seq",
-            "--json",
-        ],
-        &[],
-    );
-    assert!(run.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    let table = ["table", "subtraction", "--set", "1,3,4", "--upto", "20"];
+    let report = write_values(&dir, &[&table[..], &["--json"]].concat(), "s.seq");
+    let v: serde_json::Value = serde_json::from_str(&report).unwrap();
     assert!(v.get("values").is_none());
-    let printed = crate::json(
-        &["table", "subtraction", "--set", "1,3,4", "--upto", "20"],
-        "",
-    );
-    let expected: Vec<u8> = table_values(&printed).iter().map(|&v| v as u8).collect();
-    let bytes = std::fs::read(dir.join("s.seq")).unwrap();
-    assert_eq!(&bytes[..9], b"SPRGSEQ1\x01");
-    assert_eq!(&bytes[16..24], &21u64.to_le_bytes());
+    let expected: Vec<u8> = table_values(&json(&table, ""))
+        .iter()
+        .map(|&v| v as u8)
+        .collect();
+    let bytes = read_values(&dir, "s.seq", 1, 21);
     assert_eq!(&bytes[24..], &expected[..]);
     // Bash's game, until its period is proved (64 values, the first doubling).
-    let run = run_in(
+    write_values(
         &dir,
         &[
             "table",
@@ -425,27 +404,15 @@ fn tables_computed_whole_write_their_values_files() {
             "--upto",
             "1000",
             "--until-proved",
-            "--out",
-            "b.seq",
         ],
-        &[],
+        "b.seq",
     );
-    assert!(run.status.success(), "{}", text(&run.stderr));
-    let bytes = std::fs::read(dir.join("b.seq")).unwrap();
-    assert_eq!(&bytes[..9], b"SPRGSEQ1\x01");
-    assert_eq!(&bytes[16..24], &64u64.to_le_bytes());
+    let bytes = read_values(&dir, "b.seq", 1, 64);
     let expected: Vec<u8> = (0..64).map(|n| n % 4).collect();
     assert_eq!(&bytes[24..], &expected[..]);
     // Lasker's Nim's values pass 2^16: four bytes a value.
-    let run = run_in(
-        &dir,
-        &["table", "lasker", "--upto", "70000", "--out", "l.seq"],
-        &[],
-    );
-    assert!(run.status.success(), "{}", text(&run.stderr));
-    let bytes = std::fs::read(dir.join("l.seq")).unwrap();
-    assert_eq!(&bytes[..9], b"SPRGSEQ1\x04");
-    assert_eq!(&bytes[16..24], &70001u64.to_le_bytes());
+    write_values(&dir, &["table", "lasker", "--upto", "70000"], "l.seq");
+    let bytes = read_values(&dir, "l.seq", 4, 70001);
     let value = |n: usize| u32::from_le_bytes(bytes[24 + 4 * n..28 + 4 * n].try_into().unwrap());
     assert_eq!(bytes.len(), 24 + 4 * 70001);
     assert_eq!(
@@ -454,15 +421,12 @@ fn tables_computed_whole_write_their_values_files() {
     );
     // A scripted Lasker's Nim (search) writes the same file as the closed form.
     let script = example("lasker.rhai");
-    for args in [
-        &[
-            "table", "script", &script, "--upto", "100", "--out", "s.seq",
-        ][..],
-        &["table", "lasker", "--upto", "100", "--out", "c.seq"],
-    ] {
-        let run = run_in(&dir, args, &[]);
-        assert!(run.status.success(), "{}", text(&run.stderr));
-    }
+    write_values(
+        &dir,
+        &["table", "script", &script, "--upto", "100"],
+        "s.seq",
+    );
+    write_values(&dir, &["table", "lasker", "--upto", "100"], "c.seq");
     let scripted = std::fs::read(dir.join("s.seq")).unwrap();
     assert_eq!(scripted.len(), 24 + 101);
     assert_eq!(scripted, std::fs::read(dir.join("c.seq")).unwrap());

@@ -27,15 +27,47 @@ mod table;
 mod turning;
 mod wythoff;
 
+use std::io::Read;
+use std::process::{Child, Stdio};
+
 use assert_cmd::Command;
 
-/// The `sprague` binary with a clean environment.
-pub fn sprague() -> Command {
-    let mut cmd = Command::cargo_bin("sprague").unwrap();
+/// The binary with a clean environment as a plain `std::process::Command`, for tests that need
+/// the pipes themselves.
+pub fn sprague_std() -> std::process::Command {
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("sprague"));
     cmd.env_remove("SPRAGUE_MEMORY_LIMIT")
         .env_remove("SPRAGUE_STOP_AFTER")
         .env_remove("SPRAGUE_PROGRESS");
     cmd
+}
+
+/// The `sprague` binary with a clean environment.
+pub fn sprague() -> Command {
+    Command::from_std(sprague_std())
+}
+
+/// Starts `sprague ARGS` with this standard input and output, and its stderr piped.
+pub fn spawn(args: &[&str], stdin: Stdio, stdout: Stdio) -> Child {
+    sprague_std()
+        .args(args)
+        .stdin(stdin)
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// All that `child` writes on its stderr (piped).
+pub fn read_stderr(child: &mut Child) -> String {
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    stderr
 }
 
 /// A fresh empty directory for one test.
@@ -125,6 +157,64 @@ pub fn assert_errors(stdin: &str, cases: &[(&[&str], &str)]) {
     for (args, line) in cases {
         assert_eq!(bad_input(args, stdin), *line, "sprague {args:?}");
     }
+}
+
+/// Checks that `sprague ARGS` on each standard input given is refused with exactly the error line
+/// given.
+pub fn assert_input_errors(args: &[&str], cases: &[(&str, &str)]) {
+    for (stdin, line) in cases {
+        assert_eq!(
+            bad_input(args, stdin),
+            *line,
+            "sprague {args:?} on {stdin:?}"
+        );
+    }
+}
+
+/// Checks that `text` contains each of `parts`.
+pub fn assert_contains(text: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(text.contains(part), "{part:?} expected in:\n{text}");
+    }
+}
+
+/// Checks that each `sprague ARGS` is refused (see [`refused`]) with a line containing the part
+/// given.
+pub fn assert_refusals(cases: &[(&[&str], &str)]) {
+    for (args, part) in cases {
+        let line = bad_input(args, "");
+        assert!(line.contains(part), "sprague {args:?}: {line}");
+    }
+}
+
+/// Runs `sprague ARGS` with `SPRAGUE_MEMORY_LIMIT=limit`, expecting a refusal (see [`refused`]);
+/// returns its line.
+pub fn refused_with_memory(limit: &str, args: &[&str]) -> String {
+    refused(sprague().args(args).env("SPRAGUE_MEMORY_LIMIT", limit))
+}
+
+/// Checks that `report` has each field of `expected` (a JSON object) with the value given.
+pub fn assert_fields(report: &serde_json::Value, expected: serde_json::Value) {
+    for (field, value) in expected.as_object().unwrap() {
+        assert_eq!(&report[field], value, "{field} of {report}");
+    }
+}
+
+/// The string `field` of each item of the JSON array `list`.
+pub fn strings<'a>(list: &'a serde_json::Value, field: &str) -> Vec<&'a str> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|item| item[field].as_str().unwrap())
+        .collect()
+}
+
+/// The numbers in `text`, separated by spaces.
+pub fn numbers<T: std::str::FromStr>(text: &str) -> Vec<T>
+where
+    T::Err: std::fmt::Debug,
+{
+    text.split(' ').map(|w| w.parse().unwrap()).collect()
 }
 
 /// The names in `dir`, sorted (to see, say, that no temporary file was left behind).

@@ -1,6 +1,11 @@
 //! `sprague play`, driven through a pipe as the tests of every playable game do.
 
-use crate::{example, play};
+use crate::{assert_contains, example, play};
+
+/// Checks that a game's transcript ends with `last`.
+fn assert_ends(text: &str, last: &str) {
+    assert!(text.trim_end().ends_with(last), "{text}");
+}
 
 #[test]
 fn the_user_wins_by_playing_the_winning_moves() {
@@ -8,22 +13,14 @@ fn the_user_wins_by_playing_the_winning_moves() {
     assert!(text.contains("you: heap 2: 2 -> 1"), "{text}");
     // The engine, lost, stalls by taking one token from the largest heap.
     assert!(text.contains("engine: heap 2: 1 -> 0"), "{text}");
-    assert!(
-        text.trim_end()
-            .ends_with("game over: the engine cannot move; you win"),
-        "{text}"
-    );
+    assert_ends(&text, "game over: the engine cannot move; you win");
 }
 
 #[test]
 fn the_engine_punishes_a_losing_move_and_explains_it() {
     let text = play(&["nim", "3", "4", "5"], "heap 1: 3 -> 2\n");
-    assert!(text.contains("engine: heap 1: 2 -> 1"), "{text}");
-    assert!(text.contains("leaves nim-value 0"), "{text}");
-    assert!(
-        text.trim_end().ends_with("input ended: game abandoned"),
-        "{text}"
-    );
+    assert_contains(&text, &["engine: heap 1: 2 -> 1", "leaves nim-value 0"]);
+    assert_ends(&text, "input ended: game abandoned");
 }
 
 #[test]
@@ -32,24 +29,17 @@ fn illegal_moves_are_refused_with_the_reason_and_the_game_goes_on() {
         &["nim", "3", "4"],
         "heap 1: 3 -> 5\nheap 7: 1 -> 0\n3 4\n1 1\nheap 1: 2 -> 1\nquit\n",
     );
-    assert!(
-        text.contains("illegal move: heap 1 has 3 tokens: a move must leave fewer"),
-        "{text}"
+    assert_contains(
+        &text,
+        &[
+            "illegal move: heap 1 has 3 tokens: a move must leave fewer",
+            "illegal move: there is no heap 7",
+            "illegal move: that is the same position",
+            "illegal move: a move takes tokens from one heap only",
+            "illegal move: heap 1 has 3 tokens, not 2",
+        ],
     );
-    assert!(text.contains("illegal move: there is no heap 7"), "{text}");
-    assert!(
-        text.contains("illegal move: that is the same position"),
-        "{text}"
-    );
-    assert!(
-        text.contains("illegal move: a move takes tokens from one heap only"),
-        "{text}"
-    );
-    assert!(
-        text.contains("illegal move: heap 1 has 3 tokens, not 2"),
-        "{text}"
-    );
-    assert!(text.trim_end().ends_with("game abandoned"), "{text}");
+    assert_ends(&text, "game abandoned");
 }
 
 #[test]
@@ -68,18 +58,19 @@ fn the_engine_can_move_first_and_plays_misere() {
 fn every_classic_game_can_be_played_through_a_pipe() {
     // Wythoff: (5, 8) -> the user leaves (4, 7), a lost position; the engine must then stall.
     let text = play(&["wythoff", "5", "8"], "both: take 1 -> 4 7\n");
-    assert!(text.contains("you: both: take 1 -> 4 7"), "{text}");
-    assert!(text.contains("no winning move here"), "{text}");
+    assert_contains(&text, &["you: both: take 1 -> 4 7", "no winning move here"]);
     // Bash with max 3: from 10 the engine (moving first) takes 2, leaving a multiple of 4.
     let text = play(&["bash", "10", "--max", "3", "--first", "engine"], "");
     assert!(text.contains("engine: take 2 -> 8"), "{text}");
     // Staircase: the position after a move is accepted, and an impossible one refused.
     let text = play(&["staircase", "1", "1"], "0 0\n2 0\n");
-    assert!(
-        text.contains("illegal move: 0 0 cannot be reached from 1 1 in one move"),
-        "{text}"
+    assert_contains(
+        &text,
+        &[
+            "illegal move: 0 0 cannot be reached from 1 1 in one move",
+            "you: step 2: 1 coin -> step 1",
+        ],
     );
-    assert!(text.contains("you: step 2: 1 coin -> step 1"), "{text}");
     // Lasker: a split typed as the analysis words it.
     let text = play(&["lasker", "8"], "heap 1: 8 -> 4 + 4\n");
     assert!(text.contains("you: heap 1: 8 -> 4 + 4"), "{text}");
@@ -120,13 +111,12 @@ fn the_engine_never_loses_tic_tac_toe() {
     assert!(text.contains("engine (o): o in cell 3"), "{text}");
     // Illegal cells are refused with the reason.
     let text = play(&["tictactoe", "x........"], "1\n10\nquit\n");
-    assert!(
-        text.contains("illegal move: cell 1 is taken already; try again"),
-        "{text}"
-    );
-    assert!(
-        text.contains("illegal move: `10` is not a cell: type 1 to 9, row by row"),
-        "{text}"
+    assert_contains(
+        &text,
+        &[
+            "illegal move: cell 1 is taken already; try again",
+            "illegal move: `10` is not a cell: type 1 to 9, row by row",
+        ],
     );
 }
 
@@ -139,8 +129,13 @@ fn the_engine_wins_triangle_war_as_b() {
         "6-9", "6-10", "7-8", "8-9", "9-10",
     ];
     let text = play(&["triangle-war"], &stubborn(&lines));
-    assert!(text.contains("(it keeps the value: B wins by "), "{text}");
-    assert!(text.contains("is already drawn; try again"), "{text}");
+    assert_contains(
+        &text,
+        &[
+            "(it keeps the value: B wins by ",
+            "is already drawn; try again",
+        ],
+    );
     let last = text.trim_end().lines().last().unwrap();
     assert!(last.starts_with("game over: B wins "), "{text}");
     assert!(last.ends_with("the engine wins"), "{text}");
@@ -163,10 +158,12 @@ fn the_engine_wins_triangle_war_as_b() {
 fn connect_four_is_played_and_guesses_are_labelled() {
     // A full column is refused; a position from the test sets is solved and explained.
     let text = play(&["connect4", "444444"], "4\n8\nquit\n");
-    assert!(text.contains("illegal move: column 4 is full"), "{text}");
-    assert!(
-        text.contains("illegal move: `8` is not a column: type 1 to 7"),
-        "{text}"
+    assert_contains(
+        &text,
+        &[
+            "illegal move: column 4 is full",
+            "illegal move: `8` is not a column: type 1 to 7",
+        ],
     );
     let text = play(
         &[
@@ -192,13 +189,15 @@ fn connect_four_is_played_and_guesses_are_labelled() {
         &["connect4", "--width", "5", "--height", "4"],
         "6\n3\nquit\n",
     );
-    assert!(text.contains("Type a column 1-5"), "{text}");
-    assert!(
-        text.contains("illegal move: `6` is not a column: type 1 to 5"),
-        "{text}"
+    assert_contains(
+        &text,
+        &[
+            "Type a column 1-5",
+            "illegal move: `6` is not a column: type 1 to 5",
+            "  ..X..\n  12345\n",
+            "a draw with best play",
+        ],
     );
-    assert!(text.contains("  ..X..\n  12345\n"), "{text}");
-    assert!(text.contains("a draw with best play"), "{text}");
     // 6 × 4 from the empty board: the engine moves first and loses, on the last move (24, the
     // second player's twelfth stone).
     let text = play(
@@ -214,11 +213,7 @@ fn connect_four_is_played_and_guesses_are_labelled() {
     // Player 1 with three in a row on the bottom wins at once.
     let text = play(&["connect4", "112233", "--first", "engine"], "");
     assert!(text.contains("engine (1): 4"), "{text}");
-    assert!(
-        text.trim_end()
-            .ends_with("game over: player 1 wins; the engine wins"),
-        "{text}"
-    );
+    assert_ends(&text, "game over: player 1 wins; the engine wins");
 }
 
 #[test]
@@ -226,15 +221,13 @@ fn a_scripted_game_is_played_from_its_positions() {
     // G(8) = 1 under take 1, 3 or 4: 7 (value 0) is the winning reply.
     let file = &example("subtraction.rhai");
     let text = play(&["script", file, "8", "--param", "S=1,3,4"], "7\n");
-    assert!(text.contains("you: 8 -> 7"), "{text}");
-    assert!(text.contains("engine: 7 -> "), "{text}");
+    assert_contains(&text, &["you: 8 -> 7", "engine: 7 -> "]);
     // A position that is not one move away is refused, and the game goes on.
     let text = play(&["script", file, "8", "--param", "S=1,3,4"], "2\n7\n");
-    assert!(
-        text.contains("cannot be reached from 8 in one move"),
-        "{text}"
+    assert_contains(
+        &text,
+        &["cannot be reached from 8 in one move", "you: 8 -> 7"],
     );
-    assert!(text.contains("you: 8 -> 7"), "{text}");
     // The engine moves first and wins from a won position.
     let text = play(
         &[

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use crate::{bad_input, batch, example, json};
+use crate::{assert_refusals, bad_input, batch, example, json};
 
 fn script_file(source: &str) -> tempfile_path::TempScript {
     tempfile_path::TempScript::new(source)
@@ -77,24 +77,27 @@ fn batch_reuses_the_compiled_script() {
 
 #[test]
 fn bad_scripts_give_one_error_line() {
-    let s = script_file("fn moves(n) {\n    let x = ;\n}\n");
-    let err = bad_input(&["script", s.path(), "3"], "");
-    assert!(err.contains("does not parse: line 2, column"), "{err}");
-    let s = script_file("fn moves(n) { [\"a\"] }");
-    let err = bad_input(&["script", s.path(), "3"], "");
-    assert!(err.contains("which is not a position"), "{err}");
-    let s = script_file("fn moves(n) { while true { } [] }");
-    let err = bad_input(&["script", s.path(), "3", "--max-operations", "10000"], "");
-    assert!(err.contains("ran more than 10000 operations"), "{err}");
-    let s = script_file("import \"/etc/passwd\" as secrets;\nfn moves(n) { [] }");
-    let err = bad_input(&["script", s.path(), "3"], "");
-    assert!(err.contains("script failed"), "{err}");
-    let s = script_file("fn moves(n) { [n + 1] }");
-    let err = bad_input(&["script", s.path(), "0", "--max-positions", "1000"], "");
-    assert!(err.contains("more than 1000 positions"), "{err}");
-    let err = bad_input(&["script", &example("lasker.rhai"), "seven"], "");
-    assert!(err.contains("`seven` is not a position"), "{err}");
-    assert!(bad_input(&["script", "/no/such.rhai", "1"], "").contains("cannot read"));
+    // Each script, the arguments after its path, and what its error line says.
+    #[rustfmt::skip]
+    let cases: [(&str, &[&str], &str); 5] = [
+        ("fn moves(n) {\n    let x = ;\n}\n", &["3"], "does not parse: line 2, column"),
+        ("fn moves(n) { [\"a\"] }", &["3"], "which is not a position"),
+        ("fn moves(n) { while true { } [] }", &["3", "--max-operations", "10000"], "ran more than 10000 operations"),
+        ("import \"/etc/passwd\" as secrets;\nfn moves(n) { [] }", &["3"], "script failed"),
+        ("fn moves(n) { [n + 1] }", &["0", "--max-positions", "1000"], "more than 1000 positions"),
+    ];
+    for (source, args, says) in cases {
+        let s = script_file(source);
+        let err = bad_input(&[&["script", s.path()][..], args].concat(), "");
+        assert!(err.contains(says), "{source}: {err}");
+    }
+    assert_refusals(&[
+        (
+            &["script", &example("lasker.rhai"), "seven"],
+            "`seven` is not a position",
+        ),
+        (&["script", "/no/such.rhai", "1"], "cannot read"),
+    ]);
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::{bad_input, batch, json, stdout};
+use crate::{assert_contains, assert_errors, bad_input, batch, json, stdout};
 
 #[test]
 fn triangle_war_from_the_empty_board_b_wins_6_to_3() {
@@ -48,8 +48,7 @@ fn triangle_war_poj_1085_sample() {
 #[test]
 fn triangle_war_text_and_batch() {
     let text = stdout(&["solve", "triangle-war", "--moves", "1-2,2-3,1-3"]);
-    assert!(text.contains("so far:   A 1, B 0"), "{text}");
-    assert!(text.contains("to move:  A"), "{text}");
+    assert_contains(&text, &["so far:   A 1, B 0", "to move:  A"]);
     let lines = batch(&["solve", "triangle-war", "--batch"], "1-2\n\n1-4\n", 2);
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["position"], "1-2");
@@ -200,60 +199,29 @@ fn connect4_on_other_boards() {
     let scores: Vec<i64> = lines.iter().map(|v| v["score"].as_i64().unwrap()).collect();
     // After an edge opening the second player wins (score 1 for the player to move).
     assert_eq!(scores, [0, 0, 1]);
-    assert_eq!(
-        bad_input(&["solve", "connect4", "--width", "8", "--height", "8"], ""),
-        "error: no 8×8 board: each side at least 1, and width × (height + 1) at most 64 (the \
-         bitboard's bits)"
-    );
-    assert_eq!(
-        bad_input(
-            &["solve", "connect4", "--width", "5", "--height", "5", "16"],
-            ""
-        ),
-        "error: connect4 `16`: move 2 is '6', expected a column 1-5"
-    );
-    assert_eq!(
-        bad_input(&["solve", "connect4", "--memory", "lots", "44"], ""),
-        "error: --memory `lots`: expected bytes, or a number with K, M or G"
-    );
+    #[rustfmt::skip]
+    assert_errors("", &[
+        (&["solve", "connect4", "--width", "8", "--height", "8"], "error: no 8×8 board: each side at least 1, and width × (height + 1) at most 64 (the bitboard's bits)"),
+        (&["solve", "connect4", "--width", "5", "--height", "5", "16"], "error: connect4 `16`: move 2 is '6', expected a column 1-5"),
+        (&["solve", "connect4", "--memory", "lots", "44"], "error: --memory `lots`: expected bytes, or a number with K, M or G"),
+    ]);
     assert!(bad_input(&["solve", "connect4", "--memory", "100", "44"], "").contains("too small"));
 }
 
 #[test]
 fn bad_positions() {
-    assert_eq!(
-        bad_input(&["solve", "triangle-war", "--moves", "1-4"], ""),
-        "error: move 1 `1-4`: there is no line 1-4"
-    );
-    assert_eq!(
-        bad_input(&["solve", "triangle-war", "--moves", "1-2 3-2 2-1"], ""),
-        "error: move 3 `2-1`: line 2-1 is drawn twice"
-    );
-    assert_eq!(
-        bad_input(&["solve", "triangle-war", "--moves", "1-2 3"], ""),
-        "error: move 2 `3`: expected a line as two dots, like 2-4"
-    );
-    assert_eq!(
-        bad_input(&["solve", "connect4", "4444444"], ""),
-        "error: connect4 `4444444`: move 7: column 4 is full"
-    );
-    assert_eq!(
-        bad_input(&["solve", "connect4", "1238"], ""),
-        "error: connect4 `1238`: move 4 is '8', expected a column 1-7"
-    );
-    assert_eq!(
-        bad_input(&["solve", "connect4", "10"], ""),
-        "error: connect4 `10`: move 2 is '0', expected a column 1-7"
-    );
-    assert_eq!(
-        bad_input(&["solve", "connect4", "12121212"], ""),
-        "error: connect4 `12121212`: move 8: the game is over, move 7 made four in a row"
-    );
+    #[rustfmt::skip]
+    assert_errors("", &[
+        (&["solve", "triangle-war", "--moves", "1-4"], "error: move 1 `1-4`: there is no line 1-4"),
+        (&["solve", "triangle-war", "--moves", "1-2 3-2 2-1"], "error: move 3 `2-1`: line 2-1 is drawn twice"),
+        (&["solve", "triangle-war", "--moves", "1-2 3"], "error: move 2 `3`: expected a line as two dots, like 2-4"),
+        (&["solve", "connect4", "4444444"], "error: connect4 `4444444`: move 7: column 4 is full"),
+        (&["solve", "connect4", "1238"], "error: connect4 `1238`: move 4 is '8', expected a column 1-7"),
+        (&["solve", "connect4", "10"], "error: connect4 `10`: move 2 is '0', expected a column 1-7"),
+        (&["solve", "connect4", "12121212"], "error: connect4 `12121212`: move 8: the game is over, move 7 made four in a row"),
+        (&["solve", "tictactoe", "x.o"], "error: board `x.o`: a board has 9 cells, not 3"),
+    ]);
     assert!(bad_input(&["solve", "tictactoe", "xx......."], "").contains("impossible board"));
     assert!(bad_input(&["solve", "tictactoe", "xxxooo..."], "").contains("impossible board"));
-    assert_eq!(
-        bad_input(&["solve", "tictactoe", "x.o"], ""),
-        "error: board `x.o`: a board has 9 cells, not 3"
-    );
     assert!(bad_input(&["solve", "chess"], "").contains("unrecognized subcommand"));
 }

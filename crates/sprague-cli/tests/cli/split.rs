@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::{bad_input, json, sprague};
+use crate::{assert_errors, batch, json};
 
 #[test]
 fn the_hnoi_2007_sample() {
@@ -32,25 +32,17 @@ fn counts_of_any_size_only_matter_by_parity() {
 
 #[test]
 fn batch_answers_each_line() {
-    let out = sprague()
-        .args(["split", "--batch"])
-        .write_stdin("1 0 1 5000\n0 0 1\n")
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text.lines().count(), 2);
+    let lines = batch(&["split", "--batch"], "1 0 1 5000\n0 0 1\n", 0);
+    assert_eq!(lines.len(), 2);
 }
 
 #[test]
 fn bad_counts_give_one_error_line() {
-    assert_eq!(
-        bad_input(&["split", "1", "-3"], ""),
-        "error: bottle 2: `-3` is negative; expected a non-negative integer"
-    );
-    assert_eq!(
-        bad_input(&["split", "1", "two"], ""),
-        "error: bottle 2: `two` is not a non-negative integer"
-    );
+    #[rustfmt::skip]
+    assert_errors("", &[
+        (&["split", "1", "-3"], "error: bottle 2: `-3` is negative; expected a non-negative integer"),
+        (&["split", "1", "two"], "error: bottle 2: `two` is not a non-negative integer"),
+    ]);
 }
 
 #[test]

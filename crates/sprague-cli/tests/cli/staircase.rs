@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::{bad_input, json, sprague, stdout};
+use crate::{assert_contains, assert_errors, bad_input, json, numbers, sprague, stdout};
 
 #[test]
 fn json_lists_moves_from_odd_and_even_steps() {
@@ -26,12 +26,14 @@ fn json_lists_moves_from_odd_and_even_steps() {
 #[test]
 fn text_output() {
     let text = stdout(&["staircase", "0", "5", "3"]);
-    assert!(
-        text.contains("outcome:   N (the player to move wins)"),
-        "{text}"
+    assert_contains(
+        &text,
+        &[
+            "outcome:   N (the player to move wins)",
+            "nim-value: 3",
+            "step 2: 3 coins -> step 1",
+        ],
     );
-    assert!(text.contains("nim-value: 3"), "{text}");
-    assert!(text.contains("step 2: 3 coins -> step 1"), "{text}");
 }
 
 /// Whether the player to move wins, by plain search.
@@ -54,13 +56,7 @@ fn all_moves_agree_with_plain_search() {
     let all = v["all_moves"].as_array().unwrap();
     assert_eq!(all.len(), 4);
     for m in all {
-        let to: Vec<u64> = m["to"]
-            .as_str()
-            .unwrap()
-            .split(' ')
-            .map(|w| w.parse().unwrap())
-            .collect();
-        let lost = !brute_wins(&to);
+        let lost = !brute_wins(&numbers(m["to"].as_str().unwrap()));
         assert_eq!(m["outcome"], if lost { "P" } else { "N" }, "{m}");
     }
     assert!(bad_input(&["staircase", "999999", "2", "--all-moves"], "")
@@ -93,13 +89,10 @@ fn batch_and_huge_counts() {
 
 #[test]
 fn bad_input_is_one_line() {
-    assert_eq!(
-        bad_input(&["staircase", "1", "x"], ""),
-        "error: step 2: `x` is not a non-negative integer"
-    );
-    assert_eq!(
-        bad_input(&["staircase", "-2"], ""),
-        "error: step 1: `-2` is negative; expected a non-negative integer"
-    );
+    #[rustfmt::skip]
+    assert_errors("", &[
+        (&["staircase", "1", "x"], "error: step 2: `x` is not a non-negative integer"),
+        (&["staircase", "-2"], "error: step 1: `-2` is negative; expected a non-negative integer"),
+    ]);
     assert!(bad_input(&["staircase"], "").contains("required"));
 }

@@ -1,6 +1,6 @@
 //! `sprague table`: sequences and grids of scripted games.
 
-use crate::{bad_input, example, json, table_values};
+use crate::{assert_refusals, bad_input, example, json, table_values};
 
 #[test]
 fn a_scripted_sequence_and_its_period() {
@@ -90,39 +90,18 @@ fn a_wythoff_grid_lists_the_p_positions_and_their_rules() {
 
 #[test]
 fn bad_table_requests() {
-    assert!(bad_input(
-        &["table", "script", &example("wythoff.rhai"), "--grid", "3"],
-        ""
-    )
-    .contains("expected two"));
-    let err = bad_input(
-        &[
-            "table",
-            "script",
-            &example("lasker.rhai"),
-            "--upto",
-            "100",
-            "--max-positions",
-            "50",
-        ],
-        "",
-    );
-    assert!(err.contains("raise --max-positions"), "{err}");
-    let err = bad_input(
-        &[
-            "table",
-            "script",
-            &example("loopy-ring.rhai"),
-            "--upto",
-            "5",
-        ],
-        "",
-    );
-    assert!(err.contains("reached from itself"), "{err}");
+    let (wythoff, lasker) = (example("wythoff.rhai"), example("lasker.rhai"));
+    #[rustfmt::skip]
+    assert_refusals(&[
+        (&["table", "script", &wythoff, "--grid", "3"], "expected two"),
+        (&["table", "script", &lasker, "--upto", "100", "--max-positions", "50"], "raise --max-positions"),
+        (&["table", "script", &example("loopy-ring.rhai"), "--upto", "5"], "reached from itself"),
+    ]);
 }
 
 #[test]
 fn a_grid_is_drawn_to_png_and_svg() {
+    let wythoff = example("wythoff.rhai");
     let dir = std::env::temp_dir();
     for ext in ["png", "svg"] {
         let path = dir.join(format!("sprague-grid-{}.{ext}", std::process::id()));
@@ -130,7 +109,7 @@ fn a_grid_is_drawn_to_png_and_svg() {
             &[
                 "table",
                 "script",
-                &example("wythoff.rhai"),
+                &wythoff,
                 "--grid",
                 "30,30",
                 "--plot",
@@ -146,17 +125,14 @@ fn a_grid_is_drawn_to_png_and_svg() {
         }
         std::fs::remove_file(&path).unwrap();
     }
-    let err = bad_input(
-        &[
-            "table",
-            "script",
-            &example("wythoff.rhai"),
-            "--grid",
-            "3,3",
-            "--plot",
-            "/tmp/x.gif",
-        ],
-        "",
-    );
-    assert!(err.contains(".svg or .png"), "{err}");
+    let gif = [
+        "table",
+        "script",
+        &wythoff,
+        "--grid",
+        "3,3",
+        "--plot",
+        "/tmp/x.gif",
+    ];
+    assert!(bad_input(&gif, "").contains(".svg or .png"));
 }

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::{bad_input, example, json, sprague, stdout};
+use crate::{assert_contains, bad_input, example, json, sprague, stdout};
 
 #[test]
 fn each_rule_in_text_and_json() {
@@ -20,10 +20,12 @@ fn each_rule_in_text_and_json() {
     );
     let text = stdout(&["turning", "mock-turtles", "1", "4", "7"]);
     assert!(text.starts_with("turning mock-turtles 1 4 7\n"), "{text}");
-    assert!(text.contains("nim-value: 11"), "{text}");
-    assert!(
-        text.contains("turn 1, 4, 7                 leaves nothing\n"),
-        "{text}"
+    assert_contains(
+        &text,
+        &[
+            "nim-value: 11",
+            "turn 1, 4, 7                 leaves nothing\n",
+        ],
     );
     // Every winning move's `to` is a P-position.
     for rule in ["mock-turtles", "ruler", "twins"] {

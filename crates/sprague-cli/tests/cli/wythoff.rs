@@ -6,7 +6,9 @@ use num_bigint::BigUint;
 use num_integer::Integer;
 use serde_json::json;
 
-use crate::{bad_input, batch, json, sprague, stdout};
+use crate::{
+    assert_contains, assert_errors, bad_input, batch, json, numbers, sprague, stdout, strings,
+};
 
 #[test]
 fn json_lists_the_move_from_both_heaps_and_from_one() {
@@ -18,13 +20,7 @@ fn json_lists_the_move_from_both_heaps_and_from_one() {
                                 {"move":"heap 2: 8 -> 3","to":"5 3","heap":2}]})
     );
     let v = json(&["wythoff", "2", "2"], "");
-    let to: Vec<&str> = v["winning_moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["to"].as_str().unwrap())
-        .collect();
-    assert_eq!(to, ["0 0", "1 2", "2 1"]);
+    assert_eq!(strings(&v["winning_moves"], "to"), ["0 0", "1 2", "2 1"]);
 }
 
 #[test]
@@ -44,13 +40,15 @@ fn hdu_1527_samples() {
 #[test]
 fn text_output_names_outcome_value_and_moves() {
     let text = stdout(&["wythoff", "5", "8"]);
-    assert!(
-        text.contains("outcome:   N (the player to move wins)"),
-        "{text}"
+    assert_contains(
+        &text,
+        &[
+            "outcome:   N (the player to move wins)",
+            "nim-value: 2",
+            "both: take 1 -> 4 7",
+            "heap 2: 8 -> 3",
+        ],
     );
-    assert!(text.contains("nim-value: 2"), "{text}");
-    assert!(text.contains("both: take 1 -> 4 7"), "{text}");
-    assert!(text.contains("heap 2: 8 -> 3"), "{text}");
 }
 
 #[test]
@@ -73,22 +71,13 @@ fn all_moves_and_batch() {
 
 #[test]
 fn bad_positions() {
-    assert_eq!(
-        bad_input(&["wythoff", "3"], ""),
-        "error: wythoff: expected two heaps, got 1"
-    );
-    assert_eq!(
-        bad_input(&["wythoff", "3", "4", "5"], ""),
-        "error: wythoff: expected two heaps, got 3"
-    );
-    assert_eq!(
-        bad_input(&["wythoff", "3", "-4"], ""),
-        "error: heap 2: `-4` is negative; expected a non-negative integer"
-    );
-    assert_eq!(
-        bad_input(&["wythoff", "x", "4"], ""),
-        "error: heap 1: `x` is not a non-negative integer"
-    );
+    #[rustfmt::skip]
+    assert_errors("", &[
+        (&["wythoff", "3"], "error: wythoff: expected two heaps, got 1"),
+        (&["wythoff", "3", "4", "5"], "error: wythoff: expected two heaps, got 3"),
+        (&["wythoff", "3", "-4"], "error: heap 2: `-4` is negative; expected a non-negative integer"),
+        (&["wythoff", "x", "4"], "error: heap 1: `x` is not a non-negative integer"),
+    ]);
     assert!(bad_input(&["wythoff"], "").contains("required"));
 }
 
@@ -141,12 +130,7 @@ fn a_thousand_digit_position_is_answered_exactly_and_fast() {
     assert_eq!(moves[0]["to"], format!("{b} {a}"));
     for m in &moves[1..] {
         // A single-heap move lands on a P-position: check it by the independent ⌊kφ⌋.
-        let to: Vec<BigUint> = m["to"]
-            .as_str()
-            .unwrap()
-            .split(' ')
-            .map(|w| w.parse().unwrap())
-            .collect();
+        let to: Vec<BigUint> = numbers(m["to"].as_str().unwrap());
         let (small, large) = (
             to[0].clone().min(to[1].clone()),
             to[0].clone().max(to[1].clone()),
