@@ -77,7 +77,7 @@ impl Value {
     }
 
     /// An array of these values, inline when they are at most two integers.
-    fn array(values: Vec<Value>) -> Value {
+    pub(crate) fn array(values: Vec<Value>) -> Value {
         match values[..] {
             [] => Value::small(&[]),
             [Value::Int(a)] => Value::small(&[a]),
@@ -588,6 +588,7 @@ impl Compiler<'_> {
                     | ("-" | "abs" | "ctz" | "popcount" | "isqrt" | "zeckendorf_min" | "len", 1) => {
                         Ty::Int
                     }
+                    ("sorted", 1) => Ty::Array,
                     ("==" | "!=" | "<" | "<=" | ">" | ">=" | "contains", 2) | ("!", 1) => Ty::Bool,
                     _ => Ty::Unknown,
                 }
@@ -1997,6 +1998,7 @@ enum UnaryOp {
     Isqrt,
     ZeckendorfMin,
     Split,
+    Sorted,
 }
 
 impl UnaryOp {
@@ -2011,6 +2013,7 @@ impl UnaryOp {
             "isqrt" => UnaryOp::Isqrt,
             "zeckendorf_min" => UnaryOp::ZeckendorfMin,
             "split" => UnaryOp::Split,
+            "sorted" => UnaryOp::Sorted,
             _ => return None,
         })
     }
@@ -2048,6 +2051,27 @@ impl UnaryOp {
                 items,
                 split: true,
             }),
+            (UnaryOp::Sorted, small @ Value::Small { split: false, .. }) => {
+                let Value::Small { len, mut items, .. } = small else {
+                    unreachable!("matched above")
+                };
+                items[..usize::from(len)].sort_unstable();
+                Ok(Value::Small {
+                    len,
+                    items,
+                    split: false,
+                })
+            }
+            (UnaryOp::Sorted, Value::Array(items)) => {
+                // The order of positions (`Atom`'s): what Rhai's `sorted` sorts by.
+                let mut keyed = items
+                    .iter()
+                    .map(|item| Some((crate::value_to_atom(item, MAX_ARRAY_LEN)?, item.clone())))
+                    .collect::<Option<Vec<_>>>()
+                    .ok_or(Trap)?;
+                keyed.sort_by(|a, b| a.0.cmp(&b.0));
+                Ok(Value::array(keyed.into_iter().map(|(_, v)| v).collect()))
+            }
             _ => Err(Trap),
         }
     }

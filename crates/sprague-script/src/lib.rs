@@ -38,13 +38,51 @@ use std::fmt;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, Scope, AST, INT};
 use sprague::Impartial;
 
-/// One component of a scripted position: an integer or an array of integers.
+/// One component of a scripted position: an integer, an array of integers, or an array holding
+/// arrays (nested at most [`MAX_NESTING`] deep).
+///
+/// Invariant: an array whose items are all integers is always `Array`, never `Nested`, so that
+/// equal positions are equal atoms.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Atom {
     /// An integer position, e.g. a heap.
     Int(i64),
     /// An array position, e.g. a Wythoff pair or a board written as numbers.
     Array(Vec<i64>),
+    /// An array with at least one array among its items, e.g. a row of heaps of coins
+    /// `[[1, 2], [3]]` or a collection of parts kept in order by `normalize` (a multiset).
+    Nested(Vec<Atom>),
+}
+
+/// How deep arrays may nest in a position: `[[1]]` is 2 deep.
+pub const MAX_NESTING: usize = 16;
+
+impl Atom {
+    /// An array of these items: `Array` when they are all integers, `Nested` otherwise.
+    pub fn array(items: Vec<Atom>) -> Atom {
+        if items.iter().all(|a| matches!(a, Atom::Int(_))) {
+            Atom::Array(
+                items
+                    .into_iter()
+                    .map(|a| match a {
+                        Atom::Int(n) => n,
+                        _ => unreachable!("checked above"),
+                    })
+                    .collect(),
+            )
+        } else {
+            Atom::Nested(items)
+        }
+    }
+
+    /// Integers and arrays in this atom, itself excluded: what the length limit counts.
+    fn items_within(&self) -> usize {
+        match self {
+            Atom::Int(_) => 0,
+            Atom::Array(v) => v.len(),
+            Atom::Nested(v) => v.iter().map(|a| 1 + a.items_within()).sum(),
+        }
+    }
 }
 
 /// A scripted position: a sum of [`Atom`]s (one atom for a plain position, none for a finished
@@ -86,6 +124,16 @@ impl fmt::Display for Atom {
         match self {
             Atom::Int(n) => write!(f, "{n}"),
             Atom::Array(a) => {
+                write!(f, "[")?;
+                for (idx, v) in a.iter().enumerate() {
+                    if idx > 0 {
+                        write!(f, ", ")?;
+                    }
+                    write!(f, "{v}")?;
+                }
+                write!(f, "]")
+            }
+            Atom::Nested(a) => {
                 write!(f, "[")?;
                 for (idx, v) in a.iter().enumerate() {
                     if idx > 0 {
@@ -475,8 +523,8 @@ impl ScriptGame {
         })
     }
 
-    /// Parses a position as typed: `7`, `[4, 7]`, a sum `3 + [1, 2]`, or `()` for the empty sum; the
-    /// script's `normalize` is applied to each part.
+    /// Parses a position as typed: `7`, `[4, 7]`, `[[1, 2], [3]]`, a sum `3 + [1, 2]`, or `()` for
+    /// the empty sum; the script's `normalize` is applied to each part.
     ///
     /// # Errors
     ///
@@ -488,7 +536,7 @@ impl ScriptGame {
         }
         let mut atoms = Vec::new();
         for part in split_sum(text) {
-            let atom = parse_atom(part.trim())?;
+            let atom = parse_atom(part.trim(), self.limits.max_position_len)?;
             atoms.push(self.normalize(atom)?);
         }
         Ok(ScriptPosition::new(atoms))
@@ -640,9 +688,11 @@ impl ScriptGame {
         }
         let value = self.call("normalize", &atom)?;
         match dynamic_to_parts(&value, self.limits.max_position_len) {
-            Some(parts) if parts.len() == 1 && !value.is::<Split>() => Ok(parts.into_iter().next().expect("one part")),
+            Some(parts) if parts.len() == 1 && !value.is::<Split>() => {
+                Ok(parts.into_iter().next().expect("one part"))
+            }
             _ => Err(ScriptError::new(format!(
-                "normalize({}) returned {}, which is not a position (an integer or an array of integers)",
+                "normalize({}) returned {}, which is not a position (an integer or an array)",
                 short(&atom),
                 describe(&value)
             ))),
@@ -689,7 +739,7 @@ impl ScriptGame {
             let Some(parts) = dynamic_to_parts(item, self.limits.max_position_len) else {
                 return Err(ScriptError::new(format!(
                     "moves({}) returned {} at index {idx}, which is not a position: a position \
-                     is an integer, an array of at most {} integers, or split([...])",
+                     is an integer, an array of at most {} integers or arrays, or split([...])",
                     short(atom),
                     describe(item),
                     self.limits.max_position_len
@@ -729,10 +779,7 @@ impl ScriptGame {
         if let Some(meter) = self.limits.meter {
             meter.set_ceiling(held.saturating_add(per_call));
         }
-        let arg = match atom {
-            Atom::Int(n) => compiled::Value::Int(*n),
-            Atom::Array(a) => compiled::Value::ints(a),
-        };
+        let arg = atom_to_value(atom);
         let res = self.program.call(id, arg, &budget);
         if let Some(meter) = self.limits.meter {
             meter.set_ceiling(usize::MAX);
@@ -878,7 +925,42 @@ fn atom_to_dynamic(atom: &Atom) -> Dynamic {
         Atom::Array(a) => {
             Dynamic::from_array(a.iter().map(|&v| Dynamic::from_int(v as INT)).collect())
         }
+        Atom::Nested(a) => Dynamic::from_array(a.iter().map(atom_to_dynamic).collect()),
     }
+}
+
+fn atom_to_value(atom: &Atom) -> compiled::Value {
+    match atom {
+        Atom::Int(n) => compiled::Value::Int(*n),
+        Atom::Array(a) => compiled::Value::ints(a),
+        Atom::Nested(a) => compiled::Value::array(a.iter().map(atom_to_value).collect()),
+    }
+}
+
+/// The atom of a Rhai value that is a position: an integer, or an array of positions nested at
+/// most [`MAX_NESTING`] deep whose items (at every depth) number at most `*room`, which is
+/// charged for them.
+fn dynamic_to_atom(value: &Dynamic, room: &mut usize, depth: usize) -> Option<Atom> {
+    if let Ok(n) = value.as_int() {
+        return Some(Atom::Int(n));
+    }
+    let array = value.read_lock::<Array>()?;
+    if depth >= MAX_NESTING || array.len() > *room {
+        return None;
+    }
+    *room -= array.len();
+    if let Some(ints) = array
+        .iter()
+        .map(|v| v.as_int().ok())
+        .collect::<Option<Vec<i64>>>()
+    {
+        return Some(Atom::Array(ints));
+    }
+    let items = array
+        .iter()
+        .map(|v| dynamic_to_atom(v, room, depth + 1))
+        .collect::<Option<Vec<Atom>>>()?;
+    Some(Atom::array(items))
 }
 
 /// The atoms a value stands for: one for an integer or an array of at most `max_len` integers,
@@ -898,15 +980,8 @@ fn dynamic_to_parts(value: &Dynamic, max_len: usize) -> Option<Vec<Atom>> {
             }
             return Some(());
         }
-        let array = value.read_lock::<Array>()?;
-        if array.len() > max_len {
-            return None;
-        }
-        let ints = array
-            .iter()
-            .map(|v| v.as_int().ok())
-            .collect::<Option<Vec<i64>>>()?;
-        res.push(Atom::Array(ints));
+        let mut room = max_len;
+        res.push(dynamic_to_atom(value, &mut room, 0)?);
         Some(())
     }
     let mut res = Vec::new();
@@ -914,13 +989,28 @@ fn dynamic_to_parts(value: &Dynamic, max_len: usize) -> Option<Vec<Atom>> {
     Some(res)
 }
 
-/// The atom a compiled value stands for: an integer, or an array of at most `max_len` integers.
+/// The atom a compiled value stands for, as [`dynamic_to_atom`] reads a Rhai value: an
+/// integer, or an array of positions with at most `max_len` items in all.
 fn value_to_atom(value: &compiled::Value, max_len: usize) -> Option<Atom> {
-    match value {
-        compiled::Value::Int(n) => Some(Atom::Int(*n)),
-        array if array.array_len()? <= max_len => array.int_items().map(Atom::Array),
-        _ => None,
+    fn atom(value: &compiled::Value, room: &mut usize, depth: usize) -> Option<Atom> {
+        if let compiled::Value::Int(n) = value {
+            return Some(Atom::Int(*n));
+        }
+        let len = value.array_len()?;
+        if depth >= MAX_NESTING || len > *room {
+            return None;
+        }
+        *room -= len;
+        if let Some(ints) = value.int_items() {
+            return Some(Atom::Array(ints));
+        }
+        let items = (0..len)
+            .map(|i| atom(&value.item(i)?, room, depth + 1))
+            .collect::<Option<Vec<Atom>>>()?;
+        Some(Atom::array(items))
     }
+    let mut room = max_len;
+    atom(value, &mut room, 0)
 }
 
 /// The atoms a compiled value stands for, as [`dynamic_to_parts`] reads a Rhai value.
@@ -1034,6 +1124,8 @@ impl ScriptPosition {
             .map(|a| match a {
                 Atom::Int(_) => 0,
                 Atom::Array(v) => v.len().saturating_sub(2),
+                // An item of a nested array is an atom (an array of its own when it is one).
+                nested => nested.items_within() * std::mem::size_of::<Atom>() / 8,
             })
             .sum();
         POSITION_BYTES + 2 * (extra_atoms * std::mem::size_of::<Atom>() + ints * 8)
@@ -1059,22 +1151,76 @@ fn split_sum(text: &str) -> Vec<&str> {
     res
 }
 
-fn parse_atom(text: &str) -> Result<Atom, ScriptError> {
+fn parse_atom(text: &str, max_len: usize) -> Result<Atom, ScriptError> {
     let bad = || {
         ScriptError::new(format!(
-            "`{text}` is not a position: write an integer (`7`), an array of integers (`[4, 7]`), or a sum (`3 + 4`)"
+            "`{text}` is not a position: write an integer (`7`), an array (`[4, 7]`, nested as \
+             `[[1, 2], [3]]`), or a sum (`3 + 4`)"
         ))
     };
-    if let Some(inner) = text.strip_prefix('[') {
-        let inner = inner.strip_suffix(']').ok_or_else(bad)?;
-        if inner.trim().is_empty() {
-            return Ok(Atom::Array(Vec::new()));
-        }
-        let values: Result<Vec<i64>, _> =
-            inner.split(',').map(|v| v.trim().parse::<i64>()).collect();
-        return values.map(Atom::Array).map_err(|_| bad());
+    let mut rest = text.trim();
+    let mut room = max_len;
+    let atom = parse_item(&mut rest, &mut room, 0).ok_or_else(bad)?;
+    if !rest.trim().is_empty() {
+        return Err(bad());
     }
-    text.parse::<i64>().map(Atom::Int).map_err(|_| bad())
+    Ok(atom)
+}
+
+/// Reads one integer or (nested) array from the front of `rest`, as [`dynamic_to_atom`] bounds
+/// a script's value: at most [`MAX_NESTING`] deep, at most `*room` items in all.
+fn parse_item(rest: &mut &str, room: &mut usize, depth: usize) -> Option<Atom> {
+    *rest = rest.trim_start();
+    let Some(inner) = rest.strip_prefix('[') else {
+        let end = rest
+            .find(|c: char| c == ',' || c == ']' || c.is_whitespace())
+            .unwrap_or(rest.len());
+        let n = rest[..end].parse::<i64>().ok()?;
+        *rest = &rest[end..];
+        return Some(Atom::Int(n));
+    };
+    if depth >= MAX_NESTING {
+        return None;
+    }
+    *rest = inner.trim_start();
+    let mut items = Vec::new();
+    if let Some(after) = rest.strip_prefix(']') {
+        *rest = after;
+        return Some(Atom::Array(Vec::new()));
+    }
+    loop {
+        *room = room.checked_sub(1)?;
+        items.push(parse_item(rest, room, depth + 1)?);
+        *rest = rest.trim_start();
+        if let Some(after) = rest.strip_prefix(',') {
+            *rest = after;
+        } else if let Some(after) = rest.strip_prefix(']') {
+            *rest = after;
+            return Some(Atom::array(items));
+        } else {
+            return None;
+        }
+    }
+}
+
+/// `sorted(a)`: a copy of the array `a` with its items in the order positions compare (integers
+/// by value before arrays, arrays item by item), the normal form of a multiset of parts:
+/// `fn normalize(p) { sorted(p) }`. Rhai's own `sort` cannot order arrays of arrays.
+fn sorted(array: Array) -> Result<Array, Box<EvalAltResult>> {
+    let mut keyed = Vec::with_capacity(array.len());
+    for (idx, item) in array.into_iter().enumerate() {
+        let mut room = usize::MAX;
+        let Some(atom) = dynamic_to_atom(&item, &mut room, 0) else {
+            return Err(format!(
+                "sorted: the item at index {idx} is {}, not a position (an integer or an array)",
+                describe(&item)
+            )
+            .into());
+        };
+        keyed.push((atom, item));
+    }
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(keyed.into_iter().map(|(_, item)| item).collect())
 }
 
 /// The functions the pattern finder's formulas use beyond the language's own (`min` and `max` are
@@ -1088,6 +1234,7 @@ fn register_formula_functions(engine: &mut Engine) {
         expr::isqrt(x)
             .ok_or_else(|| format!("isqrt({x}): the argument must not be negative").into())
     });
+    engine.register_fn("sorted", sorted);
     engine.register_fn(
         "zeckendorf_min",
         |x: i64| -> Result<i64, Box<rhai::EvalAltResult>> {
@@ -1102,6 +1249,8 @@ fn register_formula_functions(engine: &mut Engine) {
 mod compiled_tests;
 #[cfg(test)]
 mod formula_tests;
+#[cfg(test)]
+mod nested_tests;
 
 #[cfg(test)]
 mod tests {

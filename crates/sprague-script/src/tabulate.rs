@@ -22,7 +22,7 @@ use crate::{Atom, ScriptGame};
 enum Key {
     Int(i64),
     Pair(i64, i64),
-    Other(Vec<i64>),
+    Other(Atom),
 }
 
 impl Key {
@@ -30,7 +30,7 @@ impl Key {
         match self {
             Key::Int(n) => Atom::Int(*n),
             Key::Pair(a, b) => Atom::Array(vec![*a, *b]),
-            Key::Other(v) => Atom::Array(v.clone()),
+            Key::Other(atom) => atom.clone(),
         }
     }
 
@@ -38,7 +38,7 @@ impl Key {
         match atom {
             Atom::Int(n) => Key::Int(*n),
             Atom::Array(v) if v.len() == 2 => Key::Pair(v[0], v[1]),
-            Atom::Array(v) => Key::Other(v.clone()),
+            other => Key::Other(other.clone()),
         }
     }
 }
@@ -287,7 +287,7 @@ impl<'g> Tabulator<'g> {
     }
 }
 
-/// The parts of one move (an integer, an array of integers, or a `split` of them).
+/// The parts of one move (an integer, an array, or a `split` of them).
 fn push_parts(
     value: &Value,
     max_len: usize,
@@ -314,14 +314,10 @@ fn push_parts(
             items: [a, b],
             split: false,
         } => parts.push(Key::Pair(*a, *b)),
-        array if array.array_len().ok_or(Trap)? <= max_len => {
-            let ints = array.int_items().ok_or(Trap)?;
-            parts.push(match ints.len() {
-                2 => Key::Pair(ints[0], ints[1]),
-                _ => Key::Other(ints),
-            });
-        }
-        _ => return Err(Trap),
+        array => parts.push(match crate::value_to_atom(array, max_len).ok_or(Trap)? {
+            Atom::Array(ints) if ints.len() == 2 => Key::Pair(ints[0], ints[1]),
+            other => Key::Other(other),
+        }),
     }
     Ok(())
 }
