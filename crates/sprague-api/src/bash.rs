@@ -7,7 +7,7 @@ use sprague::games::bash::BashRules;
 use sprague::value::Outcome;
 
 use crate::parse::parse_natural;
-use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
 /// Parses the rules: `--max M` and, optionally, `--min P` (1 by default).
 ///
@@ -95,7 +95,7 @@ pub fn analyse<S: AsRef<str>>(
     rules: &BashRules,
     options: &AnalysisOptions,
     limits: &Limits,
-) -> Result<Analysis, Error> {
+) -> Analysed {
     if words.len() != 1 {
         return Err(Error::bad_input(format!(
             "bash: expected one heap, got {}",

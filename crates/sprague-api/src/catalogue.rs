@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::Analysed;
 use crate::{
     bash, cursors, fibonacci_nim, geography, graph, hackenbush, lasker, moore_nim, nim,
     nim_product, octal, split, staircase, subtraction, turning, wythoff, Analysis, AnalysisOptions,
@@ -119,7 +120,7 @@ pub enum Report {
     Value(ValueReport),
 }
 
-type Analyse = fn(&Request, &Limits) -> Result<Analysis, Error>;
+type Analyse = fn(&Request, &Limits) -> Analysed;
 type Solve = fn(&mut ScoreSolver, &Request, &SolveOptions) -> Result<ScoreReport, Error>;
 
 #[derive(Clone, Copy)]
@@ -169,7 +170,7 @@ impl Game {
     /// # Errors
     ///
     /// As [`Game::answer`]; a game whose answer is not an analysis.
-    pub fn analyse(&self, request: &Request, limits: &Limits) -> Result<Analysis, Error> {
+    pub fn analyse(&self, request: &Request, limits: &Limits) -> Analysed {
         match self.answer {
             Answer::Analyse(analyse) => analyse(request, limits),
             Answer::Named => {

@@ -13,7 +13,7 @@ use sprague::value::Outcome;
 use sprague::Impartial;
 
 use crate::report::join_numbers;
-use crate::{Analysis, Budget, Error, Limits, MoveReport, NimValue};
+use crate::{Analysed, Analysis, Error, Limits, MoveReport, NimValue};
 
 /// The largest heap `--every` takes: its steps need every option of every smaller heap (a heap
 /// of n has about n options that split it in two).
@@ -108,7 +108,7 @@ pub(crate) fn analyse_heaps(
     rule: &HeapRule,
     heaps: &[BigUint],
     limits: &Limits,
-) -> Result<Analysis, Error> {
+) -> Analysed {
     let heap_game = HeapGame { rule: rule.clone() };
     analyse_heap_sum(game, &heap_game, heaps, |len| rule.table_work(len), limits)
 }
@@ -126,7 +126,7 @@ pub(crate) fn analyse_heap_sum<G: Impartial<Position = Vec<u64>>>(
     heaps: &[BigUint],
     table_work: impl Fn(u64) -> u128,
     limits: &Limits,
-) -> Result<Analysis, Error> {
+) -> Analysed {
     let max_positions = crate::misere::max_positions(limits);
     let small: Vec<u64> = heaps
         .iter()
@@ -143,18 +143,12 @@ pub(crate) fn analyse_heap_sum<G: Impartial<Position = Vec<u64>>>(
         .collect::<Result<_, _>>()?;
     let largest = small.iter().copied().max().unwrap_or(0);
     let seconds = table_work(largest + 1).saturating_mul(NANOS_PER_OPTION) / 1_000_000_000;
-    if seconds > u128::from(limits.max_seconds) {
-        return Err(Error::over_budget(
-            Budget::Time,
-            u64::try_from(seconds).unwrap_or(u64::MAX),
-            limits.max_seconds,
-            format!(
-                "the Every-SG steps of heap {largest} of {game} need every option of every \
-                 smaller heap: about {seconds} s, more than the {} s allowed",
-                limits.max_seconds
-            ),
-        ));
-    }
+    limits.check_seconds(
+        seconds,
+        format_args!(
+            "the Every-SG steps of heap {largest} of {game} need every option of every smaller heap"
+        ),
+    )?;
     let parts: Vec<Vec<u64>> = small.iter().map(|&h| vec![h]).collect();
     let plan = plan(heap_game, &parts, max_positions)
         .map_err(|e| crate::misere::too_many(game, max_positions, e))?;

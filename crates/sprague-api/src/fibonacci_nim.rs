@@ -8,7 +8,7 @@ use sprague::games::fibonacci_nim::{self, GrundyTable};
 use sprague::value::Outcome;
 
 use crate::parse::parse_natural;
-use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
 /// The largest heap whose nim-value is computed (a table of heap²/2 values).
 pub const MAX_HEAP_FOR_NIM_VALUE: u64 = 2000;
@@ -100,7 +100,7 @@ pub fn analyse<S: AsRef<str>>(
     last: Option<&str>,
     options: &AnalysisOptions,
     limits: &Limits,
-) -> Result<Analysis, Error> {
+) -> Analysed {
     options.refuse_misere("fibonacci-nim")?;
     let position = parse_position(words, last)?;
     let most = position.most().min(position.heap.clone());

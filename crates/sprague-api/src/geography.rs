@@ -7,7 +7,7 @@ use sprague::value::Outcome;
 
 use crate::edge_list::{self, Costs};
 use crate::parse::parse_natural;
-use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
 /// A graph that is not bipartite is solved by blossom searches, O(V · (V + E)) at worst; above
 /// this many steps it is refused.
@@ -85,11 +85,7 @@ const NOTE: &str = "geography is not valued by nim-values here: the outcome come
 /// # Errors
 ///
 /// `--misere` is refused, and so is a non-bipartite graph above [`GENERAL_WORK_LIMIT`].
-pub fn analyse(
-    input: &GeographyInput,
-    start: usize,
-    options: &AnalysisOptions,
-) -> Result<Analysis, Error> {
+pub fn analyse(input: &GeographyInput, start: usize, options: &AnalysisOptions) -> Analysed {
     options.refuse_misere("geography")?;
     let mut game = board(input)?;
     let wins = game.wins_from(start);

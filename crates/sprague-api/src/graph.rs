@@ -8,7 +8,7 @@ use sprague::games::graph::analyse_tokens;
 use sprague::solve::{GameGraph, Vertex};
 
 use crate::parse::Numbers;
-use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
 /// Above this many tokens, moves carry no `to` (each would repeat the whole token list).
 pub const MAX_TOKENS_FOR_TO: usize = 1000;
@@ -96,11 +96,7 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<GraphInput, Error> {
 ///
 /// With `all_moves`, a refusal when the listing would pass `limits.max_listed_moves`; misère play is
 /// refused (it is not defined for loopy graphs here).
-pub fn analyse(
-    input: &GraphInput,
-    options: &AnalysisOptions,
-    limits: &Limits,
-) -> Result<Analysis, Error> {
+pub fn analyse(input: &GraphInput, options: &AnalysisOptions, limits: &Limits) -> Analysed {
     options.refuse_misere("game graphs")?;
     let graph = &input.graph;
     let tokens = &input.tokens;

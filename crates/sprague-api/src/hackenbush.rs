@@ -6,7 +6,7 @@ use sprague::games::hackenbush::{self, Cut, Hackenbush};
 use sprague::value::Outcome;
 
 use crate::edge_list::{self, Costs};
-use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
 /// The work allowed for the cuts inside cycles (Σ k·(z + 1) over the classes of 2-edge cuts, see
 /// [`sprague::games::hackenbush`]), and for the walks of `--all-moves`; about a second.
@@ -55,11 +55,7 @@ fn report(game: &Hackenbush, edge: usize) -> MoveReport {
 ///
 /// `--misere` is refused; with `all_moves`, a refusal when the listing would pass
 /// `limits.max_listed_moves` or the work budget.
-pub fn analyse(
-    game: &Hackenbush,
-    options: &AnalysisOptions,
-    limits: &Limits,
-) -> Result<Analysis, Error> {
+pub fn analyse(game: &Hackenbush, options: &AnalysisOptions, limits: &Limits) -> Analysed {
     options.refuse_misere("hackenbush")?;
     let analysis = hackenbush::analyse(game, WORK_BUDGET);
     let winning_moves = analysis

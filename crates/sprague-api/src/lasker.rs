@@ -8,39 +8,18 @@ use num_bigint::BigUint;
 use sprague::games::lasker::{self, LaskerMove};
 
 use crate::parse::parse_heaps;
-use crate::report::join_numbers;
-use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport};
+use crate::report::{heap_move_report, join_numbers};
+use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport};
 
 /// The most winning splits listed in `winning_moves`; `--all-moves` lists every move.
 pub const MAX_WINNING_SPLITS: usize = 1_000;
 
 fn report(heaps: &[BigUint], m: &LaskerMove) -> MoveReport {
-    let heap = m.heap();
-    let mut after = heaps[..heap].to_vec();
-    let text = match m {
-        LaskerMove::Take { to, .. } => {
-            after.push(to.clone());
-            format!("heap {}: {} -> {}", heap + 1, heaps[heap], to)
-        }
+    match m {
+        LaskerMove::Take { to, .. } => heap_move_report(heaps, m.heap(), &[to]),
         LaskerMove::Split {
             smaller, larger, ..
-        } => {
-            after.extend([smaller.clone(), larger.clone()]);
-            format!(
-                "heap {}: {} -> {} + {}",
-                heap + 1,
-                heaps[heap],
-                smaller,
-                larger
-            )
-        }
-    };
-    after.extend_from_slice(&heaps[heap + 1..]);
-    MoveReport {
-        text,
-        to: Some(join_numbers(&after)),
-        heap: Some(heap + 1),
-        ..MoveReport::default()
+        } => heap_move_report(heaps, m.heap(), &[smaller, larger]),
     }
 }
 
@@ -50,11 +29,7 @@ fn report(heaps: &[BigUint], m: &LaskerMove) -> MoveReport {
 ///
 /// Bad heaps (see [`parse_heaps`]); misère play (not supported); with `all_moves`, a refusal when
 /// the listing would pass `limits.max_listed_moves`.
-pub fn analyse<S: AsRef<str>>(
-    words: &[S],
-    options: &AnalysisOptions,
-    limits: &Limits,
-) -> Result<Analysis, Error> {
+pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &Limits) -> Analysed {
     options.refuse_misere("lasker")?;
     let heaps = parse_heaps(words)?;
     if options.every {

@@ -44,7 +44,7 @@ pub mod turning;
 pub mod wythoff;
 
 pub use error::{Budget, Error, ErrorKind, OverBudget, Remedy};
-pub use report::{Analysis, FactorReport, MoveReport, NimValue, ValueReport};
+pub use report::{Analysed, Analysis, FactorReport, MoveReport, NimValue, ValueReport};
 pub use solve::{ColumnScore, ScoreReport, ScoreSolver, ScoreValue, SearchReport, SolveOptions};
 /// Who wins, as every report says it (`Analysis::outcome`).
 pub use sprague::value::Outcome;
@@ -79,6 +79,27 @@ impl Limits {
                     "{what} needs about {}, more than the {} available",
                     human_bytes(bytes),
                     human_bytes(self.memory_bytes)
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Refuses a request expected to run `seconds` past `max_seconds`, saying "`what`: about …
+    /// s, more than the … s allowed".
+    pub(crate) fn check_seconds(
+        &self,
+        seconds: u128,
+        what: impl std::fmt::Display,
+    ) -> Result<(), Error> {
+        if seconds > u128::from(self.max_seconds) {
+            return Err(Error::over_budget(
+                Budget::Time,
+                u64::try_from(seconds).unwrap_or(u64::MAX),
+                self.max_seconds,
+                format!(
+                    "{what}: about {seconds} s, more than the {} s allowed",
+                    self.max_seconds
                 ),
             ));
         }

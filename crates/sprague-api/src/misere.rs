@@ -16,7 +16,7 @@ use sprague::value::{Genus, Outcome};
 use sprague::Impartial;
 
 use crate::report::join_numbers;
-use crate::{human_bytes, Analysis, AnalysisOptions, Budget, Error, Limits, NimValue};
+use crate::{human_bytes, Analysed, Analysis, AnalysisOptions, Budget, Error, Limits, NimValue};
 
 /// About the bytes one position costs the genus search: its heaps, its genus and the map's share
 /// (measured: 5.6 million positions of Kayles took 1.3 GB).
@@ -71,7 +71,7 @@ pub(crate) fn analyse_heaps(
     heaps: &[BigUint],
     options: &AnalysisOptions,
     limits: &Limits,
-) -> Result<Analysis, Error> {
+) -> Analysed {
     let small: Vec<u64> = heaps
         .iter()
         .enumerate()
@@ -170,20 +170,14 @@ fn refuse_large_heaps(
         ));
     }
     let seconds = positions.saturating_mul(u128::from(largest)) * NANOS_PER_OPTION / 1_000_000_000;
-    if seconds > u128::from(limits.max_seconds) {
-        return Err(Error::over_budget(
-            Budget::Time,
-            u64::try_from(seconds).unwrap_or(u64::MAX),
-            limits.max_seconds,
-            format!(
-                "the misère genus of heap {largest} of {game} may need {} positions of up to \
-                 {largest} options each: about {seconds} s, more than the {} s allowed",
-                format_count(positions),
-                limits.max_seconds
-            ),
-        ));
-    }
-    Ok(())
+    limits.check_seconds(
+        seconds,
+        format_args!(
+            "the misère genus of heap {largest} of {game} may need {} positions of up to \
+             {largest} options each",
+            format_count(positions)
+        ),
+    )
 }
 
 fn format_count(n: u128) -> String {

@@ -16,7 +16,7 @@ use sprague::solve::MemoSolver;
 use sprague::value::Outcome;
 
 use crate::parse::{parse_heaps, parse_natural};
-use crate::{nim, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::{nim, Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
 /// The most winning moves listed; the note gives how many there are.
 pub const MAX_WINNING_MOVES: usize = 1_000;
@@ -127,7 +127,7 @@ pub fn analyse<S: AsRef<str>>(
     k: &str,
     options: &AnalysisOptions,
     limits: &Limits,
-) -> Result<Analysis, Error> {
+) -> Analysed {
     let typed_k = parse_k(k)?;
     let heaps = parse_heaps(words)?;
     // A K past the heaps allows what K = the number of heaps allows; the counts of a column are

@@ -6,18 +6,11 @@ use sprague::games::nim;
 use sprague::value::Outcome;
 
 use crate::parse::{parse_heaps, parse_natural};
-use crate::report::{join_numbers, normal_outcome};
-use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::report::{heap_move_report, join_numbers, normal_outcome};
+use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
 fn move_report(heaps: &[BigUint], heap: usize, to: &BigUint) -> MoveReport {
-    let mut after = heaps.to_vec();
-    after[heap] = to.clone();
-    MoveReport {
-        text: format!("heap {}: {} -> {}", heap + 1, heaps[heap], to),
-        to: Some(join_numbers(&after)),
-        heap: Some(heap + 1),
-        ..MoveReport::default()
-    }
+    heap_move_report(heaps, heap, std::slice::from_ref(to))
 }
 
 /// Analyses a Nim position typed as words (`["3", "4", "5"]`).
@@ -26,11 +19,7 @@ fn move_report(heaps: &[BigUint], heap: usize, to: &BigUint) -> MoveReport {
 ///
 /// Bad heaps (see [`parse_heaps`]); with `all_moves`, a refusal when the listing would pass
 /// `limits.max_listed_moves`.
-pub fn analyse<S: AsRef<str>>(
-    words: &[S],
-    options: &AnalysisOptions,
-    limits: &Limits,
-) -> Result<Analysis, Error> {
+pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &Limits) -> Analysed {
     let heaps = parse_heaps(words)?;
     let value = nim::nim_value(&heaps);
     let (outcome, nim_value, moves) = if options.misere {
@@ -253,7 +242,7 @@ impl crate::play::Playable for NimPlay {
         self.misere
     }
 
-    fn analyse(&self, position: &str) -> Result<Analysis, Error> {
+    fn analyse(&self, position: &str) -> Analysed {
         let words: Vec<&str> = position.split_whitespace().collect();
         let options = AnalysisOptions {
             misere: self.misere,

@@ -21,7 +21,7 @@ use crate::parse::parse_heaps;
 use crate::report::{heap_move_report, join_numbers};
 use crate::tables::estimate::estimate_bytes;
 use crate::tables::heap::{proved_table, table_of, ProofSearch, MAX_PROOF_SEARCH};
-use crate::{human_bytes, Analysis, AnalysisOptions, Error, Limits, MoveReport};
+use crate::{human_bytes, Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport};
 
 /// The largest heap analysed from a table (beyond it, only a proved period answers).
 pub const MAX_TABLE_HEAP: u64 = 200_000;
@@ -106,7 +106,7 @@ pub fn analyse_named<S: AsRef<str>>(
     words: &[S],
     options: &AnalysisOptions,
     limits: &Limits,
-) -> Result<Analysis, Error> {
+) -> Analysed {
     let game = NamedGame::by_name(name)
         .ok_or_else(|| Error::bad_input(format!("no heap game is named `{name}`")))?;
     if game.heap_offset == 0 {
@@ -164,7 +164,7 @@ pub fn analyse<S: AsRef<str>>(
     words: &[S],
     options: &AnalysisOptions,
     limits: &Limits,
-) -> Result<Analysis, Error> {
+) -> Analysed {
     let heaps = parse_heaps(words)?;
     if options.every {
         return crate::every::analyse_heaps(game, rule, &heaps, limits);
@@ -184,7 +184,7 @@ fn analyse_heaps(
     rows: Option<&[BigUint]>,
     options: &AnalysisOptions,
     limits: &Limits,
-) -> Result<Analysis, Error> {
+) -> Analysed {
     // A heap's move, or a Treblecross move on the row and its mirror image (the heap's options
     // list each split once; a row's cells i and n + 1 − i are two moves).
     let report = |idx: usize, left: &[u64]| -> Vec<MoveReport> {
@@ -370,8 +370,7 @@ mod tests {
                     &position,
                     &AnalysisOptions {
                         all_moves: true,
-                        every: false,
-                        misere: false,
+                        ..AnalysisOptions::default()
                     },
                     &Limits::default(),
                 )

@@ -4,7 +4,7 @@
 //! `position` and `to` strings of the reports), so the loop that drives a game, in the terminal or a
 //! web page, knows nothing of any particular game.
 
-use crate::{Analysis, Error, MoveReport};
+use crate::{Analysed, Error, MoveReport};
 
 /// A game the user can play against the engine.
 pub trait Playable {
@@ -21,7 +21,7 @@ pub trait Playable {
     /// # Errors
     ///
     /// When the position does not parse.
-    fn analyse(&self, position: &str) -> Result<Analysis, Error>;
+    fn analyse(&self, position: &str) -> Analysed;
 
     /// Checks the move the user typed, either in the words the analysis prints (`heap 1: 3 -> 1`)
     /// or as the position after it (`1 4 5`), and returns the move with `to` set.
@@ -72,8 +72,7 @@ pub fn engine_move(
 }
 
 /// A function that analyses a position typed as text, with the options asked.
-pub type AnalyseFn<'a> =
-    Box<dyn FnMut(&str, &crate::AnalysisOptions) -> Result<Analysis, Error> + 'a>;
+pub type AnalyseFn<'a> = Box<dyn FnMut(&str, &crate::AnalysisOptions) -> Analysed + 'a>;
 
 /// The moves of a game checked one at a time, for positions whose moves are too many to list.
 pub trait MoveChecker {
@@ -124,7 +123,7 @@ impl<'a> ListedPlay<'a> {
         self
     }
 
-    fn run(&self, position: &str, all_moves: bool) -> Result<Analysis, Error> {
+    fn run(&self, position: &str, all_moves: bool) -> Analysed {
         let options = crate::AnalysisOptions {
             all_moves,
             misere: self.misere,
@@ -159,7 +158,7 @@ impl Playable for ListedPlay<'_> {
         self.misere
     }
 
-    fn analyse(&self, position: &str) -> Result<Analysis, Error> {
+    fn analyse(&self, position: &str) -> Analysed {
         self.run(position, false)
     }
 

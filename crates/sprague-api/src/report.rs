@@ -4,6 +4,7 @@ use num_bigint::BigUint;
 use num_traits::{ToPrimitive, Zero};
 use serde::ser::{Serialize, Serializer};
 use sprague::value::{LoopyValue, Outcome};
+use std::fmt::Display;
 
 /// The analysis of one position: the object every analysing command prints.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -68,6 +69,9 @@ impl Analysis {
         )
     }
 }
+
+/// What an analysis answers: the report, or why there is none.
+pub type Analysed = Result<Analysis, crate::Error>;
 
 /// One move: human text, the position it leads to, and where it is made.
 #[derive(Clone, Debug, Default, serde::Serialize)]
@@ -172,22 +176,24 @@ impl MoveReport {
     }
 }
 
-pub(crate) fn heap_move_report(heaps: &[BigUint], idx: usize, left: &[u64]) -> MoveReport {
-    let shown = if left.is_empty() {
-        "0".to_owned()
+/// A move that replaces heap `idx` of `heaps` by the heaps `left` (none: a heap of 0), written
+/// `heap 2: 7 -> 3 + 4`; its `to` has the parts in place of the heap. Nim, Lasker's Nim, Wythoff,
+/// and the octal and misère analyses write their heap moves so.
+pub(crate) fn heap_move_report(
+    heaps: &[impl Display],
+    idx: usize,
+    left: &[impl Display],
+) -> MoveReport {
+    let parts: Vec<String> = if left.is_empty() {
+        vec!["0".to_owned()]
     } else {
-        let parts: Vec<String> = left.iter().map(u64::to_string).collect();
-        parts.join(" + ")
+        left.iter().map(ToString::to_string).collect()
     };
-    let mut after: Vec<String> = heaps[..idx].iter().map(|h| h.to_string()).collect();
-    if left.is_empty() {
-        after.push("0".to_owned());
-    } else {
-        after.extend(left.iter().map(u64::to_string));
-    }
-    after.extend(heaps[idx + 1..].iter().map(|h| h.to_string()));
+    let mut after: Vec<String> = heaps[..idx].iter().map(ToString::to_string).collect();
+    after.extend_from_slice(&parts);
+    after.extend(heaps[idx + 1..].iter().map(ToString::to_string));
     MoveReport {
-        text: format!("heap {}: {} -> {}", idx + 1, heaps[idx], shown),
+        text: format!("heap {}: {} -> {}", idx + 1, heaps[idx], parts.join(" + ")),
         to: Some(after.join(" ")),
         heap: Some(idx + 1),
         ..MoveReport::default()

@@ -6,7 +6,7 @@ use sprague::value::Outcome;
 use sprague::Impartial;
 use sprague_script::{ScriptGame, ScriptLimits, ScriptParams, ScriptPosition};
 
-use crate::{Analysis, AnalysisOptions, Error, MoveReport, NimValue};
+use crate::{Analysed, Analysis, AnalysisOptions, Error, MoveReport, NimValue};
 
 /// Compiles a script.
 ///
@@ -15,7 +15,7 @@ use crate::{Analysis, AnalysisOptions, Error, MoveReport, NimValue};
 /// A bad-input [`Error`] pointing at the line and column when it does not parse, or when it has no
 /// `fn moves(p)`.
 pub fn compile(source: &str, limits: ScriptLimits) -> Result<ScriptGame, Error> {
-    ScriptGame::compile(source, limits).map_err(|e| Error::bad_input(e.to_string()))
+    compile_with_params::<&str>(source, limits, &[])
 }
 
 /// Compiles a script with parameters given as `NAME=VALUE` settings (`K=3`, `S=1,3,4`): constants
@@ -30,8 +30,15 @@ pub fn compile_with_params<S: AsRef<str>>(
     settings: &[S],
 ) -> Result<ScriptGame, Error> {
     let params = ScriptParams::parse(settings).map_err(|e| Error::bad_input(e.to_string()))?;
-    ScriptGame::compile_with_params(source, limits, &params)
-        .map_err(|e| Error::bad_input(e.to_string()))
+    let mut game = ScriptGame::compile_with_params(source, limits, &params)
+        .map_err(|e| Error::bad_input(e.to_string()))?;
+    // A table lists its positions' moves on every core (the values do not depend on it).
+    game.set_threads(
+        std::thread::available_parallelism()
+            .map_or(1, usize::from)
+            .min(8),
+    );
+    Ok(game)
 }
 
 /// A compiled script and the memo of every position valued so far.
@@ -121,7 +128,7 @@ impl<'g> ScriptSession<'g> {
     /// # Errors
     ///
     /// A bad position, a script error (with its place in the script), or too many positions.
-    pub fn analyse(&mut self, text: &str, options: &AnalysisOptions) -> Result<Analysis, Error> {
+    pub fn analyse(&mut self, text: &str, options: &AnalysisOptions) -> Analysed {
         self.game.start_request();
         let position = self.parse(text)?;
         if options.every {
@@ -196,7 +203,7 @@ impl<'g> ScriptSession<'g> {
         Ok(options)
     }
 
-    fn analyse_every(&mut self, position: ScriptPosition) -> Result<Analysis, Error> {
+    fn analyse_every(&mut self, position: ScriptPosition) -> Analysed {
         let max_positions = self.max_positions;
         let game = WithoutFinishedParts::new(self.game);
         let mut parts = Vec::new();
@@ -248,11 +255,7 @@ impl<'g> ScriptSession<'g> {
         })
     }
 
-    fn analyse_misere(
-        &mut self,
-        position: ScriptPosition,
-        options: &AnalysisOptions,
-    ) -> Result<Analysis, Error> {
+    fn analyse_misere(&mut self, position: ScriptPosition, options: &AnalysisOptions) -> Analysed {
         let max_positions = self.max_positions;
         let too_many = |e| crate::misere::too_many("the script", max_positions, e);
         // Parts with no moves are left out of sums (`0 + G` is `G`, in misère play too).
@@ -291,11 +294,7 @@ impl<'g> ScriptSession<'g> {
         })
     }
 
-    fn analyse_loopy(
-        &mut self,
-        position: ScriptPosition,
-        options: &AnalysisOptions,
-    ) -> Result<Analysis, Error> {
+    fn analyse_loopy(&mut self, position: ScriptPosition, options: &AnalysisOptions) -> Analysed {
         // Parts with no moves are left out of sums (`0 + n` is `n`), and positions that still
         // grow as they are explored (a sum that gains a part at every move) are bounded by their
         // size as well as by their count.

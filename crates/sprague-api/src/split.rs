@@ -8,7 +8,7 @@ use sprague::games::split;
 use sprague::value::Outcome;
 
 use crate::parse::parse_natural;
-use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
 /// More bottles than this are refused (the values and the moves cost O(n²) time each).
 pub const MAX_BOTTLES: usize = 10_000;
@@ -47,11 +47,7 @@ pub fn parse_counts<S: AsRef<str>>(words: &[S]) -> Result<Vec<BigUint>, Error> {
 ///
 /// Those of [`parse_counts`]; `--misere` is refused; with `all_moves`, a refusal past
 /// `limits.max_listed_moves`.
-pub fn analyse<S: AsRef<str>>(
-    words: &[S],
-    options: &AnalysisOptions,
-    limits: &Limits,
-) -> Result<Analysis, Error> {
+pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &Limits) -> Analysed {
     options.refuse_misere("split")?;
     let counts = parse_counts(words)?;
     let n = counts.len();

@@ -6,7 +6,7 @@ use sprague::games::staircase::{self, StaircaseMove};
 
 use crate::parse::parse_natural;
 use crate::report::join_numbers;
-use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport};
+use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport};
 
 /// Parses the coins on steps 1..n.
 ///
@@ -50,11 +50,7 @@ fn move_report(steps: &[BigUint], m: &StaircaseMove) -> MoveReport {
 ///
 /// Bad counts (see [`parse_steps`]); misère play (not supported); with `all_moves`, a refusal
 /// when the listing would pass `limits.max_listed_moves`.
-pub fn analyse<S: AsRef<str>>(
-    words: &[S],
-    options: &AnalysisOptions,
-    limits: &Limits,
-) -> Result<Analysis, Error> {
+pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &Limits) -> Analysed {
     options.refuse_misere("staircase")?;
     let steps = parse_steps(words)?;
     let value = staircase::nim_value(&steps);

@@ -10,7 +10,9 @@ use sprague::value::{Nimber, Outcome};
 
 use crate::parse::parse_heaps;
 use crate::report::join_numbers;
-use crate::{human_bytes, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::{
+    human_bytes, Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue,
+};
 
 /// Steps (set elements looked at) a table takes a second, rounded down from the measured 2·10^8
 /// (`subtraction 200000000 --set 1,2,50000000`: 10^8 values of three elements in 1.4 s): with
@@ -197,7 +199,7 @@ impl SubtractionAnalyser {
         words: &[S],
         options: &AnalysisOptions,
         limits: &Limits,
-    ) -> Result<Analysis, Error> {
+    ) -> Analysed {
         options.refuse_misere("subtraction games")?;
         let heaps = parse_heaps(words)?;
         if options.every {
@@ -293,7 +295,7 @@ pub fn analyse<S: AsRef<str>>(
     set_text: &str,
     options: &AnalysisOptions,
     limits: &Limits,
-) -> Result<Analysis, Error> {
+) -> Analysed {
     SubtractionAnalyser::new(set_text, limits)?.analyse(words, options, limits)
 }
 
@@ -322,7 +324,7 @@ fn outcome(value: Nimber) -> Outcome {
 mod tests {
     use super::*;
 
-    fn run(words: &[&str], set: &str) -> Result<Analysis, Error> {
+    fn run(words: &[&str], set: &str) -> Analysed {
         analyse(words, set, &AnalysisOptions::default(), &Limits::default())
     }
 

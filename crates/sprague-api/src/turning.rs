@@ -18,7 +18,7 @@ use sprague::games::coin_turning::{self, TurningMove, TurningRule};
 use sprague::games::tartan::{self, ProductMove, ProductRule};
 
 use crate::parse::parse_natural;
-use crate::{Analysis, AnalysisOptions, Error, FactorReport, Limits, MoveReport};
+use crate::{Analysed, Analysis, AnalysisOptions, Error, FactorReport, Limits, MoveReport};
 
 /// The most winning moves listed; the note gives how many there are.
 pub const MAX_WINNING_MOVES: usize = 1_000;
@@ -144,11 +144,7 @@ fn join_with(numbers: &[BigUint], separator: &str) -> String {
 ///
 /// A missing or unknown rule, a bad place (see [`parse_heads`]), misère play (not supported);
 /// with `all_moves`, a refusal when the listing would pass `limits.max_listed_moves`.
-pub fn analyse<S: AsRef<str>>(
-    words: &[S],
-    options: &AnalysisOptions,
-    limits: &Limits,
-) -> Result<Analysis, Error> {
+pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &Limits) -> Analysed {
     let (rule, places) = words.split_first().ok_or_else(|| {
         Error::bad_input(
             "turning: expected a rule (mock-turtles, ruler or twins, or a product such as \
@@ -395,7 +391,7 @@ fn analyse_product<S: AsRef<str>>(
     places: &[S],
     options: &AnalysisOptions,
     limits: &Limits,
-) -> Result<Analysis, Error> {
+) -> Analysed {
     let rule = parse_product_rule(rule)?;
     let game = format!("turning {}", rule.name());
     options.refuse_misere(&game)?;

@@ -6,7 +6,8 @@ use sprague::games::wythoff::{self, GrundyTable, WythoffMove};
 use sprague::value::Outcome;
 
 use crate::parse::parse_natural;
-use crate::{Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::report::heap_move_report;
+use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
 /// Nim-values are computed (by a table of all smaller positions) when both heaps are at most this.
 pub const MAX_HEAP_FOR_NIM_VALUE: u64 = 2000;
@@ -38,23 +39,16 @@ fn outcome_of(x: &BigUint, y: &BigUint) -> Outcome {
 }
 
 fn move_report(x: &BigUint, y: &BigUint, m: &WythoffMove) -> MoveReport {
-    let (p, q) = m.apply(x, y);
-    let to = format!("{p} {q}");
     match m {
-        WythoffMove::Both { take } => MoveReport {
-            text: format!("both: take {take} -> {to}"),
-            to: Some(to),
-            ..MoveReport::default()
-        },
-        WythoffMove::Heap { heap, to: size } => {
-            let from = if *heap == 0 { x } else { y };
+        WythoffMove::Both { take } => {
+            let to = format!("{} {}", x - take, y - take);
             MoveReport {
-                text: format!("heap {}: {from} -> {size}", heap + 1),
+                text: format!("both: take {take} -> {to}"),
                 to: Some(to),
-                heap: Some(heap + 1),
                 ..MoveReport::default()
             }
         }
+        WythoffMove::Heap { heap, to: size } => heap_move_report(&[x, y], *heap, &[size]),
     }
 }
 
@@ -67,11 +61,7 @@ fn move_report(x: &BigUint, y: &BigUint, m: &WythoffMove) -> MoveReport {
 ///
 /// Bad heaps (see [`parse_position`]); misère play (not supported); with `all_moves`, a refusal
 /// when the listing would pass `limits.max_listed_moves`.
-pub fn analyse<S: AsRef<str>>(
-    words: &[S],
-    options: &AnalysisOptions,
-    limits: &Limits,
-) -> Result<Analysis, Error> {
+pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &Limits) -> Analysed {
     options.refuse_misere("wythoff")?;
     let (x, y) = parse_position(words)?;
     let small = match (x.to_u64(), y.to_u64()) {
@@ -255,8 +245,7 @@ mod tests {
             &["2", "3"],
             &AnalysisOptions {
                 all_moves: true,
-                every: false,
-                misere: false,
+                ..AnalysisOptions::default()
             },
             &Limits::default(),
         )
