@@ -187,15 +187,10 @@ pub(crate) fn analyse_heap_sum<G: Impartial<Position = Vec<u64>>>(
         .map(|(idx, h)| format!("heap {} ({h})", idx + 1))
         .collect();
     Ok(Analysis {
-        game: game.to_owned(),
-        position: join_numbers(heaps),
-        outcome,
-        nim_value: NimValue::None,
         winning_moves,
-        all_moves: None,
         note: Some(note(&plan, &names)),
-        genus: None,
         steps: Some(plan.steps),
+        ..Analysis::new(game, join_numbers(heaps), outcome, NimValue::None)
     })
 }
 
@@ -252,12 +247,7 @@ mod tests {
                 "{name} {heaps:?}"
             );
             for m in &analysis.winning_moves {
-                let after: Vec<u64> =
-                    m.to.as_deref()
-                        .unwrap()
-                        .split(' ')
-                        .map(|w| w.parse().unwrap())
-                        .collect();
+                let after = crate::testing::heaps_after(m);
                 assert!(!wins_with(&after, &options), "{name} {heaps:?}: {}", m.text);
             }
             let Some(i) = heaps.iter().position(|&h| h + 1 < below) else {

@@ -69,16 +69,7 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<GraphInput, Error> {
     let edges = numbers.read_edges(n, m, ("start", "end"))?;
     let mut tokens = Vec::with_capacity(k);
     for token in 1..=k {
-        let v = numbers.expect(&|| format!("token {token}"), &|| {
-            format!("expected {k} tokens, found {}", token - 1)
-        })?;
-        if v == 0 || v > n as u64 {
-            return Err(Error::bad_input(format!(
-                "line {}: token {token}: vertex {v} is not in 1..={n}",
-                numbers.line
-            )));
-        }
-        tokens.push((v - 1) as Vertex);
+        tokens.push(numbers.read_vertex(n, ("token", token, k), "")?);
     }
     if let Some(extra) = numbers.next(&|| "after the tokens".into())? {
         return Err(Error::bad_input(format!(

@@ -198,17 +198,13 @@ fn reached(heaps: &[BigUint], after: &[BigUint]) -> Result<LaskerMove, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::json;
     use sprague::value::Outcome;
-
-    fn json(words: &[&str]) -> String {
-        let analysis = analyse(words, &AnalysisOptions::default(), &Limits::default()).unwrap();
-        serde_json::to_string(&analysis).unwrap()
-    }
 
     #[test]
     fn splits_are_written_in_place() {
         // 1 8 1 has value 1 ^ 7 ^ 1 = 7: emptying the 8 wins, and so does 8 -> 4 + 4.
-        let out = json(&["1", "8", "1"]);
+        let out = json(analyse, &["1", "8", "1"]);
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         for m in v["winning_moves"].as_array().unwrap() {
             let to: Vec<&str> = m["to"].as_str().unwrap().split(' ').collect();

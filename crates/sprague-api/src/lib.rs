@@ -208,6 +208,31 @@ pub(crate) fn list_all_moves(
     Ok(Some(list()))
 }
 
+/// The `--all-moves` listing of a position of numbers (heaps, steps, the places of heads):
+/// `count` moves from each, which `list` pushes for the number at `idx`, as a machine word (the
+/// listing's limit bounds it). See [`list_all_moves`].
+pub(crate) fn list_moves_by_number(
+    options: &AnalysisOptions,
+    limits: &Limits,
+    numbers: &[num_bigint::BigUint],
+    count: impl Fn(&num_bigint::BigUint) -> num_bigint::BigUint,
+    mut list: impl FnMut(usize, u64, &mut Vec<MoveReport>),
+) -> Result<Option<Vec<MoveReport>>, Error> {
+    list_all_moves(
+        options,
+        limits,
+        || numbers.iter().map(count).sum(),
+        || {
+            let mut listed = Vec::new();
+            for (idx, n) in numbers.iter().enumerate() {
+                let n = num_traits::ToPrimitive::to_u64(n).expect("bounded by the listing limit");
+                list(idx, n, &mut listed);
+            }
+            listed
+        },
+    )
+}
+
 /// A duration for a person: seconds, minutes, hours or days, to two or three digits.
 pub fn human_seconds(seconds: f64) -> String {
     if seconds < 120.0 {
@@ -234,5 +259,34 @@ pub fn human_bytes(bytes: u64) -> String {
         format!("{bytes} B")
     } else {
         format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
+/// Helpers of the unit tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::{Analysed, AnalysisOptions, Limits, MoveReport};
+
+    /// The JSON text of `analyse`'s report on `words` in normal play, with the default limits.
+    pub(crate) fn json<'a>(
+        analyse: impl Fn(&[&'a str], &AnalysisOptions, &Limits) -> Analysed,
+        words: &[&'a str],
+    ) -> String {
+        let analysis = analyse(words, &AnalysisOptions::default(), &Limits::default()).unwrap();
+        serde_json::to_string(&analysis).unwrap()
+    }
+
+    /// The options of an `--all-moves` request.
+    pub(crate) fn all_moves() -> AnalysisOptions {
+        AnalysisOptions {
+            all_moves: true,
+            ..AnalysisOptions::default()
+        }
+    }
+
+    /// The heaps a move leaves: its `to`, read as numbers.
+    pub(crate) fn heaps_after(m: &MoveReport) -> Vec<u64> {
+        let to = m.to.as_deref().unwrap();
+        to.split(' ').map(|w| w.parse().unwrap()).collect()
     }
 }

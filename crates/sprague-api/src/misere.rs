@@ -128,15 +128,11 @@ pub(crate) fn analyse_heaps(
     }
     let genus = solver.lone_genus(&position).map_err(too_many)?;
     Ok(Analysis {
-        game: game.to_owned(),
-        position: join_numbers(heaps),
-        outcome,
-        nim_value: NimValue::None,
         winning_moves,
         all_moves: options.all_moves.then_some(all_moves),
         note: Some(solver.note("heap")),
         genus: genus.map(|g| g.to_string()),
-        steps: None,
+        ..Analysis::new(game, join_numbers(heaps), outcome, NimValue::None)
     })
 }
 
@@ -349,15 +345,7 @@ mod tests {
                         let mut found: Vec<Vec<u64>> = analysis
                             .winning_moves
                             .iter()
-                            .map(|m| {
-                                let to: Vec<u64> =
-                                    m.to.as_deref()
-                                        .unwrap()
-                                        .split(' ')
-                                        .map(|w| w.parse().unwrap())
-                                        .collect();
-                                HeapGame::position(&to)
-                            })
+                            .map(|m| HeapGame::position(&crate::testing::heaps_after(m)))
                             .collect();
                         found.sort();
                         found.dedup();

@@ -1,7 +1,7 @@
 //! Nim positions as typed (`3 4 5`), and their analysis in normal or misère play.
 
 use num_bigint::BigUint;
-use num_traits::{ToPrimitive, Zero};
+use num_traits::Zero;
 use sprague::games::nim;
 use sprague::value::Outcome;
 
@@ -36,30 +36,21 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
         .iter()
         .map(|m| move_report(&heaps, m.heap, &m.to))
         .collect();
-    let all_moves = crate::list_all_moves(
-        options,
-        limits,
-        || heaps.iter().sum(),
-        || {
-            let mut listed = Vec::new();
-            for (idx, heap) in heaps.iter().enumerate() {
-                let size = heap.to_u64().expect("bounded by the listing limit");
-                for to in (0..size).rev() {
-                    let to = BigUint::from(to);
-                    let report = move_report(&heaps, idx, &to);
-                    let mut after = heaps.clone();
-                    after[idx] = to;
-                    listed.push(if options.misere {
-                        let win = nim::misere_is_win(&after);
-                        report.leading_to(Outcome::from_win(win), NimValue::None)
-                    } else {
-                        report.leading_to_value(nim::nim_value(&after))
-                    });
-                }
-            }
-            listed
-        },
-    )?;
+    let list = |idx: usize, size: u64, listed: &mut Vec<MoveReport>| {
+        for to in (0..size).rev() {
+            let to = BigUint::from(to);
+            let report = move_report(&heaps, idx, &to);
+            let mut after = heaps.clone();
+            after[idx] = to;
+            listed.push(if options.misere {
+                let win = nim::misere_is_win(&after);
+                report.leading_to(Outcome::from_win(win), NimValue::None)
+            } else {
+                report.leading_to_value(nim::nim_value(&after))
+            });
+        }
+    };
+    let all_moves = crate::list_moves_by_number(options, limits, &heaps, BigUint::clone, list)?;
     Ok(Analysis {
         winning_moves,
         all_moves,
@@ -74,15 +65,12 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn json(words: &[&str], options: AnalysisOptions) -> String {
-        serde_json::to_string(&analyse(words, &options, &Limits::default()).unwrap()).unwrap()
-    }
+    use crate::testing::json;
 
     #[test]
     fn the_contract_example_prints_as_written() {
         assert_eq!(
-            json(&["3", "4", "5"], AnalysisOptions::default()),
+            json(analyse, &["3", "4", "5"]),
             r#"{"game":"nim","position":"3 4 5","outcome":"N","nim_value":2,"winning_moves":[{"move":"heap 1: 3 -> 1","to":"1 4 5","heap":1}]}"#
         );
     }
@@ -90,7 +78,7 @@ mod tests {
     #[test]
     fn heaps_beyond_64_bits_are_exact() {
         let big = "123456789012345678901234567890";
-        let out = json(&[big, "1"], AnalysisOptions::default());
+        let out = json(analyse, &[big, "1"]);
         assert!(
             out.contains(r#""nim_value":123456789012345678901234567891"#),
             "{out}"

@@ -338,6 +338,7 @@ fn analyse_heaps(
 mod tests {
     use super::*;
     use crate::parse::{named_rule, parse_code};
+    use crate::testing::all_moves;
     use crate::NimValue;
     use sprague::sequence::table::Method;
     use sprague::value::Outcome;
@@ -364,17 +365,8 @@ mod tests {
                 vec!["1", "1"],
             ] {
                 let a = analysis(&rule, &position);
-                let all = analyse(
-                    "octal",
-                    &rule,
-                    &position,
-                    &AnalysisOptions {
-                        all_moves: true,
-                        ..AnalysisOptions::default()
-                    },
-                    &Limits::default(),
-                )
-                .unwrap();
+                let all =
+                    analyse("octal", &rule, &position, &all_moves(), &Limits::default()).unwrap();
                 let losing: Vec<&MoveReport> = all
                     .all_moves
                     .as_ref()

@@ -136,23 +136,31 @@ impl Numbers<'_> {
     ) -> Result<Vec<(Vertex, Vertex)>, Error> {
         let mut edges = Vec::with_capacity(m);
         for edge in 1..=m {
-            let mut read_vertex = |which: &str| -> Result<Vertex, Error> {
-                let v = self.expect(&|| format!("edge {edge}"), &|| {
-                    format!("expected {m} edges, found {}", edge - 1)
-                })?;
-                if v == 0 || v > n as u64 {
-                    return Err(Error::bad_input(format!(
-                        "line {}: edge {edge}: {which} vertex {v} is not in 1..={n}",
-                        self.line
-                    )));
-                }
-                Ok((v - 1) as Vertex)
-            };
-            let u = read_vertex(names.0)?;
-            let v = read_vertex(names.1)?;
+            let u = self.read_vertex(n, ("edge", edge, m), &format!("{} ", names.0))?;
+            let v = self.read_vertex(n, ("edge", edge, m), &format!("{} ", names.1))?;
             edges.push((u, v));
         }
         Ok(edges)
+    }
+
+    /// Reads a vertex in 1..=n, numbered from 0 on return: the one `which` names (`start `, or
+    /// nothing) of `item` `idx` of the `count` expected (`("token", 2, 3)`), as errors say.
+    pub(crate) fn read_vertex(
+        &mut self,
+        n: usize,
+        (item, idx, count): (&str, usize, usize),
+        which: &str,
+    ) -> Result<Vertex, Error> {
+        let v = self.expect(&|| format!("{item} {idx}"), &|| {
+            format!("expected {count} {item}s, found {}", idx - 1)
+        })?;
+        if v == 0 || v > n as u64 {
+            return Err(Error::bad_input(format!(
+                "line {}: {item} {idx}: {which}vertex {v} is not in 1..={n}",
+                self.line
+            )));
+        }
+        Ok((v - 1) as Vertex)
     }
 
     /// The next number, `None` at the end of the input.

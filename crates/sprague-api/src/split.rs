@@ -137,22 +137,18 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn run(words: &[&str]) -> String {
-        let report = analyse(words, &AnalysisOptions::default(), &Limits::default()).unwrap();
-        serde_json::to_string(&report).unwrap()
-    }
+    use crate::testing::json;
 
     #[test]
     fn the_hnoi_2007_sample() {
         // HNOI2007 sample: `1 0 1 5000` has 1 winning move, `0 2 3` 0-based; `0 0 1` has none
         // (`-1 -1 -1`, 0).
         assert_eq!(
-            run(&["1", "0", "1", "5000"]),
+            json(analyse, &["1", "0", "1", "5000"]),
             r#"{"game":"split","position":"1 0 1 5000","outcome":"N","nim_value":5,"winning_moves":[{"move":"bottle 1 -> 3, 4","to":"0 0 2 5001","i":1,"j":3,"k":4}]}"#
         );
         assert_eq!(
-            run(&["0", "0", "1"]),
+            json(analyse, &["0", "0", "1"]),
             r#"{"game":"split","position":"0 0 1","outcome":"P","nim_value":0,"winning_moves":[]}"#
         );
     }

@@ -1,7 +1,6 @@
 //! Staircase Nim positions as typed (`3 0 2`: coins on steps 1, 2, 3), and their analysis.
 
 use num_bigint::BigUint;
-use num_traits::ToPrimitive;
 use sprague::games::staircase::{self, StaircaseMove};
 
 use crate::parse::parse_natural;
@@ -58,26 +57,17 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
         .iter()
         .map(|m| move_report(&steps, m))
         .collect();
-    let all_moves = crate::list_all_moves(
-        options,
-        limits,
-        || steps.iter().sum(),
-        || {
-            let mut listed = Vec::new();
-            for (idx, coins) in steps.iter().enumerate() {
-                let coins = coins.to_u64().expect("bounded by the listing limit");
-                for moved in 1..=coins {
-                    let m = StaircaseMove {
-                        step: idx + 1,
-                        coins: BigUint::from(moved),
-                    };
-                    let after_value = staircase::nim_value(&m.apply(&steps));
-                    listed.push(move_report(&steps, &m).leading_to_value(after_value));
-                }
-            }
-            listed
-        },
-    )?;
+    let list = |idx: usize, coins: u64, listed: &mut Vec<MoveReport>| {
+        for moved in 1..=coins {
+            let m = StaircaseMove {
+                step: idx + 1,
+                coins: BigUint::from(moved),
+            };
+            let after_value = staircase::nim_value(&m.apply(&steps));
+            listed.push(move_report(&steps, &m).leading_to_value(after_value));
+        }
+    };
+    let all_moves = crate::list_moves_by_number(options, limits, &steps, BigUint::clone, list)?;
     Ok(Analysis {
         winning_moves,
         all_moves,

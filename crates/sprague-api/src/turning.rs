@@ -167,26 +167,18 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
         .iter()
         .map(|m| move_report(&heads, &texts, m))
         .collect();
-    let all_moves = crate::list_all_moves(
-        options,
-        limits,
-        || heads.iter().map(|h| rule.move_count(h)).sum(),
-        || {
-            let mut listed = Vec::new();
-            for head in &heads {
-                let place = head.to_u64().expect("bounded by the listing limit");
-                rule.for_each_move(place, |coins| {
-                    let mut value = total.clone();
-                    for &coin in coins {
-                        value ^= rule.value(&BigUint::from(coin));
-                    }
-                    let m = TurningMove::from_coins(rule, coins);
-                    listed.push(move_report(&heads, &texts, &m).leading_to_value(value));
-                });
+    let list = |_: usize, place: u64, listed: &mut Vec<MoveReport>| {
+        rule.for_each_move(place, |coins| {
+            let mut value = total.clone();
+            for &coin in coins {
+                value ^= rule.value(&BigUint::from(coin));
             }
-            listed
-        },
-    )?;
+            let m = TurningMove::from_coins(rule, coins);
+            listed.push(move_report(&heads, &texts, &m).leading_to_value(value));
+        });
+    };
+    let count = |head: &BigUint| rule.move_count(head);
+    let all_moves = crate::list_moves_by_number(options, limits, &heads, count, list)?;
     let mut notes = Vec::new();
     notes.extend(crate::listing_note(
         Some(&winning.count),
@@ -196,37 +188,26 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
     let why_no_to = format!(
         "a move whose position after it is longer than {MAX_DIGITS_IN_TO} digits has no `to`"
     );
-    Ok(report(
-        game,
-        texts.join(" "),
-        total,
+    let analysis = Analysis {
         winning_moves,
         all_moves,
-        notes,
-        why_no_to,
-    ))
+        ..Analysis::of_value(game, texts.join(" "), total)
+    };
+    Ok(with_notes(analysis, notes, why_no_to))
 }
 
-/// The analysis of a coin-turning position of value `total`, its notes joined, with `why_no_to`
-/// among them when a move listed has no `to`.
-fn report(
-    game: String,
-    position: String,
-    total: BigUint,
-    winning_moves: Vec<MoveReport>,
-    all_moves: Option<Vec<MoveReport>>,
-    mut notes: Vec<String>,
-    why_no_to: String,
-) -> Analysis {
-    let listed = winning_moves.iter().chain(all_moves.iter().flatten());
-    if listed.clone().any(|m| m.to.is_none()) {
+/// `analysis` with its notes joined, and `why_no_to` among them when a move listed has no `to`.
+fn with_notes(analysis: Analysis, mut notes: Vec<String>, why_no_to: String) -> Analysis {
+    let mut listed = analysis
+        .winning_moves
+        .iter()
+        .chain(analysis.all_moves.iter().flatten());
+    if listed.any(|m| m.to.is_none()) {
         notes.push(why_no_to);
     }
     Analysis {
-        winning_moves,
-        all_moves,
         note: (!notes.is_empty()).then(|| notes.join("; ")),
-        ..Analysis::of_value(game, position, total)
+        ..analysis
     }
 }
 
@@ -299,22 +280,6 @@ fn factor_len(m: &TurningMove) -> BigUint {
     }
 }
 
-/// The coins of the factor `m`, when they are few enough to list.
-fn factor_coins(m: &TurningMove) -> Vec<BigUint> {
-    match m {
-        TurningMove::Coins(coins) => coins.clone(),
-        TurningMove::Run { first, last } => {
-            let mut all = Vec::new();
-            let mut coin = first.clone();
-            while coin <= *last {
-                all.push(coin.clone());
-                coin += 1u32;
-            }
-            all
-        }
-    }
-}
-
 fn coin_text(coin: &[BigUint]) -> String {
     let words: Vec<String> = coin.iter().map(BigUint::to_string).collect();
     words.join(",")
@@ -330,7 +295,7 @@ fn coins_after(heads: &[Vec<BigUint>], m: &ProductMove) -> Option<String> {
     let mut after: BTreeSet<Vec<BigUint>> = heads.iter().cloned().collect();
     let mut boxes: Vec<Vec<BigUint>> = vec![Vec::new()];
     for factor in &m.factors {
-        let places = factor_coins(factor);
+        let places = factor.coins();
         boxes = boxes
             .into_iter()
             .flat_map(|coin| {
@@ -457,20 +422,18 @@ fn analyse_product<S: AsRef<str>>(
          longer than {MAX_DIGITS_IN_TO} digits, has no `to`"
     );
     let texts: Vec<String> = heads.iter().map(|c| coin_text(c)).collect();
-    Ok(report(
-        game,
-        texts.join(" "),
-        total,
+    let analysis = Analysis {
         winning_moves,
         all_moves,
-        notes,
-        why_no_to,
-    ))
+        ..Analysis::of_value(game, texts.join(" "), total)
+    };
+    Ok(with_notes(analysis, notes, why_no_to))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::all_moves;
 
     fn json(words: &[&str]) -> serde_json::Value {
         let a = analyse(words, &AnalysisOptions::default(), &Limits::default()).unwrap();
@@ -590,10 +553,7 @@ mod tests {
         // --all-moves lists each move with its value after.
         let all = analyse(
             &["mock-turtles,twins", "2,2"],
-            &AnalysisOptions {
-                all_moves: true,
-                ..AnalysisOptions::default()
-            },
+            &all_moves(),
             &Limits::default(),
         )
         .unwrap();

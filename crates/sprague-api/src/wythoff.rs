@@ -211,15 +211,12 @@ impl crate::play::MoveChecker for WythoffMoves {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn json(words: &[&str], options: AnalysisOptions) -> String {
-        serde_json::to_string(&analyse(words, &options, &Limits::default()).unwrap()).unwrap()
-    }
+    use crate::testing::{all_moves, json};
 
     #[test]
     fn hdu_2177_sample_prints_both_kinds_of_move() {
         assert_eq!(
-            json(&["5", "8"], AnalysisOptions::default()),
+            json(analyse, &["5", "8"]),
             r#"{"game":"wythoff","position":"5 8","outcome":"N","nim_value":2,"winning_moves":[{"move":"both: take 1 -> 4 7","to":"4 7"},{"move":"heap 2: 8 -> 3","to":"5 3","heap":2}]}"#
         );
     }
@@ -241,15 +238,7 @@ mod tests {
 
     #[test]
     fn all_moves_lists_every_move() {
-        let a = analyse(
-            &["2", "3"],
-            &AnalysisOptions {
-                all_moves: true,
-                ..AnalysisOptions::default()
-            },
-            &Limits::default(),
-        )
-        .unwrap();
+        let a = analyse(&["2", "3"], &all_moves(), &Limits::default()).unwrap();
         let all = a.all_moves.unwrap();
         assert_eq!(all.len(), 2 + 3 + 2);
         let lost: Vec<&str> = all
