@@ -955,20 +955,10 @@ pub struct SolveArgs {
 #[derive(Debug, Args)]
 pub struct CursorsArgs {
     /// The sequence a (comma-separated, or @FILE).
-    #[arg(
-        long,
-        value_name = "A",
-        allow_hyphen_values = true,
-        required_unless_present = "batch"
-    )]
+    #[arg(long, allow_hyphen_values = true, required_unless_present = "batch")]
     pub a: Option<String>,
     /// The sequence b (comma-separated, or @FILE).
-    #[arg(
-        long,
-        value_name = "B",
-        allow_hyphen_values = true,
-        required_unless_present = "batch"
-    )]
+    #[arg(long, allow_hyphen_values = true, required_unless_present = "batch")]
     pub b: Option<String>,
     /// The cursors' 1-based start `C,D`.
     #[arg(long, value_name = "C,D", default_value = "1,1")]

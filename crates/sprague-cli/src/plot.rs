@@ -87,23 +87,30 @@ pub fn grid(path: &Path, grid: &[Vec<u64>]) -> Result<(), Failure> {
     let cell = (900 / rows.max(cols)).clamp(1, 40) as u32;
     let size = (cols as u32 * cell + 2, rows as u32 * cell + 2);
     let max = grid.iter().flatten().copied().max().unwrap_or(0).max(1) as f64;
+    write(format, path, size, &Grid { grid, cell, max })
+}
+
+/// Something drawn on any backend; `png` says it is a PNG (no font: digits from a pixel font).
+trait Picture {
+    fn draw<B: DrawingBackend>(&self, area: DrawingArea<B, Shift>, png: bool)
+        -> Result<(), String>;
+}
+
+/// Draws `picture` of `size` into `path` in `format` (through a temporary file), or as SVG to
+/// standard output.
+fn write(
+    format: Format,
+    path: &Path,
+    size: (u32, u32),
+    picture: &impl Picture,
+) -> Result<(), Failure> {
     if to_stdout(path) {
-        return svg_to_stdout(size, |area| draw_grid(area, grid, cell, max));
+        return svg_to_stdout(size, |area| picture.draw(area, false));
     }
     let tmp = temporary(path)?;
     let res = match format {
-        Format::Svg => draw_grid(
-            SVGBackend::new(&tmp, size).into_drawing_area(),
-            grid,
-            cell,
-            max,
-        ),
-        Format::Png => draw_grid(
-            BitMapBackend::new(&tmp, size).into_drawing_area(),
-            grid,
-            cell,
-            max,
-        ),
+        Format::Svg => picture.draw(SVGBackend::new(&tmp, size).into_drawing_area(), false),
+        Format::Png => picture.draw(BitMapBackend::new(&tmp, size).into_drawing_area(), true),
     };
     finish(path, &tmp, res)
 }
@@ -162,29 +169,40 @@ pub fn sequence<T: Copy + Into<u64>>(
         "G(n) of {family}, n = 0..{}",
         values.len().saturating_sub(1)
     );
-    if to_stdout(path) {
-        return svg_to_stdout(size, |area| {
-            draw_sequence(area, &title, values, missed, false)
-        });
-    }
-    let tmp = temporary(path)?;
-    let res = match format {
-        Format::Svg => draw_sequence(
-            SVGBackend::new(&tmp, size).into_drawing_area(),
-            &title,
-            values,
-            missed,
-            false,
-        ),
-        Format::Png => draw_sequence(
-            BitMapBackend::new(&tmp, size).into_drawing_area(),
-            &title,
-            values,
-            missed,
-            true,
-        ),
+    let picture = Sequence {
+        title,
+        values,
+        missed,
     };
-    finish(path, &tmp, res)
+    write(format, path, size, &picture)
+}
+
+struct Grid<'a> {
+    grid: &'a [Vec<u64>],
+    cell: u32,
+    max: f64,
+}
+
+impl Picture for Grid<'_> {
+    fn draw<B: DrawingBackend>(&self, area: DrawingArea<B, Shift>, _: bool) -> Result<(), String> {
+        draw_grid(area, self.grid, self.cell, self.max)
+    }
+}
+
+struct Sequence<'a, T> {
+    title: String,
+    values: &'a [T],
+    missed: &'a [u64],
+}
+
+impl<T: Copy + Into<u64>> Picture for Sequence<'_, T> {
+    fn draw<B: DrawingBackend>(
+        &self,
+        area: DrawingArea<B, Shift>,
+        png: bool,
+    ) -> Result<(), String> {
+        draw_sequence(area, &self.title, self.values, self.missed, png)
+    }
 }
 
 /// A round step (1, 2 or 5 times a power of ten) giving at most `most` ticks over 0..=`max`.

@@ -5,10 +5,10 @@ use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 use sprague_api::nim::NimPlay;
-use sprague_api::play::{engine_move, ListedPlay, Playable};
+use sprague_api::play::{engine_move, ListedPlay, MoveChecker, Playable};
 use sprague_api::script::ScriptSession;
 use sprague_api::subtraction::SubtractionAnalyser;
-use sprague_api::{bash, lasker, moore_nim, staircase, wythoff, Analysis, AnalysisOptions, Limits};
+use sprague_api::{bash, lasker, moore_nim, staircase, wythoff, Analysed, AnalysisOptions, Limits};
 
 use sprague_api::score_play::{ScoreGame, ScorePlay};
 
@@ -41,9 +41,7 @@ pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
         PlayGame::Wythoff(a) => {
             no_output_flags(&a.output)?;
             let analyse = move |p: &str, o: &_| wythoff::analyse(&words(p), o, &limits);
-            let game = ListedPlay::new("wythoff", false, Box::new(analyse))
-                .with_checker(Box::new(wythoff::WythoffMoves));
-            (Box::new(game), a.heaps)
+            (checked("wythoff", analyse, wythoff::WythoffMoves), a.heaps)
         }
         PlayGame::Bash(a) => {
             no_output_flags(&a.output)?;
@@ -96,9 +94,7 @@ pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
         PlayGame::Lasker(a) => {
             no_output_flags(&a.output)?;
             let analyse = move |p: &str, o: &_| lasker::analyse(&words(p), o, &limits);
-            let game = ListedPlay::new("lasker", false, Box::new(analyse))
-                .with_checker(Box::new(lasker::LaskerMoves));
-            (Box::new(game), a.heaps)
+            (checked("lasker", analyse, lasker::LaskerMoves), a.heaps)
         }
     };
     let start = game.analyse(&words.join(" "))?.position;
@@ -117,9 +113,19 @@ pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
 fn listed<'a>(
     name: &str,
     misere: bool,
-    analyse: impl FnMut(&str, &AnalysisOptions) -> Result<Analysis, sprague_api::Error> + 'a,
+    analyse: impl FnMut(&str, &AnalysisOptions) -> Analysed + 'a,
 ) -> Box<dyn Playable + 'a> {
     Box::new(ListedPlay::new(name, misere, Box::new(analyse)))
+}
+
+/// A game played from its analyses in normal play, a typed move checked by `checker` (the moves
+/// are too many to list).
+fn checked<'a>(
+    name: &str,
+    analyse: impl FnMut(&str, &AnalysisOptions) -> Analysed + 'a,
+    checker: impl MoveChecker + 'a,
+) -> Box<dyn Playable + 'a> {
+    Box::new(ListedPlay::new(name, false, Box::new(analyse)).with_checker(Box::new(checker)))
 }
 
 fn no_output_flags(output: &OutputArgs) -> Result<(), Failure> {

@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use sprague_api::tables::long_run::{self, RunEnd};
 
 use sprague_api::script::ScriptSession;
-use sprague_api::tables::{FormulaReport, GridReport, TableView};
+use sprague_api::tables::{FormulaReport, GridReport, TableReport, TableView};
 
 use sprague_api::octal::HeapRule;
 use sprague_api::{parse, tables};
@@ -40,37 +40,26 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Failure> {
         TableFamily::Guiles(a) => named("guiles", a),
         TableFamily::Treblecross(a) => named("treblecross", a),
         TableFamily::GrundysGame(a) => named("grundys-game", a),
-        TableFamily::Subtraction(a) => {
-            check_outputs(&a.range)?;
-            let report = sprague_api::tables::subtraction_table(
-                &a.set,
-                a.range.upto,
-                a.range.until_proved,
-                &super::limits(),
-            )?;
-            finish(report, &a.range, a.output.json)
-        }
-        TableFamily::Lasker(a) => {
-            check_outputs(&a.range)?;
-            let report = sprague_api::tables::lasker_table(
-                a.range.upto,
-                a.range.until_proved,
-                &super::limits(),
-            )?;
-            finish(report, &a.range, a.output.json)
-        }
-        TableFamily::Bash(a) => {
-            check_outputs(&a.range)?;
-            let report = sprague_api::tables::bash_table(
-                &a.max,
-                a.min.as_deref(),
-                a.range.upto,
-                a.range.until_proved,
-                &super::limits(),
-            )?;
-            finish(report, &a.range, a.output.json)
-        }
+        TableFamily::Subtraction(a) => whole(&a.range, a.output.json, |upto, proved, limits| {
+            tables::subtraction_table(&a.set, upto, proved, limits)
+        }),
+        TableFamily::Lasker(a) => whole(&a.range, a.output.json, tables::lasker_table),
+        TableFamily::Bash(a) => whole(&a.range, a.output.json, |upto, proved, limits| {
+            tables::bash_table(&a.max, a.min.as_deref(), upto, proved, limits)
+        }),
     }
+}
+
+/// A table computed whole by `table` from `--upto`, `--until-proved` and the limits, its
+/// outputs checked first, then [`finish`]ed.
+fn whole(
+    range: &TableRangeArgs,
+    json: bool,
+    table: impl FnOnce(u64, bool, &sprague_api::Limits) -> Result<TableReport, sprague_api::Error>,
+) -> Result<ExitCode, Failure> {
+    check_outputs(range)?;
+    let report = table(range.upto, range.until_proved, &super::limits())?;
+    finish(report, range, json)
 }
 
 /// Refuses, before a table is computed, a plot that is not .svg or .png and a file in a folder
@@ -89,7 +78,7 @@ fn check_outputs(range: &TableRangeArgs) -> Result<(), Failure> {
 /// A table computed whole (no long run): its plot, its values file (then not printed), and the
 /// report.
 fn finish(
-    mut report: sprague_api::tables::TableReport,
+    mut report: TableReport,
     range: &TableRangeArgs,
     json: bool,
 ) -> Result<ExitCode, Failure> {
