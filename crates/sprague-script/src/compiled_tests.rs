@@ -290,3 +290,41 @@ proptest! {
         prop_assert_eq!(a, b);
     }
 }
+
+/// Tables listed on several threads equal the table of one: for integers and grids, with
+/// `normalize` (aliases across the grid), with moves that reach above the range and positions
+/// outside it, and when the search must give up part way (a loop beyond the first positions).
+#[test]
+fn tables_on_several_threads_equal_the_table_of_one() {
+    let jumpy = "fn moves(n) { let r = []; if n >= 3 { r.push(n - 3); } \
+                 if n % 7 == 5 { r.push(n + 11); } if n >= 2 { r.push(split([n / 2, n / 3])); } r }";
+    let late_loop = "fn moves(n) { if n == 3000 { [3001] } else if n == 3001 { [3000] } \
+                     else if n > 0 { [n - 1] } else { [] } }";
+    for (source, params, upto) in [
+        (example("kayles.rhai"), &[][..], 2500),
+        (example("subtraction.rhai"), &["S=2,5,6"][..], 5000),
+        (jumpy.to_owned(), &[][..], 4000),
+        (late_loop.to_owned(), &[][..], 3500),
+    ] {
+        let (mut fast, _) = both(&source, params);
+        let one = fast.fast_table(upto, 1 << 20);
+        for threads in [2, 3, 5] {
+            fast.set_threads(threads);
+            assert_eq!(
+                fast.fast_table(upto, 1 << 20),
+                one,
+                "{threads} threads: {source}"
+            );
+        }
+    }
+    for name in ["chocolate.rhai", "wythoff.rhai"] {
+        let (mut fast, _) = both(&example(name), &[]);
+        let one = fast.fast_grid(60, 45, 1 << 20).expect("compiled grid");
+        fast.set_threads(3);
+        assert_eq!(
+            fast.fast_grid(60, 45, 1 << 20).as_ref(),
+            Some(&one),
+            "{name}"
+        );
+    }
+}

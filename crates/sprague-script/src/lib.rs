@@ -408,6 +408,14 @@ pub struct ScriptGame {
     // The first error met inside `Impartial::options`, which cannot return one; solvers' results are
     // discarded when it is set.
     error: RefCell<Option<ScriptError>>,
+    // What the script was compiled from, for the threads of a table, which compile their own
+    // copy (a game holds `Rc`s and cells: it stays on its thread).
+    source: String,
+    params: ScriptParams,
+    // Threads a table may use (see `set_threads`), and whether this copy's calls set the memory
+    // meter's hard ceiling (only one thread may: the ceiling is the process's).
+    threads: usize,
+    sets_ceiling: bool,
 }
 
 impl ScriptGame {
@@ -520,7 +528,33 @@ impl ScriptGame {
             fast_calls: std::cell::Cell::new(0),
             request_started: std::cell::Cell::new(None),
             error: RefCell::new(None),
+            source: source.to_owned(),
+            params: params.clone(),
+            threads: 1,
+            sets_ceiling: true,
         })
+    }
+
+    /// Lets `table` and `grid` (the compiled path, [`ScriptGame::fast_table`]) list positions'
+    /// moves on `threads` threads: each compiles its own copy of the script and lists every
+    /// `threads`-th position of the range ahead of the search, which values them in order as
+    /// before. The values never depend on it. 1 (the default) uses this thread only.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// A copy of this game for a worker thread of a table: compiled anew from the same source,
+    /// limits and parameters, its calls under the same budgets but leaving the process's hard
+    /// memory ceiling to the main thread.
+    pub(crate) fn worker_copy(
+        source: &str,
+        limits: ScriptLimits,
+        params: &ScriptParams,
+    ) -> Option<ScriptGame> {
+        let mut game = ScriptGame::compile_with_params(source, limits, params).ok()?;
+        game.sets_ceiling = false;
+        game.start_request();
+        Some(game)
     }
 
     /// Parses a position as typed: `7`, `[4, 7]`, `[[1, 2], [3]]`, a sum `3 + [1, 2]`, or `()` for
@@ -776,12 +810,13 @@ impl ScriptGame {
             held.saturating_add(per_call / 2)
                 .min(self.limits.max_total_bytes),
         );
-        if let Some(meter) = self.limits.meter {
+        let meter = self.limits.meter.filter(|_| self.sets_ceiling);
+        if let Some(meter) = meter {
             meter.set_ceiling(held.saturating_add(per_call));
         }
         let arg = atom_to_value(atom);
         let res = self.program.call(id, arg, &budget);
-        if let Some(meter) = self.limits.meter {
+        if let Some(meter) = meter {
             meter.set_ceiling(usize::MAX);
         }
         res

@@ -13,16 +13,18 @@
 //! and the caller runs the general solver, which words any error.
 
 use std::collections::HashMap;
+use std::sync::mpsc::{Receiver, SyncSender};
 
 use crate::compiled::{Trap, Value};
-use crate::{Atom, ScriptGame};
+use crate::{Atom, ScriptGame, ScriptLimits, ScriptParams};
 
 /// A position as the table keys it: integers and pairs without allocating.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum Key {
     Int(i64),
     Pair(i64, i64),
-    Other(Atom),
+    /// Boxed: the table's move lists hold many keys, and integers and pairs are the common case.
+    Other(Box<Atom>),
 }
 
 impl Key {
@@ -30,7 +32,7 @@ impl Key {
         match self {
             Key::Int(n) => Atom::Int(*n),
             Key::Pair(a, b) => Atom::Array(vec![*a, *b]),
-            Key::Other(atom) => atom.clone(),
+            Key::Other(atom) => Atom::clone(atom),
         }
     }
 
@@ -38,7 +40,7 @@ impl Key {
         match atom {
             Atom::Int(n) => Key::Int(*n),
             Atom::Array(v) if v.len() == 2 => Key::Pair(v[0], v[1]),
-            other => Key::Other(other.clone()),
+            other => Key::Other(Box::new(other.clone())),
         }
     }
 }
@@ -66,6 +68,8 @@ struct Open {
 
 pub(crate) struct Tabulator<'g> {
     game: &'g ScriptGame,
+    /// The dense positions' options listed ahead by other threads, when there are any.
+    ahead: Option<Ahead>,
     dense: Dense,
     values: Vec<u32>,
     sparse: HashMap<Key, u32>,
@@ -94,6 +98,7 @@ impl<'g> Tabulator<'g> {
         }
         Some(Tabulator {
             game,
+            ahead: None,
             dense,
             values: vec![UNKNOWN; usize::try_from(cells).ok()?],
             sparse: HashMap::new(),
@@ -134,7 +139,43 @@ impl<'g> Tabulator<'g> {
     }
 
     /// The dense positions' values, in order; `None` when the compiled code cannot give them all.
+    /// With more than one thread allowed (and a range worth it), the other threads list the
+    /// dense positions' options ahead of the search (see [`Ahead`]); the search is the same.
     pub(crate) fn run(mut self) -> Option<Vec<u64>> {
+        let threads = self.game.threads;
+        if threads < 2 || self.values.len() < MIN_CELLS_FOR_THREADS {
+            return self.run_here();
+        }
+        let (source, params, limits) = (&self.game.source, &self.game.params, self.game.limits);
+        let cells = self.values.len();
+        let dense = self.dense;
+        std::thread::scope(|scope| {
+            let mut receivers = Vec::with_capacity(threads);
+            let mut returns = Vec::with_capacity(threads);
+            for first in 0..threads {
+                let (sender, receiver) = std::sync::mpsc::sync_channel(BLOCKS_AHEAD);
+                let (give_back, spares) = std::sync::mpsc::sync_channel(BLOCKS_AHEAD);
+                receivers.push(receiver);
+                returns.push(give_back);
+                let lister = Lister {
+                    dense,
+                    cells,
+                    first,
+                    step: threads,
+                    sender,
+                    spares,
+                };
+                scope.spawn(move || lister.run(source, limits, params));
+            }
+            self.ahead = Some(Ahead::new(receivers, returns));
+            let res = self.run_here();
+            // Dropping the receivers ends the threads at their next send.
+            self.ahead = None;
+            res
+        })
+    }
+
+    fn run_here(&mut self) -> Option<Vec<u64>> {
         let keys: Box<dyn Iterator<Item = Key>> = match self.dense {
             Dense::Ints(upto) => Box::new((0..=upto as i64).map(Key::Int)),
             Dense::Pairs(rows, cols) => Box::new(
@@ -157,31 +198,34 @@ impl<'g> Tabulator<'g> {
             return None;
         }
         self.set(&key, IN_PROGRESS);
-        let atom = key.to_atom();
-        if self.game.has_normalize {
-            let normal = Key::of_atom(&self.game.fast_normalize(&atom)?);
-            if normal != key {
-                // The normal form must be its own (as the general solver assumes, keeping
-                // positions in normal form): a `normalize` that is not idempotent is left to it.
-                if as_normal
-                    || Key::of_atom(&self.game.fast_normalize(&normal.to_atom())?) != normal
-                {
-                    return None;
-                }
-                // One option, the normal form: its value is this position's (a mex of one value
-                // would not be), so mark it as an alias.
+        let listed = match (self.slot(&key), &mut self.ahead) {
+            (Some(slot), Some(ahead)) => ahead.take(slot, &self.values),
+            _ => None,
+        };
+        let open = match listed {
+            Some(open) => open,
+            None => {
                 let mut open = self.fresh(key);
-                open.parts.push(normal);
-                return Some(open);
+                list(self.game, &mut open)?;
+                open
             }
-        }
-        let list = self.game.fast_raw_moves(&atom)?;
-        let mut open = self.fresh(key);
-        for item in list.iter() {
-            push_parts(item, self.game.limits.max_position_len, 0, &mut open.parts).ok()?;
-            open.ends.push(u32::try_from(open.parts.len()).ok()?);
+        };
+        // A position opened as another's normal form must be its own (as the general solver
+        // assumes, keeping positions in normal form): a `normalize` that is not idempotent is
+        // left to it.
+        if as_normal && open.is_alias() {
+            return None;
         }
         Some(open)
+    }
+
+    /// Keeps a finished `Open`'s buffers for the next position: the threads listing ahead get
+    /// them back (the search then opens few of its own), else this thread's spares.
+    fn recycle(&mut self, done: Open) {
+        match &mut self.ahead {
+            Some(ahead) => ahead.give_back(done),
+            None => self.spare.push(done),
+        }
     }
 
     /// An empty `Open` for `key`, from the spares when there is one.
@@ -253,13 +297,13 @@ impl<'g> Tabulator<'g> {
                 continue;
             }
             let done = stack.pop().expect("a position open");
-            let value = if done.ends.is_empty() && !done.parts.is_empty() {
+            let value = if done.is_alias() {
                 self.get(&done.parts[0])
             } else {
                 self.mex(&done)
             };
             self.set(&done.key, value);
-            self.spare.push(done);
+            self.recycle(done);
             if stack.is_empty() {
                 return Some(value);
             }
@@ -284,6 +328,207 @@ impl<'g> Tabulator<'g> {
         let mex = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32;
         self.seen = seen;
         mex
+    }
+}
+
+impl Open {
+    fn new(key: Key) -> Open {
+        Open {
+            key,
+            parts: Vec::new(),
+            ends: Vec::new(),
+            cursor: 0,
+        }
+    }
+
+    /// Whether this position stands for its normal form, its one part (see [`list`]).
+    fn is_alias(&self) -> bool {
+        self.ends.is_empty() && !self.parts.is_empty()
+    }
+}
+
+/// Lists the options of `open.key` into `open`: its normal form alone (an alias, no `ends`)
+/// when `normalize` moves it, else the parts of each move. `None` at a trap, or when the
+/// normal form's own normal form differs (`normalize` not idempotent).
+fn list(game: &ScriptGame, open: &mut Open) -> Option<()> {
+    let atom = open.key.to_atom();
+    if game.has_normalize {
+        let normal = Key::of_atom(&game.fast_normalize(&atom)?);
+        if normal != open.key {
+            if Key::of_atom(&game.fast_normalize(&normal.to_atom())?) != normal {
+                return None;
+            }
+            // One option, the normal form: its value is this position's (a mex of one value
+            // would not be), so it is marked as an alias.
+            open.parts.push(normal);
+            return Some(());
+        }
+    }
+    let moves = game.fast_raw_moves(&atom)?;
+    for item in moves.iter() {
+        push_parts(item, game.limits.max_position_len, 0, &mut open.parts).ok()?;
+        open.ends.push(u32::try_from(open.parts.len()).ok()?);
+    }
+    Some(())
+}
+
+/// Dense ranges smaller than this are listed on one thread: the threads' start (each compiles
+/// the script) would cost more than they save.
+const MIN_CELLS_FOR_THREADS: usize = 2048;
+
+/// Positions a thread lists in one block: one message (and one wake-up of the search) a block.
+const BLOCK: usize = 64;
+
+/// Blocks a thread lists ahead of the search before it waits.
+const BLOCKS_AHEAD: usize = 4;
+
+/// The dense position of index `slot`.
+fn dense_key(dense: Dense, slot: usize) -> Key {
+    match dense {
+        Dense::Ints(_) => Key::Int(slot as i64),
+        Dense::Pairs(_, cols) => {
+            let width = cols as usize + 1;
+            Key::Pair((slot / width) as i64, (slot % width) as i64)
+        }
+    }
+}
+
+/// The listings of the dense slots `start..start + listed.len()` (a block), from one thread;
+/// shorter than a block where the compiled code gave up (the search lists that position
+/// itself, and words what happens there) or the range ends.
+struct Block {
+    start: usize,
+    listed: Vec<Open>,
+}
+
+/// A thread listing ahead: blocks `first`, `first + step`, … of the dense range, in order, in
+/// buffers the search gives back.
+struct Lister {
+    dense: Dense,
+    cells: usize,
+    first: usize,
+    step: usize,
+    sender: SyncSender<Block>,
+    spares: Receiver<Vec<Open>>,
+}
+
+impl Lister {
+    /// Lists until the range ends, the compiled code gives up, or the search stops listening.
+    fn run(self, source: &str, limits: ScriptLimits, params: &ScriptParams) {
+        let Some(game) = ScriptGame::worker_copy(source, limits, params) else {
+            return;
+        };
+        let mut spare: Vec<Open> = Vec::new();
+        let blocks = self.cells.div_ceil(BLOCK);
+        for block in (self.first..blocks).step_by(self.step) {
+            let start = block * BLOCK;
+            let mut listed = Vec::with_capacity(BLOCK);
+            let mut gave_up = false;
+            for slot in start..(start + BLOCK).min(self.cells) {
+                if spare.is_empty() {
+                    spare = self.spares.try_recv().unwrap_or_default();
+                }
+                let key = dense_key(self.dense, slot);
+                let mut open = match spare.pop() {
+                    Some(mut open) => {
+                        open.key = key;
+                        open.parts.clear();
+                        open.ends.clear();
+                        open.cursor = 0;
+                        open
+                    }
+                    None => Open::new(key),
+                };
+                if list(&game, &mut open).is_none() {
+                    gave_up = true;
+                    break;
+                }
+                listed.push(open);
+            }
+            if self.sender.send(Block { start, listed }).is_err() || gave_up {
+                return;
+            }
+        }
+    }
+}
+
+/// The options listed by other threads: thread `t` lists the blocks `t`, `t + n`, … of the
+/// dense range, and the search takes the listings as it opens those positions. It waits for a
+/// listing only if it is near: a slot far ahead of what the threads have sent (a search that
+/// jumps) is listed by the search itself, and listings the search will not need (positions it
+/// valued on its own) are dropped.
+struct Ahead {
+    receivers: Vec<Receiver<Block>>,
+    /// Per thread: the next block it will send, or `usize::MAX` once it has stopped.
+    next: Vec<usize>,
+    /// Listings received before the search asked for them.
+    early: HashMap<usize, Open>,
+    /// Finished listings' buffers, given back a block at a time to the threads in turn.
+    returns: Vec<SyncSender<Vec<Open>>>,
+    returning: Vec<Open>,
+    turn: usize,
+}
+
+impl Ahead {
+    fn new(receivers: Vec<Receiver<Block>>, returns: Vec<SyncSender<Vec<Open>>>) -> Ahead {
+        Ahead {
+            next: (0..receivers.len()).collect(),
+            receivers,
+            early: HashMap::new(),
+            returns,
+            returning: Vec::new(),
+            turn: 0,
+        }
+    }
+
+    /// Gives a finished listing's buffers back to the threads.
+    fn give_back(&mut self, open: Open) {
+        self.returning.push(open);
+        if self.returning.len() == BLOCK {
+            self.turn = (self.turn + 1) % self.returns.len();
+            let batch = std::mem::take(&mut self.returning);
+            // A thread that has enough, or has stopped, lets them go.
+            let _ = self.returns[self.turn].try_send(batch);
+        }
+    }
+
+    /// The listing of `slot`, if a thread has it or will have it soon; `values` tells which
+    /// positions the search has already opened (their listings are dropped).
+    fn take(&mut self, slot: usize, values: &[u32]) -> Option<Open> {
+        if let Some(open) = self.early.remove(&slot) {
+            return Some(open);
+        }
+        let threads = self.receivers.len();
+        let block = slot / BLOCK;
+        let thread = block % threads;
+        if self.next[thread] > block || block - self.next[thread] > BLOCKS_AHEAD * threads {
+            return None;
+        }
+        loop {
+            let Ok(Block { start, listed }) = self.receivers[thread].recv() else {
+                self.next[thread] = usize::MAX;
+                return None;
+            };
+            let full = listed.len() == BLOCK || start + listed.len() == values.len();
+            self.next[thread] = if full {
+                start / BLOCK + threads
+            } else {
+                usize::MAX
+            };
+            let mut wanted = None;
+            for (at, open) in (start..).zip(listed) {
+                if at == slot {
+                    wanted = Some(open);
+                } else if values[at] == UNKNOWN && self.early.len() < BLOCK * BLOCKS_AHEAD * threads
+                {
+                    // Not reached yet: kept for later.
+                    self.early.insert(at, open);
+                }
+            }
+            if wanted.is_some() || start / BLOCK >= block || !full {
+                return wanted;
+            }
+        }
     }
 }
 
@@ -316,7 +561,7 @@ fn push_parts(
         } => parts.push(Key::Pair(*a, *b)),
         array => parts.push(match crate::value_to_atom(array, max_len).ok_or(Trap)? {
             Atom::Array(ints) if ints.len() == 2 => Key::Pair(ints[0], ints[1]),
-            other => Key::Other(other),
+            other => Key::Other(Box::new(other)),
         }),
     }
     Ok(())
