@@ -237,9 +237,10 @@ Examples:
         allow_negative_numbers = true,
         after_help = "\
 A script defines `fn moves(p)`, returning the positions one move away. A position is an integer
-or an array of integers; a move that splits the game into independent parts returns
-`split([a, b])`, and `split([])` (the empty sum) is a move that leaves nothing of this part.
-Optional: `fn normalize(p)` (a canonical form), `fn terminal(p)` (no moves).
+or an array (of integers, or nested: `[[1, 2], [3]]`); a move that splits the game into
+independent parts returns `split([a, b])`, and `split([])` (the empty sum) is a move that leaves
+nothing of this part. Optional: `fn normalize(p)` (a canonical form; `sorted(p)` keeps a
+collection of parts as a multiset), `fn terminal(p)` (no moves).
 
 Example (examples/subtraction-1-3-4.rhai):
   fn moves(n) { let r = []; for t in [1, 3, 4] { if t <= n { r.push(n - t); } } r }
@@ -248,6 +249,7 @@ Example (examples/subtraction-1-3-4.rhai):
   sprague script examples/wythoff.rhai [4, 7]
   sprague script examples/lasker.rhai 3 + 4        (a sum of two heaps)
   sprague script examples/subtraction.rhai 7 --param S=1,3,4   (S is a constant in the script)
+  sprague script examples/chocolate-table.rhai \"[[3, 4], [2, 5]]\"   (a multiset of bars)
 
 A game where a position can be reached from itself is solved as a loopy game (outcomes P/N/D,
 generalised nim-values ∞{K}). The script cannot reach files or the network."
@@ -629,7 +631,7 @@ pub struct ScriptArgs {
     /// The script file (Rhai).
     #[arg(value_name = "FILE")]
     pub file: String,
-    /// The position: `7`, `[4, 7]`, or a sum `3 + 4` (words are joined with spaces).
+    /// The position: `7`, `[4, 7]`, `[[1, 2], [3]]`, or a sum `3 + 4` (words are joined with spaces).
     #[arg(value_name = "POSITION", required_unless_present = "batch")]
     pub position: Vec<String>,
     /// Misère play: the player who makes the last move loses (a lone part's genus too).

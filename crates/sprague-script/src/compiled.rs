@@ -951,23 +951,9 @@ impl Compiler<'_> {
             .map(|s| self.stmt_unit(s, scoped))
             .collect::<Compiled<_>>()?;
         scoped.names.truncate(mark);
-        Ok(match units.len() {
-            0 => Box::new(|_| Ok(())),
-            1 => units.pop().expect("one"),
-            2 => {
-                let b = units.pop().expect("two");
-                let a = units.pop().expect("two");
-                Box::new(move |f| {
-                    a(f)?;
-                    b(f)
-                })
-            }
-            _ => Box::new(move |f| {
-                for u in &units {
-                    u(f)?;
-                }
-                Ok(())
-            }),
+        Ok(match units.pop() {
+            None => Box::new(|_| Ok(())),
+            Some(last) => sequence(units, last),
         })
     }
 
@@ -1765,8 +1751,13 @@ fn place(pos: rhai::Position) -> (usize, usize) {
     (pos.line().unwrap_or(0), pos.position().unwrap_or(0))
 }
 
-/// Statements run in order; the value of the last is the value of all (Rhai's rule for blocks).
-fn sequence(mut rest: Vec<Unit>, last: Node) -> Node {
+/// Statements run in order; the value of the last is the value of all (Rhai's rule for blocks),
+/// a `Value` or, for a block whose value nobody reads, `()`.
+#[allow(clippy::type_complexity)]
+fn sequence<T: 'static>(
+    mut rest: Vec<Unit>,
+    last: Box<dyn Fn(&mut Frame<'_>) -> Result<T, Flow>>,
+) -> Box<dyn Fn(&mut Frame<'_>) -> Result<T, Flow>> {
     match rest.len() {
         0 => last,
         1 => {

@@ -121,28 +121,21 @@ impl ScriptPosition {
 
 impl fmt::Display for Atom {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        /// `[a, b, …]`.
+        fn list<T: fmt::Display>(f: &mut fmt::Formatter<'_>, items: &[T]) -> fmt::Result {
+            write!(f, "[")?;
+            for (idx, v) in items.iter().enumerate() {
+                if idx > 0 {
+                    write!(f, ", ")?;
+                }
+                write!(f, "{v}")?;
+            }
+            write!(f, "]")
+        }
         match self {
             Atom::Int(n) => write!(f, "{n}"),
-            Atom::Array(a) => {
-                write!(f, "[")?;
-                for (idx, v) in a.iter().enumerate() {
-                    if idx > 0 {
-                        write!(f, ", ")?;
-                    }
-                    write!(f, "{v}")?;
-                }
-                write!(f, "]")
-            }
-            Atom::Nested(a) => {
-                write!(f, "[")?;
-                for (idx, v) in a.iter().enumerate() {
-                    if idx > 0 {
-                        write!(f, ", ")?;
-                    }
-                    write!(f, "{v}")?;
-                }
-                write!(f, "]")
-            }
+            Atom::Array(a) => list(f, a),
+            Atom::Nested(a) => list(f, a),
         }
     }
 }

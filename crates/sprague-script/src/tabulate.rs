@@ -230,21 +230,7 @@ impl<'g> Tabulator<'g> {
 
     /// An empty `Open` for `key`, from the spares when there is one.
     fn fresh(&mut self, key: Key) -> Open {
-        match self.spare.pop() {
-            Some(mut open) => {
-                open.key = key;
-                open.parts.clear();
-                open.ends.clear();
-                open.cursor = 0;
-                open
-            }
-            None => Open {
-                key,
-                parts: Vec::new(),
-                ends: Vec::new(),
-                cursor: 0,
-            },
-        }
+        Open::reusing(self.spare.pop(), key)
     }
 
     /// The value of one position, searching depth first with an explicit stack.
@@ -332,12 +318,22 @@ impl<'g> Tabulator<'g> {
 }
 
 impl Open {
-    fn new(key: Key) -> Open {
-        Open {
-            key,
-            parts: Vec::new(),
-            ends: Vec::new(),
-            cursor: 0,
+    /// An empty `Open` for `key`, in `spare`'s buffers when there is one.
+    fn reusing(spare: Option<Open>, key: Key) -> Open {
+        match spare {
+            Some(mut open) => {
+                open.key = key;
+                open.parts.clear();
+                open.ends.clear();
+                open.cursor = 0;
+                open
+            }
+            None => Open {
+                key,
+                parts: Vec::new(),
+                ends: Vec::new(),
+                cursor: 0,
+            },
         }
     }
 
@@ -429,16 +425,7 @@ impl Lister {
                     spare = self.spares.try_recv().unwrap_or_default();
                 }
                 let key = dense_key(self.dense, slot);
-                let mut open = match spare.pop() {
-                    Some(mut open) => {
-                        open.key = key;
-                        open.parts.clear();
-                        open.ends.clear();
-                        open.cursor = 0;
-                        open
-                    }
-                    None => Open::new(key),
-                };
+                let mut open = Open::reusing(spare.pop(), key);
                 if list(&game, &mut open).is_none() {
                     gave_up = true;
                     break;
