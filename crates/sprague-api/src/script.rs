@@ -1,6 +1,7 @@
 //! Scripted games (`sprague script FILE POSITION`): compile once, then analyse positions with a
 //! solver that remembers every position across a whole `--batch` run.
 
+use sprague::games::octal::HeapRule;
 use sprague::solve::{explore, retrograde, MemoSolver, SolveError};
 use sprague::value::Outcome;
 use sprague::Impartial;
@@ -546,12 +547,264 @@ fn script_error(err: &sprague_script::ScriptError) -> Error {
     }
 }
 
+/// Heaps `0..=512` (or up to `--upto`, if smaller) show a script's take-and-break code; a code
+/// whose moves remove more than half as many tokens as the heaps seen is looked for on twice as
+/// many heaps, up to this many.
+const RECOGNISE_UPTO: u64 = 4096;
+
+/// Options a check of the script against its rule may list in all (about a second of script).
+const CHECK_WORK: u128 = 20_000_000;
+
+impl ScriptSession<'_> {
+    /// The heaps each move of heap `n` leaves (sorted, heaps of 0 left out), when the script's
+    /// moves of `n` are sums of non-negative integers: the form of a take-and-break move.
+    fn heap_options(
+        &mut self,
+        n: u64,
+    ) -> Result<Result<std::collections::BTreeSet<Vec<u64>>, String>, Error> {
+        let atom = sprague_script::Atom::Int(i64::try_from(n).map_err(|_| {
+            Error::too_large(format!("heap {n} is past the integers a script handles"))
+        })?);
+        let moves = self
+            .game
+            .component_moves(&atom)
+            .map_err(|e| Error::bad_input(e.to_string()))?;
+        let mut seen = std::collections::BTreeSet::new();
+        for option in moves {
+            let mut heaps = Vec::with_capacity(option.atoms().len());
+            for part in option.atoms() {
+                match part {
+                    sprague_script::Atom::Int(h) if *h >= 0 => {
+                        if *h > 0 {
+                            heaps.push(*h as u64);
+                        }
+                    }
+                    other => return Ok(Err(format!("heap {n} has a move to {other}, not a heap"))),
+                }
+            }
+            heaps.sort_unstable();
+            seen.insert(heaps);
+        }
+        Ok(Ok(seen))
+    }
+
+    /// The heap rule of the engine (a take-and-break code, or Grundy's game) whose moves the
+    /// script's are on every heap `0..=upto`, or why there is none (the first heap that shows it).
+    ///
+    /// # Errors
+    ///
+    /// A script error.
+    pub fn heap_rule(&mut self, upto: u64) -> Result<Result<HeapRule, String>, Error> {
+        use sprague::games::octal::OctalCode;
+        let mut digits: Vec<u8> = Vec::new();
+        let mut seen = Vec::new();
+        for n in 0..=upto {
+            let options = match self.heap_options(n)? {
+                Ok(options) => options,
+                Err(why) => return Ok(Err(why)),
+            };
+            for heaps in &options {
+                let left: u64 = heaps.iter().sum();
+                let Some(k) = n.checked_sub(left).filter(|_| heaps.len() <= 3) else {
+                    return Ok(Err(format!(
+                        "heap {n} has a move to {heaps:?}, which no take-and-break move makes"
+                    )));
+                };
+                let k = k as usize;
+                if k >= digits.len() {
+                    digits.resize(k + 1, 0);
+                }
+                digits[k] |= 1 << heaps.len();
+            }
+            seen.push(options);
+        }
+        let mut candidates = vec![HeapRule::Grundy];
+        if let Ok(code) = OctalCode::new(digits) {
+            candidates.insert(0, HeapRule::Octal(code));
+        }
+        let mut first_difference = String::from("no move at all");
+        for rule in candidates {
+            let differs = seen.iter().enumerate().find(|&(n, options)| {
+                let mut expected = std::collections::BTreeSet::new();
+                rule.for_each_heap_option(n as u64, |left| {
+                    expected.insert(left.to_vec());
+                });
+                expected != *options
+            });
+            match differs {
+                None => return Ok(Ok(rule)),
+                Some((n, _)) if first_difference == "no move at all" => {
+                    first_difference =
+                        format!("heap {n}'s moves are not those of {}", rule_name(&rule));
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(Err(first_difference))
+    }
+
+    /// `table script FILE --until-proved`: when the script's moves are those of a take-and-break
+    /// code (or Grundy's game) on every heap checked, the table of that rule, computed until the
+    /// periodicity theorem proves its period (or to `upto`). The report says which rule, and on
+    /// which heaps the script was checked to play it: the proof is the rule's, and the script is
+    /// taken to follow the rule beyond them.
+    ///
+    /// # Errors
+    ///
+    /// A script whose moves are not such a rule's (bad input, naming the first heap that shows
+    /// it), a script error, or a table past `limits`.
+    pub fn table_until_proved(
+        &mut self,
+        family: &str,
+        upto: u64,
+        limits: &crate::Limits,
+    ) -> Result<crate::tables::TableReport, Error> {
+        self.game.start_request();
+        let not_a_rule = |why: String| {
+            Error::bad_input(format!(
+                "--until-proved: the periodicity theorem applies to take-and-break games \
+                 (octal and hexadecimal codes) and Grundy's game, and {why}; `--upto N` gives \
+                 the table with the period seen"
+            ))
+        };
+        // A code shows itself on heaps up to about twice the most tokens a move removes: one
+        // that seems to remove more than half the largest heap seen (Lasker's Nim removes any
+        // number) is looked for further, and refused if it keeps growing.
+        let most = upto.min(RECOGNISE_UPTO);
+        let mut seen_upto = upto.min(512);
+        let rule = loop {
+            let rule = self.heap_rule(seen_upto)?.map_err(not_a_rule)?;
+            let removes = rule.max_removed() as u64;
+            if removes.saturating_mul(2) <= seen_upto + 1 {
+                break rule;
+            }
+            if seen_upto == most {
+                return Err(not_a_rule(format!(
+                    "its moves remove up to {removes} tokens on heaps 0..={seen_upto}: no code of \
+                     fixed length shows itself"
+                )));
+            }
+            seen_upto = seen_upto.saturating_mul(2).min(most);
+        };
+        let mut report = crate::tables::heap::table(family, &rule, upto, true, limits)?;
+        // The script is checked against the rule on every heap the table holds, as far as a
+        // second or so of script allows, and its own table compared value for value there.
+        let mut checked = seen_upto;
+        while checked < report.upto && rule.table_work(checked.saturating_mul(2) + 1) <= CHECK_WORK
+        {
+            checked = (checked * 2).min(report.upto);
+        }
+        if let Err(why) = self.heap_rule(checked)? {
+            return Err(Error::bad_input(format!(
+                "--until-proved: the script's moves match {} on heaps 0..={seen_upto}, but {why}",
+                rule_name(&rule)
+            )));
+        }
+        let own = self.table(family, checked.min(report.upto))?;
+        let values = report.values.as_deref().unwrap_or_default();
+        let own_values = own.values.as_deref().unwrap_or_default();
+        if let Some(n) = (0..own_values.len()).find(|&n| values.get(n) != own_values.get(n)) {
+            return Err(Error::bad_input(format!(
+                "--until-proved: the script's G({n}) differs from {}'s: the script's moves are \
+                 not that rule's",
+                rule_name(&rule)
+            )));
+        }
+        let compared = checked.min(report.upto);
+        let name = rule_name(&rule);
+        let mut note = format!(
+            "the script's moves are those of {name} on every heap 0..={checked} (checked; its own \
+             values equal the rule's on 0..={compared})"
+        );
+        if report.period.as_ref().is_some_and(|p| p.proved) {
+            note.push_str(&format!(
+                "; the period is proved for {name}, and is the script's if it follows that rule \
+                 on every heap"
+            ));
+        }
+        if let Some(more) = report.note.take() {
+            note = format!("{note}; {more}");
+        }
+        report.note = Some(note);
+        Ok(report)
+    }
+}
+
+/// The rule as a reader knows it: `octal 0.137` or `Grundy's game`.
+fn rule_name(rule: &HeapRule) -> String {
+    match rule {
+        HeapRule::Octal(code) => format!("octal {code}"),
+        HeapRule::Grundy => "Grundy's game".to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     const SUBTRACTION: &str =
         "fn moves(p) { let m = []; for k in [1, 3, 4] { if k <= p { m.push(p - k); } } m }";
+
+    fn until_proved(source: &str, upto: u64) -> Result<crate::tables::TableReport, Error> {
+        let game = compile(source, ScriptLimits::default()).unwrap();
+        let mut session = ScriptSession::new(&game, 1 << 24);
+        session.table_until_proved("script", upto, &crate::Limits::default())
+    }
+
+    /// The theorem's table for a script whose moves are a take-and-break code's: the rule is
+    /// found from the moves, its period proved, and the script checked against it.
+    #[test]
+    fn until_proved_finds_the_scripts_code_and_proves_its_period() {
+        let report = until_proved(SUBTRACTION, 10_000).unwrap();
+        let period = report.period.as_ref().expect("a period");
+        assert!(period.proved);
+        assert_eq!((period.preperiod, period.period), (0, 7));
+        assert_eq!(report.values.as_ref().unwrap()[..7], [0, 1, 0, 1, 2, 3, 2]);
+        let note = report.note.as_deref().unwrap();
+        assert!(
+            note.contains("octal 0.3033 on every heap 0..=512"),
+            "{note}"
+        );
+        // Kayles written by hand: remove one or two adjacent pins, which may split the row.
+        let kayles = "fn moves(n) { let r = []; for k in 1..3 { if k <= n { \
+                      for a in 0..(n - k + 1) { r.push(split([a, n - k - a])); } } } r }";
+        let report = until_proved(kayles, 10_000).unwrap();
+        let period = report.period.as_ref().expect("a period");
+        assert!(period.proved);
+        assert_eq!((period.preperiod, period.period), (71, 12));
+        assert!(report.note.as_deref().unwrap().contains("octal 0.77 "));
+    }
+
+    /// Rules no code of fixed length plays, and scripts that leave their code, are refused with
+    /// the heap that shows it.
+    #[test]
+    fn until_proved_refuses_what_no_code_plays() {
+        // Take any number: the code would grow with the heaps.
+        let any = "fn moves(n) { let r = []; for k in 1..(n + 1) { r.push(n - k); } r }";
+        let err = until_proved(any, 10_000).unwrap_err();
+        assert!(err.message().contains("no code of fixed length"), "{err}");
+        // Subtraction {1, 2} that also takes 5 from heap 300 on.
+        let late = "fn moves(n) { let r = []; for k in [1, 2] { if k <= n { r.push(n - k); } } \
+                    if n >= 300 { r.push(n - 5); } r }";
+        // Its moves show a code that also takes 5 (digit 2: leave one heap), which heap 6 of
+        // the script does not play.
+        let err = until_proved(late, 10_000).unwrap_err();
+        assert!(
+            err.message().contains("heap 6's moves are not those of octal 0.33002"),
+            "{err}"
+        );
+        // A move to something other than heaps.
+        let pairs = "fn moves(n) { if n > 0 { [[n - 1, 1]] } else { [] } }";
+        let err = until_proved(pairs, 100).unwrap_err();
+        assert!(
+            err.message().contains("heap 1 has a move to [0, 1]"),
+            "{err}"
+        );
+        // A move that adds tokens.
+        let grows = "fn moves(n) { if n > 0 && n < 50 { [n + 1, n - 1] } else { [] } }";
+        let err = until_proved(grows, 100).unwrap_err();
+        assert!(err.message().contains("heap 1 has a move to [2]"), "{err}");
+    }
 
     /// A refusal past the positions budget carries its figures and its remedy as data, and its
     /// message names no command-line flag but the request's own `--upto`.

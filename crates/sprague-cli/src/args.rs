@@ -909,6 +909,11 @@ pub struct TableScriptArgs {
     /// --out`) instead of printing them.
     #[arg(long, value_name = "FILE", conflicts_with = "grid")]
     pub out: Option<std::path::PathBuf>,
+    /// With --upto: when the script's moves are a take-and-break game's (an octal or hexadecimal
+    /// code, found from its moves) or Grundy's game's, compute that rule's table until the
+    /// periodicity theorem proves its period (N at most), checking the script against it.
+    #[arg(long, conflicts_with = "grid")]
+    pub until_proved: bool,
     #[command(flatten)]
     pub script: ScriptRunArgs,
     #[command(flatten)]

@@ -377,12 +377,16 @@ fn script(args: TableScriptArgs) -> Result<ExitCode, Failure> {
     }
     let range = TableRangeArgs {
         upto: args.upto.expect("clap requires --upto or --grid"),
-        until_proved: false,
+        until_proved: args.until_proved,
         out: args.out,
         plot: args.plot,
     };
     check_outputs(&range)?;
-    let report = session.table(&family, range.upto)?;
+    let report = if range.until_proved {
+        session.table_until_proved(&family, range.upto, &super::limits())?
+    } else {
+        session.table(&family, range.upto)?
+    };
     finish(report, &range, args.output.json)
 }
 

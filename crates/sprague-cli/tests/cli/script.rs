@@ -199,3 +199,52 @@ fn parameters_reach_the_script_as_constants() {
     let err = bad_input(&["script", &file, "7", "--param", "S=1,x"], "");
     assert!(err.contains("parameter S: `x` is not an integer"), "{err}");
 }
+
+#[test]
+fn until_proved_tables_a_script_by_the_theorem_of_its_code() {
+    let v = json(
+        &[
+            "table",
+            "script",
+            &example("subtraction.rhai"),
+            "--param",
+            "S=2,5,6",
+            "--upto",
+            "100000",
+            "--until-proved",
+        ],
+        "",
+    );
+    // The same table `table octal` gives for the code the script plays.
+    let octal = json(
+        &[
+            "table",
+            "octal",
+            "0.030033",
+            "--upto",
+            "100000",
+            "--until-proved",
+        ],
+        "",
+    );
+    assert_eq!(v["values"], octal["values"], "{v}");
+    assert_eq!(v["period"], octal["period"]);
+    assert_eq!(v["period"]["proved"], true);
+    let note = v["note"].as_str().unwrap();
+    assert!(
+        note.contains("octal 0.030033 on every heap 0..=512"),
+        "{note}"
+    );
+    let err = bad_input(
+        &[
+            "table",
+            "script",
+            &example("lasker.rhai"),
+            "--upto",
+            "1000",
+            "--until-proved",
+        ],
+        "",
+    );
+    assert!(err.contains("no code of fixed length"), "{err}");
+}
