@@ -790,7 +790,8 @@ mod tests {
         // the script does not play.
         let err = until_proved(late, 10_000).unwrap_err();
         assert!(
-            err.message().contains("heap 6's moves are not those of octal 0.33002"),
+            err.message()
+                .contains("heap 6's moves are not those of octal 0.33002"),
             "{err}"
         );
         // A move to something other than heaps.
