@@ -5,7 +5,11 @@ use sprague::games::octal::HeapRule;
 use sprague::solve::{explore, retrograde, MemoSolver, SolveError};
 use sprague::value::Outcome;
 use sprague::Impartial;
-use sprague_script::{ScriptGame, ScriptLimits, ScriptParams, ScriptPosition};
+use sprague_script::{ScriptParams, ScriptPosition};
+
+/// The script engine's types a front end needs, so that it reaches scripts through this crate:
+/// the compiled game, its limits, and the memory meter a process may give it.
+pub use sprague_script::{MemoryMeter, ScriptGame, ScriptLimits};
 
 use crate::{Analysed, Analysis, AnalysisOptions, Error, MoveReport, NimValue};
 

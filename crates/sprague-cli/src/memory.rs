@@ -1,5 +1,5 @@
 //! The process's allocator: the system's, metered, so that a script call can be given a memory
-//! budget (see `sprague_script::MemoryMeter`).
+//! budget (see `sprague_api::script::MemoryMeter`).
 //!
 //! The one `unsafe` of the workspace: a `GlobalAlloc` must be implemented as unsafe, and this
 //! one only counts bytes before passing each request to the system allocator unchanged.
@@ -104,7 +104,7 @@ unsafe impl GlobalAlloc for MeteredAllocator {
     }
 }
 
-impl sprague_script::MemoryMeter for MeteredAllocator {
+impl sprague_api::script::MemoryMeter for MeteredAllocator {
     fn allocated(&self) -> usize {
         self.allocated.load(Ordering::Relaxed)
     }

@@ -369,8 +369,8 @@ fn list(game: &ScriptGame, open: &mut Open) -> Option<()> {
 }
 
 /// Dense ranges smaller than this are listed on one thread: the threads' start (each compiles
-/// the script) would cost more than they save.
-const MIN_CELLS_FOR_THREADS: usize = 2048;
+/// the script, a millisecond or so) would cost more than they save.
+const MIN_CELLS_FOR_THREADS: usize = 512;
 
 /// Positions a thread lists in one block: one message (and one wake-up of the search) a block.
 const BLOCK: usize = 64;

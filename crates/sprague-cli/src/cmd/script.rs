@@ -2,8 +2,7 @@
 
 use std::process::ExitCode;
 
-use sprague_api::script::{compile_with_params, ScriptSession};
-use sprague_script::{ScriptGame, ScriptLimits};
+use sprague_api::script::{compile_with_params, ScriptGame, ScriptLimits, ScriptSession};
 
 use crate::args::{ScriptArgs, ScriptRunArgs};
 use crate::failure::Failure;
