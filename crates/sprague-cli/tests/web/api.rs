@@ -119,6 +119,35 @@ fn a_request_stopped_by_a_budget_answers_422_naming_it() {
     );
     assert_eq!(answer.status, 422, "{}", answer.body);
     assert_eq!(answer.json()["budget"], "memory");
+    // A refusal the requester can lift names its remedy as a field, and its message gives no
+    // command-line advice.
+    let answer = server.run(
+        &[
+            "table",
+            "script",
+            "-",
+            "--upto",
+            "100",
+            "--max-positions",
+            "10",
+        ],
+        "fn moves(n) { if n > 0 { [n - 1] } else { [] } }",
+    );
+    assert_eq!(answer.status, 422, "{}", answer.body);
+    let refusal = answer.json();
+    assert_eq!(refusal["budget"], "positions");
+    assert_eq!(refusal["remedy"], "more_positions");
+    assert_eq!(
+        (refusal["needed"].as_u64(), refusal["allowed"].as_u64()),
+        (Some(101), Some(10))
+    );
+    assert!(
+        !refusal["error"]
+            .as_str()
+            .unwrap()
+            .contains("--max-positions"),
+        "{refusal}"
+    );
     // A script that loops for ever is stopped by its operations budget.
     let answer = server.run(&["script", "-", "5"], "fn moves(p) { loop { } }");
     assert_eq!(answer.status, 422, "{}", answer.body);
