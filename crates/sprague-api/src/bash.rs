@@ -7,36 +7,8 @@ use sprague::games::bash::BashRules;
 use sprague::value::Outcome;
 
 use crate::parse::parse_natural;
+pub use crate::parse::parse_rules;
 use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
-
-/// Parses the rules: `--max M` and, optionally, `--min P` (1 by default).
-///
-/// # Errors
-///
-/// A bad-input [`Error`] for a bound that is not a non-negative integer, `--max 0`, `--min 0`,
-/// or `--min` above `--max`.
-pub fn parse_rules(max: &str, min: Option<&str>) -> Result<BashRules, Error> {
-    let max_value = parse_natural(max, "--max")?;
-    let min_value = match min {
-        Some(word) => parse_natural(word, "--min")?,
-        None => BigUint::from(1u32),
-    };
-    if max_value == BigUint::from(0u32) {
-        return Err(Error::bad_input(
-            "--max: `0` takes nothing; expected at least 1",
-        ));
-    }
-    if min_value == BigUint::from(0u32) {
-        return Err(Error::bad_input(
-            "--min: `0` would allow taking nothing; expected at least 1",
-        ));
-    }
-    BashRules::new(min_value.clone(), max_value.clone()).ok_or_else(|| {
-        Error::bad_input(format!(
-            "--min: `{min_value}` is more than --max `{max_value}`"
-        ))
-    })
-}
 
 fn outcome_of(rules: &BashRules, n: &BigUint, misere: bool) -> Outcome {
     if rules.is_p_position(n, misere) {

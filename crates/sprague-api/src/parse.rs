@@ -1,6 +1,6 @@
 //! Parsing what a user typed, shared by every game: natural numbers of any size, heaps, the
-//! rules of heap games (octal codes, take sets, the named games), and the tokenizer of the files
-//! of numbers (game graphs, edge lists).
+//! rules of heap games (octal codes, take sets, the named games, subtraction sets, Bash's bounds),
+//! and the tokenizer of the files of numbers (game graphs, edge lists).
 //!
 //! Each parser names the bad value and where it was; the game modules parse their own syntax on
 //! top of these.
@@ -270,4 +270,80 @@ impl Numbers<'_> {
         self.next(what)?
             .ok_or_else(|| Error::bad_input(format!("the input ends early: {}", missing())))
     }
+}
+
+/// Parses a subtraction set typed as comma-separated positive integers (`1,3,4`).
+///
+/// # Errors
+///
+/// A bad-input [`Error`] naming the bad element for an empty set or element, a negative number,
+/// anything but digits, a number past 64 bits, a 0, or more than 65,535 elements.
+pub fn parse_set(text: &str) -> Result<sprague::games::subtraction::SubtractionSet, Error> {
+    if text.trim().is_empty() {
+        return Err(Error::bad_input(
+            "--set: the subtraction set is empty; expected positive integers like 1,3,4",
+        ));
+    }
+    let mut elements = Vec::new();
+    for (idx, word) in text.split(',').enumerate() {
+        let word = word.trim();
+        let what = format!("--set element {}", idx + 1);
+        if word.is_empty() {
+            return Err(Error::bad_input(format!(
+                "{what} is empty; expected positive integers separated by commas, like 1,3,4"
+            )));
+        }
+        if word.starts_with('-') {
+            return Err(Error::bad_input(format!(
+                "{what}: `{word}` is negative; expected a positive integer"
+            )));
+        }
+        if !word.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(Error::bad_input(format!(
+                "{what}: `{word}` is not a positive integer"
+            )));
+        }
+        let value: u64 = word
+            .parse()
+            .map_err(|_| Error::too_large(format!("{what}: `{word}` does not fit in 64 bits")))?;
+        elements.push(value);
+    }
+    if elements.len() > sprague::games::subtraction::MAX_SET_LEN {
+        return Err(Error::too_large(format!(
+            "--set: {} elements is more than the {} supported",
+            elements.len(),
+            sprague::games::subtraction::MAX_SET_LEN
+        )));
+    }
+    sprague::games::subtraction::SubtractionSet::new(elements)
+        .map_err(|e| Error::bad_input(format!("--set `{text}`: {e}")))
+}
+
+/// Parses the rules: `--max M` and, optionally, `--min P` (1 by default).
+///
+/// # Errors
+///
+/// A bad-input [`Error`] for a bound that is not a non-negative integer, `--max 0`, `--min 0`,
+/// or `--min` above `--max`.
+pub fn parse_rules(max: &str, min: Option<&str>) -> Result<sprague::games::bash::BashRules, Error> {
+    let max_value = parse_natural(max, "--max")?;
+    let min_value = match min {
+        Some(word) => parse_natural(word, "--min")?,
+        None => BigUint::from(1u32),
+    };
+    if max_value == BigUint::from(0u32) {
+        return Err(Error::bad_input(
+            "--max: `0` takes nothing; expected at least 1",
+        ));
+    }
+    if min_value == BigUint::from(0u32) {
+        return Err(Error::bad_input(
+            "--min: `0` would allow taking nothing; expected at least 1",
+        ));
+    }
+    sprague::games::bash::BashRules::new(min_value.clone(), max_value.clone()).ok_or_else(|| {
+        Error::bad_input(format!(
+            "--min: `{min_value}` is more than --max `{max_value}`"
+        ))
+    })
 }

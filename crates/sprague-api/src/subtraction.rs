@@ -5,10 +5,11 @@
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
-use sprague::games::subtraction::{SubtractionMove, SubtractionSet, SubtractionTable, MAX_SET_LEN};
+use sprague::games::subtraction::{SubtractionMove, SubtractionSet, SubtractionTable};
 use sprague::value::{Nimber, Outcome};
 
 use crate::parse::parse_heaps;
+pub use crate::parse::parse_set;
 use crate::report::join_numbers;
 use crate::{
     human_bytes, Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue,
@@ -21,51 +22,6 @@ const STEPS_PER_SECOND: u64 = 100_000_000;
 
 /// How many values the analyser computes up front while looking for the period.
 const EAGER_SEARCH: usize = 1 << 16;
-
-/// Parses a subtraction set typed as comma-separated positive integers (`1,3,4`).
-///
-/// # Errors
-///
-/// A bad-input [`Error`] naming the bad element for an empty set or element, a negative number,
-/// anything but digits, a number past 64 bits, a 0, or more than 65,535 elements.
-pub fn parse_set(text: &str) -> Result<SubtractionSet, Error> {
-    if text.trim().is_empty() {
-        return Err(Error::bad_input(
-            "--set: the subtraction set is empty; expected positive integers like 1,3,4",
-        ));
-    }
-    let mut elements = Vec::new();
-    for (idx, word) in text.split(',').enumerate() {
-        let word = word.trim();
-        let what = format!("--set element {}", idx + 1);
-        if word.is_empty() {
-            return Err(Error::bad_input(format!(
-                "{what} is empty; expected positive integers separated by commas, like 1,3,4"
-            )));
-        }
-        if word.starts_with('-') {
-            return Err(Error::bad_input(format!(
-                "{what}: `{word}` is negative; expected a positive integer"
-            )));
-        }
-        if !word.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(Error::bad_input(format!(
-                "{what}: `{word}` is not a positive integer"
-            )));
-        }
-        let value: u64 = word
-            .parse()
-            .map_err(|_| Error::too_large(format!("{what}: `{word}` does not fit in 64 bits")))?;
-        elements.push(value);
-    }
-    if elements.len() > MAX_SET_LEN {
-        return Err(Error::too_large(format!(
-            "--set: {} elements is more than the {MAX_SET_LEN} supported",
-            elements.len()
-        )));
-    }
-    SubtractionSet::new(elements).map_err(|e| Error::bad_input(format!("--set `{text}`: {e}")))
-}
 
 /// The analyser of one subtraction set: its table, shared by every position analysed.
 #[derive(Clone, Debug)]

@@ -21,7 +21,7 @@ pub fn subtraction_table(
     limits: &crate::Limits,
 ) -> Result<TableReport, crate::Error> {
     use sprague::games::subtraction::SubtractionTable;
-    let set = crate::subtraction::parse_set(set_text)?;
+    let set = crate::parse::parse_set(set_text)?;
     let len = upto
         .checked_add(1)
         .ok_or_else(|| crate::Error::too_large("--upto is too large"))?;
@@ -58,7 +58,7 @@ pub fn bash_table(
     limits: &crate::Limits,
 ) -> Result<TableReport, crate::Error> {
     use num_traits::ToPrimitive;
-    let rules = crate::bash::parse_rules(max, min)?;
+    let rules = crate::parse::parse_rules(max, min)?;
     let m = rules
         .max()
         .to_u64()
