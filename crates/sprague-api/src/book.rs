@@ -23,7 +23,7 @@ use std::sync::{Arc, OnceLock};
 use sprague::games::connect4::book::{book_key, frontier_within, Book};
 use sprague::games::connect4::Board as Connect4Board;
 
-use crate::solve::connect4_shape;
+use crate::parse::connect4_shape;
 use crate::{Budget, Error, Limits};
 
 /// What one position costs while a book's frontier is enumerated and kept (its key in a set,

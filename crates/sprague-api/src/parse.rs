@@ -347,3 +347,15 @@ pub fn parse_rules(max: &str, min: Option<&str>) -> Result<sprague::games::bash:
         ))
     })
 }
+
+/// The Connect Four board of `width` × `height` (the solver's, the book's and play's).
+///
+/// # Errors
+///
+/// A board whose bitboard does not fit.
+pub(crate) fn connect4_shape(
+    width: u32,
+    height: u32,
+) -> Result<sprague::games::connect4::Shape, Error> {
+    sprague::games::connect4::Shape::new(width, height).map_err(|e| Error::bad_input(e.to_string()))
+}

@@ -12,6 +12,7 @@ use sprague::games::tictactoe::{Board as TicTacToeBoard, TicTacToe};
 use sprague::games::triangle_war::{line_index, Player, TriangleWar, TriangleWarGame, LINES};
 use sprague::minimax::{Negamax, NegamaxConfig, Scoring};
 
+pub(crate) use crate::parse::connect4_shape;
 use crate::{Error, Limits, MoveReport};
 
 /// The answer of a scoring game: its value (or score) under optimal play and the moves keeping it.
@@ -188,11 +189,6 @@ pub struct ScoreSolver {
 /// Refuses a transposition table of `bytes` past the memory limit.
 fn table_fits(bytes: u64, limits: &Limits) -> Result<(), Error> {
     limits.check_memory(bytes, "the transposition table")
-}
-
-/// The Connect Four board of `width` × `height`.
-pub(crate) fn connect4_shape(width: u32, height: u32) -> Result<Connect4Shape, Error> {
-    Connect4Shape::new(width, height).map_err(|e| Error::bad_input(e.to_string()))
 }
 
 /// The largest table a long search grows to by default: 2^27 slots, 1 GiB.

@@ -129,3 +129,15 @@ impl From<io::Error> for Failure {
         }
     }
 }
+
+/// Refuses, when served, to read or write the file `path` that `what` names.
+pub fn refuse_file(what: &str, path: &std::path::Path) -> Result<(), Failure> {
+    if crate::served::is_served() && path.as_os_str() != "-" {
+        return Err(Failure::bad_input(format!(
+            "{what} `{}`: the server reads and writes none of its files; send the text as \
+             \"stdin\" with `-` in its place (plots: /api/plot)",
+            path.display()
+        )));
+    }
+    Ok(())
+}

@@ -23,7 +23,7 @@ fn open(path: &str) -> Result<Box<dyn Read>, Failure> {
     if path == "-" {
         return Ok(Box::new(io::stdin().lock()));
     }
-    crate::served::refuse_file("file", std::path::Path::new(path))?;
+    crate::failure::refuse_file("file", std::path::Path::new(path))?;
     let file = std::fs::File::open(path)
         .map_err(|e| Failure::bad_input(format!("cannot read `{path}`: {e}")))?;
     Ok(Box::new(file))

@@ -12,6 +12,7 @@ mod output_file;
 mod plot;
 mod render;
 mod served;
+mod size;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

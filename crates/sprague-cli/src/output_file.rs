@@ -21,7 +21,7 @@ const MAX_LINKS: usize = 40;
 /// Refuses a target that exists and is not a regular file, and one whose folder does not exist.
 /// `what` names the flag in errors (`--out`, `--plot`, `--checkpoint`).
 pub fn target(path: &Path, what: &str) -> Result<PathBuf, Failure> {
-    crate::served::refuse_file(what, path)?;
+    crate::failure::refuse_file(what, path)?;
     let mut current = path.to_path_buf();
     for _ in 0..MAX_LINKS {
         let meta = match std::fs::symlink_metadata(&current) {

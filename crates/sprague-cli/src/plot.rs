@@ -24,7 +24,7 @@ enum Format {
 
 /// Refuses a `--plot` file whose extension is neither `.svg` nor `.png` (before a long run).
 pub fn check(path: &Path) -> Result<(), Failure> {
-    crate::served::refuse_file("--plot", path)?;
+    crate::failure::refuse_file("--plot", path)?;
     format_of(path).map(|_| ())
 }
 

@@ -10,8 +10,6 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
-use crate::failure::Failure;
-
 /// True once `limit_self` found this process serving: read where nothing may allocate (the
 /// allocator's own error line).
 pub static SERVED: AtomicBool = AtomicBool::new(false);
@@ -20,18 +18,6 @@ pub static SERVED: AtomicBool = AtomicBool::new(false);
 pub fn is_served() -> bool {
     static SERVED_ENV: OnceLock<bool> = OnceLock::new();
     *SERVED_ENV.get_or_init(|| std::env::var_os("SPRAGUE_SERVED").is_some_and(|v| v == "1"))
-}
-
-/// Refuses, when served, to read or write the file `path` that `what` names.
-pub fn refuse_file(what: &str, path: &std::path::Path) -> Result<(), Failure> {
-    if is_served() && path.as_os_str() != "-" {
-        return Err(Failure::bad_input(format!(
-            "{what} `{}`: the server reads and writes none of its files; send the text as \
-             \"stdin\" with `-` in its place (plots: /api/plot)",
-            path.display()
-        )));
-    }
-    Ok(())
 }
 
 /// Room in the address space beyond the memory budget: the work thread's reserved stack, the
@@ -52,7 +38,7 @@ pub fn limit_self() {
     let number = |name: &str| {
         std::env::var(name)
             .ok()
-            .and_then(|v| crate::cmd::parse_size(&v))
+            .and_then(|v| crate::size::parse_size(&v))
     };
     if let Some(bytes) = number("SPRAGUE_MEMORY_LIMIT") {
         let cap = bytes.saturating_add(ADDRESS_SPACE_SLACK);

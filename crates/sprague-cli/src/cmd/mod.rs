@@ -78,7 +78,7 @@ pub(crate) fn limits() -> Limits {
     }
     if let Some(bytes) = std::env::var("SPRAGUE_MEMORY_LIMIT")
         .ok()
-        .and_then(|v| parse_size(&v))
+        .and_then(|v| crate::size::parse_size(&v))
     {
         limits.memory_bytes = bytes;
     } else if let Some(bytes) = available_memory() {
@@ -92,24 +92,13 @@ pub(crate) fn limits() -> Limits {
 fn table_size(memory: Option<&str>) -> Result<Option<u64>, Failure> {
     memory
         .map(|text| {
-            parse_size(text).ok_or_else(|| {
+            crate::size::parse_size(text).ok_or_else(|| {
                 Failure::bad_input(format!(
                     "--memory `{text}`: expected bytes, or a number with K, M or G"
                 ))
             })
         })
         .transpose()
-}
-
-pub(crate) fn parse_size(text: &str) -> Option<u64> {
-    let text = text.trim();
-    let (digits, shift) = match text.chars().last()? {
-        'K' | 'k' => (&text[..text.len() - 1], 10),
-        'M' | 'm' => (&text[..text.len() - 1], 20),
-        'G' | 'g' => (&text[..text.len() - 1], 30),
-        _ => (text, 0),
-    };
-    digits.parse::<u64>().ok()?.checked_mul(1 << shift)
 }
 
 fn available_memory() -> Option<u64> {

@@ -8,7 +8,7 @@ use crate::args::ServeArgs;
 use crate::failure::Failure;
 
 pub fn run(args: &ServeArgs) -> Result<ExitCode, Failure> {
-    let memory_bytes = super::parse_size(&args.memory_limit)
+    let memory_bytes = crate::size::parse_size(&args.memory_limit)
         .filter(|&b| b >= 16 << 20)
         .ok_or_else(|| {
             Failure::bad_input(format!(

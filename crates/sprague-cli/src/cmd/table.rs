@@ -140,12 +140,12 @@ fn heap(family: &str, rule: &HeapRule, args: TableHeapArgs) -> Result<ExitCode, 
     // the server's files are not the requester's); one named with --checkpoint is refused.
     let served = crate::served::is_served();
     if let Some(path) = &run.checkpoint {
-        crate::served::refuse_file("--checkpoint", path)?;
+        crate::failure::refuse_file("--checkpoint", path)?;
     }
     if !served {
         check_folder(&checkpoint, "--checkpoint")?;
     } else if run.resume {
-        crate::served::refuse_file("--resume", &checkpoint)?;
+        crate::failure::refuse_file("--resume", &checkpoint)?;
     }
     let start = if run.resume {
         load_checkpoint(&checkpoint, family, len)?
