@@ -1049,15 +1049,7 @@ impl Compiler<'_> {
         if let Some(step) = step {
             return Ok(Some(Box::new(move |f| {
                 let (a, b, s) = (start(f)?, end(f)?, step(f)?);
-                for n in stepped(a, b, s)? {
-                    f.budget.tick()?;
-                    f.slots[slot] = Value::Int(n);
-                    if !turn(&body, f)? {
-                        return Ok(());
-                    }
-                }
-                f.carry = Value::Unit;
-                Ok(())
+                count_loop(f, slot, &body, stepped(a, b, s)?)
             })));
         }
         Ok(Some(Box::new(move |f| {
@@ -1068,15 +1060,7 @@ impl Compiler<'_> {
             } else {
                 b
             };
-            for n in a..b {
-                f.budget.tick()?;
-                f.slots[slot] = Value::Int(n);
-                if !turn(&body, f)? {
-                    return Ok(());
-                }
-            }
-            f.carry = Value::Unit;
-            Ok(())
+            count_loop(f, slot, &body, a..b)
         })))
     }
 
@@ -1560,6 +1544,25 @@ fn if_compare(
     body: Unit,
 ) -> Unit {
     by_operands!(a, b, |f, x, y| if op(x, y) { body(f) } else { Ok(()) })
+}
+
+/// A `for` over integers: each in the loop's slot, the body run on it, until the body breaks.
+#[inline]
+fn count_loop(
+    f: &mut Frame<'_>,
+    slot: usize,
+    body: &Unit,
+    values: impl Iterator<Item = i64>,
+) -> Result<(), Flow> {
+    for n in values {
+        f.budget.tick()?;
+        f.slots[slot] = Value::Int(n);
+        if !turn(body, f)? {
+            return Ok(());
+        }
+    }
+    f.carry = Value::Unit;
+    Ok(())
 }
 
 /// `let v = x <op> y` (or `v = …`) in one closure.
