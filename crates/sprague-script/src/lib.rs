@@ -1132,9 +1132,13 @@ fn describe(value: &Dynamic) -> String {
 
 /// A position for an error message: at most 60 characters of it.
 fn short(atom: &Atom) -> String {
-    let text = atom.to_string();
-    if text.len() <= 60 {
-        return text;
+    short_text(&atom.to_string())
+}
+
+/// Text for an error message: at most 60 characters of it.
+fn short_text(text: &str) -> String {
+    if text.chars().count() <= 60 {
+        return text.to_owned();
     }
     let cut: String = text.chars().take(57).collect();
     format!("{cut}...")
@@ -1187,8 +1191,9 @@ fn split_sum(text: &str) -> Vec<&str> {
 fn parse_atom(text: &str, max_len: usize) -> Result<Atom, ScriptError> {
     let bad = || {
         ScriptError::new(format!(
-            "`{text}` is not a position: write an integer (`7`), an array (`[4, 7]`, nested as \
-             `[[1, 2], [3]]`), or a sum (`3 + 4`)"
+            "`{}` is not a position: write an integer (`7`), an array (`[4, 7]`, nested as \
+             `[[1, 2], [3]]`), or a sum (`3 + 4`)",
+            short_text(text)
         ))
     };
     let mut rest = text.trim();

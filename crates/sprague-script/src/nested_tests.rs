@@ -68,6 +68,14 @@ fn nested_positions_parse_print_and_stay_canonical() {
     let deep = |d: usize| format!("{}1{}", "[".repeat(d), "]".repeat(d));
     assert!(g.parse_position(&deep(MAX_NESTING)).is_ok());
     assert!(g.parse_position(&deep(MAX_NESTING + 1)).is_err());
+    // A long bad position is quoted in part: the error stays one short line.
+    let err = g.parse_position(&deep(40)).unwrap_err().to_string();
+    assert!(
+        err.starts_with("`[[[[") && err.contains("...` is not a position"),
+        "{err}"
+    );
+    let huge = "[".repeat(5000);
+    assert!(g.parse_position(&huge).unwrap_err().to_string().len() < 200);
     let limit = g.limits().max_position_len;
     let wide = |n: usize| format!("[{}]", vec!["[1]"; n].join(","));
     assert!(g.parse_position(&wide(limit / 2)).is_ok());
