@@ -53,6 +53,7 @@ pub fn engine_move(
     let analysis = game.analyse(position)?;
     if let Some(best) = analysis.winning_moves.first() {
         let why = match &analysis.nim_value {
+            _ if best.to.is_none() => "a move that wins at once".to_owned(),
             crate::NimValue::Number(_) => format!(
                 "the position had nim-value {}; this move leaves nim-value 0, a lost position for you",
                 analysis.nim_value
@@ -170,6 +171,13 @@ impl Playable for ListedPlay<'_> {
         let typed = normalise(input);
         if let Some(m) = moves.iter().find(|m| normalise(&m.text) == typed) {
             return Ok(m.clone());
+        }
+        // A move that wins at once (a script's `win()`, listed as `part -> win`) may be typed as
+        // `win`.
+        if typed == "win" {
+            if let Some(m) = moves.iter().find(|m| m.to.is_none()) {
+                return Ok(m.clone());
+            }
         }
         // The position after the move, written as the game's positions are typed.
         if let Ok(after) = self.run(input, false) {

@@ -136,11 +136,21 @@ impl<'g> ScriptSession<'g> {
     pub fn analyse(&mut self, text: &str, options: &AnalysisOptions) -> Analysed {
         self.game.start_request();
         let position = self.parse(text)?;
+        if self.game.uses_win() && (options.every || options.misere) {
+            return Err(Error::bad_input(format!(
+                "this script has moves that win at once (win()): sprague values them in normal \
+                 play only, not with {}",
+                if options.every { "--every" } else { "--misere" }
+            )));
+        }
         if options.every {
             return self.analyse_every(position);
         }
         if options.misere {
             return self.analyse_misere(position, options);
+        }
+        if let Some(part) = self.winning_part(&position)? {
+            return self.analyse_won(position, part, options);
         }
         let value = self.solver.grundy_value(&position);
         self.check_script()?;
@@ -169,18 +179,7 @@ impl<'g> ScriptSession<'g> {
             })
             .collect();
         let all_moves = if options.all_moves {
-            let mut listed = Vec::new();
-            for to in self.options_of(&position)? {
-                let v = self.solver.grundy_value(&to);
-                self.check_script()?;
-                let v = v.map_err(|e| self.too_many(e))?;
-                let r = report(&position, &to, &to);
-                listed.push(r.leading_to(
-                    Outcome::from_win(!v.is_zero()),
-                    NimValue::from_u64(v.value()),
-                ));
-            }
-            Some(listed)
+            Some(self.every_move_valued(&position)?)
         } else {
             None
         };
@@ -198,6 +197,76 @@ impl<'g> ScriptSession<'g> {
             winning_moves,
             all_moves,
             note: None,
+        })
+    }
+
+    /// The first part of `position` where the player to move can win at once, if any.
+    fn winning_part(&mut self, position: &ScriptPosition) -> Result<Option<usize>, Error> {
+        self.game
+            .winning_part(position)
+            .map_err(|e| script_error(&e))
+    }
+
+    /// Every legal move of `position` with the outcome and nim-value it leaves: a move that wins
+    /// at once (`win()`) first, and a move into a position where the opponent can, as N.
+    fn every_move_valued(&mut self, position: &ScriptPosition) -> Result<Vec<MoveReport>, Error> {
+        let every = self
+            .game
+            .every_move(position)
+            .map_err(|e| script_error(&e))?;
+        let mut listed: Vec<MoveReport> = every
+            .winning_parts
+            .iter()
+            .map(|&idx| win_report(&position.atoms()[idx]))
+            .collect();
+        for to in every.options {
+            if self.winning_part(&to)?.is_some() {
+                listed.push(report(position, &to, &to).leading_to(Outcome::N, NimValue::None));
+                continue;
+            }
+            let v = self.solver.grundy_value(&to);
+            self.check_script()?;
+            let v = v.map_err(|e| self.too_many(e))?;
+            listed.push(report(position, &to, &to).leading_to(
+                Outcome::from_win(!v.is_zero()),
+                NimValue::from_u64(v.value()),
+            ));
+        }
+        Ok(listed)
+    }
+
+    /// A position with a part where the player to move wins at once: won, in any sum, and with
+    /// no nim-value.
+    fn analyse_won(
+        &mut self,
+        position: ScriptPosition,
+        part: usize,
+        options: &AnalysisOptions,
+    ) -> Analysed {
+        let every = self
+            .game
+            .every_move(&position)
+            .map_err(|e| script_error(&e))?;
+        let winning_moves = every
+            .winning_parts
+            .iter()
+            .map(|&idx| win_report(&position.atoms()[idx]))
+            .collect();
+        let all_moves = if options.all_moves {
+            Some(self.every_move_valued(&position)?)
+        } else {
+            None
+        };
+        let note = format!(
+            "{} has a move that wins at once (win()): the player to move wins, whatever else the \
+             sum holds, so the position has no nim-value",
+            position.atoms()[part]
+        );
+        Ok(Analysis {
+            winning_moves,
+            all_moves,
+            note: Some(note),
+            ..Analysis::new("script", position.to_string(), Outcome::N, NimValue::None)
         })
     }
 
@@ -431,6 +500,14 @@ impl Impartial for WithoutFinishedParts<'_> {
     }
 }
 
+/// The move that wins at once in `part`: it leaves no position (`to` is absent), the game ends.
+fn win_report(part: &sprague_script::Atom) -> MoveReport {
+    MoveReport {
+        text: format!("{part} -> win"),
+        ..MoveReport::default()
+    }
+}
+
 fn report(from: &ScriptPosition, option: &ScriptPosition, to: &ScriptPosition) -> MoveReport {
     MoveReport {
         text: format!("{from} -> {option}"),
@@ -461,11 +538,20 @@ impl ScriptSession<'_> {
             return Ok(table_report(family, values));
         }
         let mut values = Vec::with_capacity(upto as usize + 1);
+        let mut wins_at_once = Vec::new();
         for n in 0..=upto {
             let position = self.parse(&n.to_string())?;
+            if self.winning_part(&position)?.is_some() {
+                wins_at_once.push(n);
+                values.push(0);
+                continue;
+            }
             values.push(self.grundy_value(&position)?);
         }
-        Ok(table_report(family, values))
+        if wins_at_once.is_empty() {
+            return Ok(table_report(family, values));
+        }
+        Ok(table_report_with_wins(family, values, wins_at_once))
     }
 
     /// `table script FILE --grid A,B`: G([a, b]) for 0 ≤ a ≤ A, 0 ≤ b ≤ B, the P-positions, and the
@@ -504,10 +590,16 @@ impl ScriptSession<'_> {
                 grid.push(row.to_vec());
             }
         }
+        let mut wins_at_once = Vec::new();
         for a in (grid.len() as u64)..=rows {
             let mut row = Vec::with_capacity(cols as usize + 1);
             for b in 0..=cols {
                 let position = self.parse(&format!("[{a}, {b}]"))?;
+                if self.winning_part(&position)?.is_some() {
+                    wins_at_once.push([a, b]);
+                    row.push(0);
+                    continue;
+                }
                 let v = self.grundy_value(&position)?;
                 if v == 0 {
                     p_positions.push([a, b]);
@@ -516,14 +608,29 @@ impl ScriptSession<'_> {
             }
             grid.push(row);
         }
-        let patterns = crate::tables::grid_patterns(&grid);
-        let formulas = crate::tables::grid_formulas(&grid);
+        // Cells that win at once have no value: what holds of the others is not looked for.
+        let (patterns, formulas) = if wins_at_once.is_empty() {
+            (
+                crate::tables::grid_patterns(&grid),
+                crate::tables::grid_formulas(&grid),
+            )
+        } else {
+            (
+                vec![format!(
+                    "cells with a move that wins at once (null in the grid, no nim-value): {}; \
+                     patterns and formulas are not looked for in a grid with them",
+                    wins_at_once.len()
+                )],
+                Vec::new(),
+            )
+        };
         Ok(crate::tables::GridReport {
             family: family.to_owned(),
             grid,
             p_positions,
             patterns,
             formulas,
+            wins_at_once,
         })
     }
 }
@@ -540,6 +647,35 @@ fn table_report(family: &str, values: Vec<u64>) -> crate::tables::TableReport {
                 .to_owned(),
         ),
     )
+}
+
+/// A script's table report where the positions `wins_at_once` (sorted, not empty) have a move that
+/// wins at once and no value: the period is looked for past the last of them, no formula at all.
+fn table_report_with_wins(
+    family: &str,
+    values: Vec<u64>,
+    wins_at_once: Vec<u64>,
+) -> crate::tables::TableReport {
+    let last = *wins_at_once.last().expect("not empty") as usize;
+    let period = crate::tables::observed_period(&values[last + 1..]).map(|mut p| {
+        p.preperiod += last as u64 + 1;
+        p
+    });
+    let note = format!(
+        "positions with a move that wins at once (null in the values, no nim-value): {}, the last \
+         at n = {last}; a period is looked for after it, observed over the computed range, not \
+         proved; no formula is looked for",
+        wins_at_once.len()
+    );
+    let mut report = crate::tables::TableReport::new(
+        family.to_owned(),
+        values,
+        period.map(Into::into),
+        Some(note),
+    );
+    report.formulas.clear();
+    report.wins_at_once = wins_at_once;
+    report
 }
 
 /// The API error of a script's error: past a budget, or the script's own fault.
@@ -671,6 +807,11 @@ impl ScriptSession<'_> {
                  the table with the period seen"
             ))
         };
+        if self.game.uses_win() {
+            return Err(not_a_rule(
+                "this script has moves that win at once (win()), which no such game has".to_owned(),
+            ));
+        }
         // A code shows itself on heaps up to about twice the most tokens a move removes: one
         // that seems to remove more than half the largest heap seen (Lasker's Nim removes any
         // number) is looked for further, and refused if it keeps growing.

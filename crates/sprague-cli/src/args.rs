@@ -243,7 +243,8 @@ Examples:
 A script defines `fn moves(p)`, returning the positions one move away. A position is an integer
 or an array (of integers, or nested: `[[1, 2], [3]]`); a move that splits the game into
 independent parts returns `split([a, b])`, and `split([])` (the empty sum) is a move that leaves
-nothing of this part. Optional: `fn normalize(p)` (a canonical form; `sorted(p)` keeps a
+nothing of this part; `win()` in the list is a move that wins the game at once (\"whoever cuts
+out a 1×1 square wins\"). Optional: `fn normalize(p)` (a canonical form; `sorted(p)` keeps a
 collection of parts as a multiset), `fn terminal(p)` (no moves).
 
 Example (examples/subtraction-1-3-4.rhai):
@@ -254,6 +255,10 @@ Example (examples/subtraction-1-3-4.rhai):
   sprague script examples/lasker.rhai 3 + 4        (a sum of two heaps)
   sprague script examples/subtraction.rhai 7 --param S=1,3,4   (S is a constant in the script)
   sprague script examples/chocolate-table.rhai \"[[3, 4], [2, 5]]\"   (a multiset of bars)
+  sprague script examples/cutting.rhai [4, 2]   (a move that wins at once: win())
+
+A position with a part that has a `win()` move is won, in any sum, and has no nim-value; no one
+moves into one, so the others are valued without those moves (normal play only).
 
 A game where a position can be reached from itself is solved as a loopy game (outcomes P/N/D,
 generalised nim-values ∞{K}). The script cannot reach files or the network."

@@ -43,6 +43,11 @@ pub fn text(out: &mut impl Write, analysis: &Analysis) -> Result<(), Failure> {
     if let Some(all) = &analysis.all_moves {
         writeln!(out, "moves ({}):", all.len())?;
         for m in all {
+            if m.outcome.is_none() && m.to.is_none() {
+                // A script's `win()`: the game ends, there is no position to value.
+                writeln!(out, "  {}   wins at once", m.text)?;
+                continue;
+            }
             let outcome = m.outcome.map(|o| o.letter()).unwrap_or('?');
             let value = m
                 .nim_value

@@ -35,7 +35,10 @@
 #![deny(missing_docs)]
 
 mod compiled;
+mod immediate;
 mod tabulate;
+
+pub use immediate::EveryMove;
 
 use std::cell::RefCell;
 use std::fmt;
@@ -390,6 +393,19 @@ struct FastHooks {
 #[derive(Clone, Debug)]
 struct Split(Array);
 
+/// What `win()` returns in a script: as an item of `moves`, a move that wins the game at once.
+#[derive(Clone, Copy, Debug)]
+struct Win;
+
+/// The moves of one component as the script lists them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ComponentMoves {
+    /// Whether `win()` is among them: the player to move wins at once.
+    pub wins_at_once: bool,
+    /// The other moves, each to a sum of normalised atoms, in the script's order.
+    pub options: Vec<ScriptPosition>,
+}
+
 /// A game whose moves are given by a compiled script.
 pub struct ScriptGame {
     engine: Engine,
@@ -414,6 +430,8 @@ pub struct ScriptGame {
     // meter's hard ceiling (only one thread may: the ceiling is the process's).
     threads: usize,
     sets_ceiling: bool,
+    // Whether the script calls `win()`, and then which parts have a move that wins at once.
+    immediate: immediate::Immediate,
 }
 
 impl ScriptGame {
@@ -484,6 +502,8 @@ impl ScriptGame {
         engine.on_debug(|_, _, _| {});
         engine.register_type_with_name::<Split>("Split");
         engine.register_fn("split", Split);
+        engine.register_type_with_name::<Win>("Win");
+        engine.register_fn("win", || Win);
         register_formula_functions(&mut engine);
         let ast = engine.compile(source).map_err(|err| {
             let pos = err.position();
@@ -509,6 +529,7 @@ impl ScriptGame {
         }
         let has_normalize = has("normalize");
         let has_terminal = has("terminal");
+        let immediate = immediate::Immediate::new(&ast);
         let program = compiled::Program::compile(&ast, params);
         let fast_hooks = FastHooks {
             moves: program.hook("moves"),
@@ -530,6 +551,7 @@ impl ScriptGame {
             params: params.clone(),
             threads: 1,
             sets_ceiling: true,
+            immediate,
         })
     }
 
@@ -731,15 +753,42 @@ impl ScriptGame {
         }
     }
 
-    /// The options of one component, each a sum of normalised atoms.
+    /// The options of one component, each a sum of normalised atoms: every move the script lists,
+    /// but in a script that calls `win()`, a move that wins at once and a move that leaves a part
+    /// where the opponent can win at once are left out (see [`ScriptGame::every_component_move`]
+    /// for every legal move, and the module `immediate` for why this is the game to value).
     pub fn component_moves(&self, atom: &Atom) -> Result<Vec<ScriptPosition>, ScriptError> {
-        if let Some(moves) = self.fast_component_moves(atom) {
-            return Ok(moves);
+        let listed = self.every_component_move(atom)?;
+        if !self.immediate.used() {
+            return Ok(listed.options);
         }
+        self.without_winning_parts(listed.options)
+    }
+
+    /// Every move of one component as the script lists it: the options, each a sum of normalised
+    /// atoms, and whether `win()` is among them.
+    pub fn every_component_move(&self, atom: &Atom) -> Result<ComponentMoves, ScriptError> {
+        let listed = match self.fast_component_moves(atom) {
+            Some(moves) => moves,
+            None => self.rhai_component_moves(atom)?,
+        };
+        if listed.wins_at_once && !self.immediate.used() {
+            return Err(ScriptError::new(format!(
+                "moves({}) returned win() reached through a function pointer: call `win()` by its \
+                 name in the script, so that sprague knows the game has moves that win at once",
+                short(atom)
+            )));
+        }
+        self.immediate.remember(atom, listed.wins_at_once);
+        Ok(listed)
+    }
+
+    fn rhai_component_moves(&self, atom: &Atom) -> Result<ComponentMoves, ScriptError> {
+        let mut res = ComponentMoves::default();
         if self.has_terminal {
             let terminal = self.call("terminal", atom)?;
             match terminal.as_bool() {
-                Ok(true) => return Ok(Vec::new()),
+                Ok(true) => return Ok(res),
                 Ok(false) => {}
                 Err(kind) => {
                     return Err(ScriptError::new(format!(
@@ -766,12 +815,16 @@ impl ScriptGame {
                 self.limits.max_moves_per_position
             )));
         }
-        let mut res = Vec::with_capacity(list.len());
+        res.options.reserve(list.len());
         for (idx, item) in list.iter().enumerate() {
+            if item.is::<Win>() {
+                res.wins_at_once = true;
+                continue;
+            }
             let Some(parts) = dynamic_to_parts(item, self.limits.max_position_len) else {
                 return Err(ScriptError::new(format!(
                     "moves({}) returned {} at index {idx}, which is not a position: a position \
-                     is an integer, an array of at most {} integers or arrays, or split([...])",
+                     is an integer, an array of at most {} integers or arrays, split([...]) or win()",
                     short(atom),
                     describe(item),
                     self.limits.max_position_len
@@ -781,7 +834,7 @@ impl ScriptGame {
             for part in parts {
                 atoms.push(self.normalize(part)?);
             }
-            res.push(ScriptPosition::new(atoms));
+            res.options.push(ScriptPosition::new(atoms));
         }
         Ok(res)
     }
@@ -852,23 +905,30 @@ impl ScriptGame {
     /// general solver must make the table: a script not compiled, a loop, an error, or more
     /// than `max_positions` positions.
     pub fn fast_table(&self, upto: u64, max_positions: usize) -> Option<Vec<u64>> {
-        self.fast_hooks.moves?;
+        self.fast_hooks.moves.filter(|_| !self.immediate.used())?;
         tabulate::Tabulator::new(self, tabulate::Dense::Ints(upto), max_positions)?.run()
     }
 
     /// The values of `[a, b]` for `0 ≤ a ≤ rows`, `0 ≤ b ≤ cols`, row by row, as
     /// [`ScriptGame::fast_table`] does for integers.
     pub fn fast_grid(&self, rows: u64, cols: u64, max_positions: usize) -> Option<Vec<u64>> {
-        self.fast_hooks.moves?;
+        self.fast_hooks.moves.filter(|_| !self.immediate.used())?;
         tabulate::Tabulator::new(self, tabulate::Dense::Pairs(rows, cols), max_positions)?.run()
     }
 
-    /// The options of one component by the compiled code, when it can answer them all.
-    fn fast_component_moves(&self, atom: &Atom) -> Option<Vec<ScriptPosition>> {
+    /// The moves of one component by the compiled code, when it can answer them all.
+    fn fast_component_moves(&self, atom: &Atom) -> Option<ComponentMoves> {
         let list = self.fast_raw_moves(atom)?;
-        let mut res = Vec::with_capacity(list.len());
+        let mut res = ComponentMoves {
+            wins_at_once: false,
+            options: Vec::with_capacity(list.len()),
+        };
         let mut parts = Vec::new();
         for item in list.iter() {
+            if let compiled::Value::Win = item {
+                res.wins_at_once = true;
+                continue;
+            }
             parts.clear();
             value_to_parts(item, self.limits.max_position_len, 0, &mut parts)?;
             let mut atoms = Vec::with_capacity(parts.len());
@@ -879,9 +939,38 @@ impl ScriptGame {
                     part
                 });
             }
-            res.push(ScriptPosition::new(atoms));
+            res.options.push(ScriptPosition::new(atoms));
         }
         Some(res)
+    }
+
+    /// `position` with its part `idx` replaced by the parts of `option` (a move in that part).
+    ///
+    /// # Errors
+    ///
+    /// A sum of more parts than allowed: a sum that gains parts at every move (a loopy game
+    /// explored whole) would otherwise grow until the memory runs out.
+    fn replace_part(
+        &self,
+        position: &ScriptPosition,
+        idx: usize,
+        option: ScriptPosition,
+    ) -> Result<ScriptPosition, ScriptError> {
+        if position.0.len() == 1 {
+            return Ok(option);
+        }
+        let parts = position.0.len() - 1 + option.0.len();
+        if parts > self.limits.max_position_len {
+            return Err(ScriptError::new(format!(
+                "a move in {} makes a sum of {parts} parts, more than the {} allowed",
+                short(&position.0[idx]),
+                self.limits.max_position_len
+            )));
+        }
+        let mut atoms: Vec<Atom> = position.0[..idx].to_vec();
+        atoms.extend(option.0);
+        atoms.extend_from_slice(&position.0[idx + 1..]);
+        Ok(ScriptPosition::new(atoms))
     }
 
     fn record(&self, err: ScriptError) {
@@ -928,21 +1017,13 @@ impl Impartial for ScriptGame {
                 continue;
             }
             for option in moves {
-                let parts = position.0.len() - 1 + option.0.len();
-                if parts > self.limits.max_position_len {
-                    // A sum that gains parts at every move (a loopy game explored whole) would
-                    // otherwise grow until the memory runs out.
-                    self.record(ScriptError::new(format!(
-                        "a move in {} makes a sum of {parts} parts, more than the {} allowed",
-                        short(atom),
-                        self.limits.max_position_len
-                    )));
-                    return;
+                match self.replace_part(position, idx, option) {
+                    Ok(whole) => options.push(whole),
+                    Err(e) => {
+                        self.record(e);
+                        return;
+                    }
                 }
-                let mut atoms: Vec<Atom> = position.0[..idx].to_vec();
-                atoms.extend(option.0);
-                atoms.extend_from_slice(&position.0[idx + 1..]);
-                options.push(ScriptPosition::new(atoms));
             }
         }
     }
@@ -1287,6 +1368,8 @@ fn register_formula_functions(engine: &mut Engine) {
 mod compiled_tests;
 #[cfg(test)]
 mod formula_tests;
+#[cfg(test)]
+mod immediate_tests;
 #[cfg(test)]
 mod nested_tests;
 

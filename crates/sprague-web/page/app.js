@@ -522,7 +522,7 @@ function showTable(out, report, args) {
   const rows = [el("tr", {}, el("th", {}, "n"), ...Array.from({ length: width }, (_, i) => el("th", {}, `+${i}`)))];
   const shown = Math.min(values.length, 2000);
   for (let r = 0; r < shown; r += width) {
-    const cells = values.slice(r, Math.min(r + width, shown)).map((v) => el("td", {}, v));
+    const cells = values.slice(r, Math.min(r + width, shown)).map((v) => el("td", {}, v === null ? "W" : v));
     rows.push(el("tr", {}, el("th", {}, r), ...cells));
   }
   const from = el("input", { type: "number", id: "zoom-from", value: 0, min: 0, "aria-label": "plot from n" });
@@ -588,7 +588,11 @@ async function scriptRun() {
     const moves = movesOf(report);
     out.replaceChildren(
       el("p", { class: "verdict", id: "script-verdict" }, verdict({}, report)),
-      el("ul", { class: "moves" }, moves.map((m) => el("li", {}, el("span", { class: `o-${m.outcome || "P"}` }, `${m.move}${m.nim_value !== undefined ? ` (→ ${m.outcome}, ${m.nim_value})` : ""}`)))),
+      report.note ? el("p", { class: "hint" }, report.note) : "",
+      el("ul", { class: "moves" }, moves.map((m) => el("li", {}, el("span", { class: `o-${m.outcome || "P"}` },
+        // A move without a position after it (`win()`) ends the game at once.
+        m.to === undefined && m.outcome === undefined ? `${m.move} (wins at once)`
+          : `${m.move}${m.nim_value !== undefined ? ` (→ ${m.outcome}, ${m.nim_value ?? "no nim-value"})` : ""}`)))),
     );
   } catch (err) {
     showError(out, err);
@@ -605,9 +609,10 @@ async function scriptTable() {
     if (report.grid) {
       const cols = report.grid[0] ? report.grid[0].length : 0;
       const view = el("div", { class: "grid-view", id: "grid", style: `grid-template-columns: repeat(${cols}, auto)` });
-      report.grid.forEach((row) => row.forEach((v) => view.append(el("span", { class: v === 0 ? "p" : "" }, v))));
+      // null: the player to move wins at once there (`win()`), no nim-value.
+      report.grid.forEach((row) => row.forEach((v) => view.append(el("span", { class: v === 0 ? "p" : "" }, v === null ? "W" : v))));
       out.replaceChildren(
-        el("p", {}, "G(a, b): a down, b across; P-positions in black."),
+        el("p", {}, `G(a, b): a down, b across; P-positions in black${report.wins_at_once ? "; W: the player to move wins at once" : ""}.`),
         view,
         el("ul", {}, (report.patterns || []).map((p) => el("li", {}, p))),
       );

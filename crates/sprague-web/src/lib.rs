@@ -196,6 +196,10 @@ const EXAMPLES: &[(&str, &str)] = &[
         "mock-turtles.rhai",
         include_str!("../../../examples/mock-turtles.rhai"),
     ),
+    (
+        "cutting.rhai",
+        include_str!("../../../examples/cutting.rhai"),
+    ),
 ];
 
 async fn examples() -> Response {

@@ -192,6 +192,7 @@ pub fn table(
             period: seq.period.map(PeriodReport::from),
             note: seq.note,
             formulas: seq.formulas,
+            wins_at_once: Vec::new(),
         }),
         // The flag above is never set; a run that stops anyway is told, not trusted.
         long_run::RunEnd::Stopped(values) => Err(Error::too_large(format!(

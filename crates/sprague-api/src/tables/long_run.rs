@@ -108,6 +108,7 @@ impl HeapSequence {
             period: self.period.map(PeriodReport::from),
             note: self.note.as_deref(),
             formulas: &self.formulas,
+            wins_at_once: &[],
         }
     }
 }

@@ -23,6 +23,10 @@ pub struct TableReport {
     pub note: Option<String>,
     /// Closed forms that fit the values (the pattern finder), simplest first.
     pub formulas: Vec<FormulaReport>,
+    /// The positions n (sorted) where the player to move wins at once (a script's `win()`): they
+    /// have no nim-value, and their entries in `values` are null in JSON.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub wins_at_once: Vec<u64>,
 }
 
 impl TableReport {
@@ -41,6 +45,7 @@ impl TableReport {
             period,
             note,
             formulas,
+            wins_at_once: Vec::new(),
         }
     }
 
@@ -53,6 +58,7 @@ impl TableReport {
             period: self.period,
             note: self.note.as_deref(),
             formulas: &self.formulas,
+            wins_at_once: &self.wins_at_once,
         }
     }
 }
@@ -141,22 +147,75 @@ pub fn grid_formulas(grid: &[Vec<u64>]) -> Vec<FormulaReport> {
 /// A [`TableReport`] that borrows its values, of any integer type (heap-game tables keep two
 /// bytes a value, and a table of 10^9 values is not copied to print it). It serialises to the
 /// same JSON as [`TableReport`].
-#[derive(Clone, Copy, Debug, serde::Serialize)]
+#[derive(Clone, Copy, Debug)]
 pub struct TableView<'a, T> {
     /// The family as typed.
     pub family: &'a str,
     /// N: the values are G(0..=N).
     pub upto: u64,
     /// G(0), …, G(N); omitted when written to a file instead.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub values: Option<&'a [T]>,
     /// The period found, or null.
     pub period: Option<PeriodReport>,
     /// Anything the reader must know.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<&'a str>,
     /// Closed forms that fit the values, simplest first.
     pub formulas: &'a [FormulaReport],
+    /// The positions (sorted) where the player to move wins at once: null in `values`.
+    pub wins_at_once: &'a [u64],
+}
+
+impl<T: serde::Serialize> serde::Serialize for TableView<'_, T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = serializer.serialize_struct("TableView", 7)?;
+        out.serialize_field("family", self.family)?;
+        out.serialize_field("upto", &self.upto)?;
+        match self.values {
+            Some(values) => out.serialize_field(
+                "values",
+                &WithHoles {
+                    values,
+                    holes: self.wins_at_once,
+                },
+            )?,
+            None => out.skip_field("values")?,
+        }
+        out.serialize_field("period", &self.period)?;
+        match self.note {
+            Some(note) => out.serialize_field("note", note)?,
+            None => out.skip_field("note")?,
+        }
+        out.serialize_field("formulas", self.formulas)?;
+        if self.wins_at_once.is_empty() {
+            out.skip_field("wins_at_once")?;
+        } else {
+            out.serialize_field("wins_at_once", self.wins_at_once)?;
+        }
+        out.end()
+    }
+}
+
+/// Values in a JSON array, null at the indices `holes` (sorted).
+struct WithHoles<'a, T> {
+    values: &'a [T],
+    holes: &'a [u64],
+}
+
+impl<T: serde::Serialize> serde::Serialize for WithHoles<'_, T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut out = serializer.serialize_seq(Some(self.values.len()))?;
+        let mut holes = self.holes.iter().peekable();
+        for (idx, value) in self.values.iter().enumerate() {
+            if holes.next_if(|&&h| h == idx as u64).is_some() {
+                out.serialize_element(&None::<u64>)?;
+            } else {
+                out.serialize_element(value)?;
+            }
+        }
+        out.end()
+    }
 }
 
 /// A period in a report: G(n + `period`) = G(n) + `saltus` for every n ≥ `preperiod` computed.
@@ -219,7 +278,7 @@ pub fn observed_period(values: &[u64]) -> Option<Period> {
 
 /// `table script FILE --grid A,B`: the values G(a, b) of two-dimensional positions, the P-positions,
 /// and what holds for them over the computed range.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug)]
 pub struct GridReport {
     /// The family as typed.
     pub family: String,
@@ -231,6 +290,40 @@ pub struct GridReport {
     pub patterns: Vec<String>,
     /// Closed forms that fit every cell, simplest first.
     pub formulas: Vec<FormulaReport>,
+    /// The cells [a, b] (in order of a then b) where the player to move wins at once (a script's
+    /// `win()`): they have no nim-value, and are null in `grid` in JSON.
+    pub wins_at_once: Vec<[u64; 2]>,
+}
+
+impl serde::Serialize for GridReport {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        // The columns of each row's cells that win at once (the cells are in order of a then b).
+        let mut rows: Vec<Vec<u64>> = vec![Vec::new(); self.grid.len()];
+        for &[a, b] in &self.wins_at_once {
+            if let Some(row) = rows.get_mut(a as usize) {
+                row.push(b);
+            }
+        }
+        let grid: Vec<WithHoles<'_, u64>> = self
+            .grid
+            .iter()
+            .zip(&rows)
+            .map(|(values, holes)| WithHoles { values, holes })
+            .collect();
+        let mut out = serializer.serialize_struct("GridReport", 6)?;
+        out.serialize_field("family", &self.family)?;
+        out.serialize_field("grid", &grid)?;
+        out.serialize_field("p_positions", &self.p_positions)?;
+        out.serialize_field("patterns", &self.patterns)?;
+        out.serialize_field("formulas", &self.formulas)?;
+        if self.wins_at_once.is_empty() {
+            out.skip_field("wins_at_once")?;
+        } else {
+            out.serialize_field("wins_at_once", &self.wins_at_once)?;
+        }
+        out.end()
+    }
 }
 
 /// What holds for a grid's values and P-positions over the range computed: symmetry, one

@@ -329,8 +329,11 @@ fn play(
             Turn::Engine => {
                 let (chosen, why) =
                     engine_move(game, &position)?.expect("a move exists: checked above");
+                let Some(to) = chosen.to else {
+                    return won_at_once(out, &chosen.text, "the engine wins");
+                };
                 writeln!(out, "engine: {}   ({why})", chosen.text)?;
-                position = chosen.to.expect("playable games give `to`");
+                position = to;
                 turn = Turn::User;
             }
             Turn::User => {
@@ -360,8 +363,11 @@ fn play(
                 }
                 match game.user_move(&position, typed) {
                     Ok(chosen) => {
+                        let Some(to) = chosen.to else {
+                            return won_at_once(out, &chosen.text, "you win");
+                        };
                         writeln!(out, "you: {}", chosen.text)?;
-                        position = chosen.to.expect("playable games give `to`");
+                        position = to;
                         turn = Turn::Engine;
                     }
                     Err(e) => writeln!(out, "illegal move: {e}; try again")?,
@@ -369,6 +375,23 @@ fn play(
             }
         }
     }
+}
+
+/// The end of a game by a move that wins at once (a script's `win()`: the move has no position
+/// after it).
+fn won_at_once(out: &mut impl Write, text: &str, verdict: &str) -> Result<ExitCode, Failure> {
+    writeln!(
+        out,
+        "{} {text}",
+        if verdict == "you win" {
+            "you:"
+        } else {
+            "engine:"
+        }
+    )?;
+    writeln!(out, "game over: a move that wins at once; {verdict}")?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Prints `prompt` and reads the user's next line into `line`; at the end of the input says the

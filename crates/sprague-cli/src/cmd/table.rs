@@ -362,6 +362,13 @@ impl Progress {
 
 fn script(args: TableScriptArgs) -> Result<ExitCode, Failure> {
     let game = super::script::load(&args.file, &args.script)?;
+    if game.uses_win() && (args.out.is_some() || args.plot.is_some()) {
+        // Their formats hold a number at every position; a position that wins at once has none.
+        return Err(Failure::bad_input(
+            "this script has moves that win at once (win()), and such positions have no \
+             nim-value: --out and --plot are for tables of values only; --json marks them null",
+        ));
+    }
     let mut session = ScriptSession::new(&game, args.script.max_positions);
     let family = format!("script {}", args.file);
     if let Some(grid) = &args.grid {
@@ -424,12 +431,23 @@ where
     writeln!(out, "table {}, G(0..{})", report.family, report.upto)?;
     if let Some(values) = report.values {
         let width = values.iter().max().map_or(1, |m| m.to_string().len());
+        let mut wins = report.wins_at_once.iter().peekable();
         for (row, chunk) in values.chunks(10).enumerate() {
             write!(out, "{:>8}:", row * 10)?;
-            for v in chunk {
-                write!(out, " {v:>width$}")?;
+            for (i, v) in chunk.iter().enumerate() {
+                if wins.next_if(|&&n| n == (row * 10 + i) as u64).is_some() {
+                    write!(out, " {:>width$}", "W")?;
+                } else {
+                    write!(out, " {v:>width$}")?;
+                }
             }
             writeln!(out)?;
+        }
+        if !report.wins_at_once.is_empty() {
+            writeln!(
+                out,
+                "W: the player to move wins at once (win()), no nim-value"
+            )?;
         }
     }
     match &report.period {
@@ -492,8 +510,13 @@ fn print_grid(json: bool, report: &GridReport) -> Result<ExitCode, Failure> {
     }
     writeln!(
         out,
-        "table {}: G([a, b]), a down, b across; P-positions marked *",
-        report.family
+        "table {}: G([a, b]), a down, b across; P-positions marked *{}",
+        report.family,
+        if report.wins_at_once.is_empty() {
+            ""
+        } else {
+            ", W where the player to move wins at once (win(), no nim-value)"
+        }
     )?;
     let width = report
         .grid
@@ -501,10 +524,13 @@ fn print_grid(json: bool, report: &GridReport) -> Result<ExitCode, Failure> {
         .flatten()
         .max()
         .map_or(1, |m| m.to_string().len());
+    let mut wins = report.wins_at_once.iter().peekable();
     for (a, row) in report.grid.iter().enumerate() {
         write!(out, "{a:>4}:")?;
-        for v in row {
-            if *v == 0 {
+        for (b, v) in row.iter().enumerate() {
+            if wins.next_if(|&&c| c == [a as u64, b as u64]).is_some() {
+                write!(out, " {:>width$}", "W")?;
+            } else if *v == 0 {
                 write!(out, " {:>width$}", "*")?;
             } else {
                 write!(out, " {v:>width$}")?;

@@ -237,3 +237,18 @@ fn a_scripted_game_is_played_from_its_positions() {
     );
     assert!(text.contains("engine: 8 -> 7"), "{text}");
 }
+
+#[test]
+fn a_move_that_wins_at_once_ends_the_game() {
+    let file = &example("cutting.rhai");
+    // 2×3 is lost: every cut leaves a strip of width 1, and the engine cuts a square off it.
+    let text = play(&["script", file, "[2, 3]"], "[1, 3] + [1, 3]\n");
+    assert_ends(
+        &text,
+        "game over: a move that wins at once; the engine wins",
+    );
+    assert!(text.contains("engine: [1, 3] -> win"), "{text}");
+    // From 2×4 the user halves it, and wins at once (typed `win`) after the engine's forced cut.
+    let text = play(&["script", file, "[2, 4]"], "[2, 2] + [2, 2]\nwin\n");
+    assert_ends(&text, "game over: a move that wins at once; you win");
+}

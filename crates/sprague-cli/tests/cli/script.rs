@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use crate::{assert_refusals, bad_input, batch, example, json};
+use crate::{assert_refusals, bad_input, batch, example, json, stdout};
 
 fn script_file(source: &str) -> tempfile_path::TempScript {
     tempfile_path::TempScript::new(source)
@@ -247,4 +247,95 @@ fn until_proved_tables_a_script_by_the_theorem_of_its_code() {
         "",
     );
     assert!(err.contains("no code of fixed length"), "{err}");
+}
+
+#[test]
+fn a_move_that_wins_at_once_is_written_win_and_decides_every_sum() {
+    let file = &example("cutting.rhai");
+    // POJ 2311's sample: 2×2 and 3×2 lose, 4×2 wins (by cutting it into two 2×2 sheets).
+    for (sheet, outcome) in [("[2, 2]", "P"), ("[3, 2]", "P"), ("[4, 2]", "N")] {
+        assert_eq!(
+            json(&["script", file, sheet], "")["outcome"],
+            outcome,
+            "{sheet}"
+        );
+    }
+    assert_eq!(
+        json(&["script", file, "[4, 2]"], "")["winning_moves"][0]["to"],
+        "[2, 2] + [2, 2]"
+    );
+    // A strip of width 1 wins at once in any sum: no nim-value, the move is `-> win`, with no
+    // position after it.
+    let v = json(&["script", file, "[2, 2] + [1, 5]"], "");
+    assert_eq!(
+        (v["outcome"].as_str(), v["nim_value"].is_null()),
+        (Some("N"), true)
+    );
+    assert_eq!(v["winning_moves"][0]["move"], "[1, 5] -> win");
+    assert!(v["winning_moves"][0].get("to").is_none(), "{v}");
+    // Listing every move: the win first, and moves into a sheet that wins at once lead to N.
+    let v = json(&["script", file, "[2, 2]", "--all-moves"], "");
+    let all = v["all_moves"].as_array().unwrap();
+    assert!(all.iter().all(|m| m["outcome"] == "N"), "{v}");
+    let text = stdout(&["script", file, "[1, 3]", "--all-moves"]);
+    assert!(text.contains("[1, 3] -> win   wins at once"), "{text}");
+    assert_refusals(&[
+        (&["script", file, "[2, 2]", "--misere"], "normal play only"),
+        (&["script", file, "[2, 2]", "--every"], "normal play only"),
+        (
+            &["table", "script", file, "--upto", "10", "--until-proved"],
+            "moves that win at once",
+        ),
+        (
+            &["table", "script", file, "--grid", "3,3", "--plot", "g.svg"],
+            "--out and --plot are for tables of values only",
+        ),
+    ]);
+}
+
+#[test]
+fn tables_leave_the_positions_that_win_at_once_without_a_value() {
+    let v = json(
+        &["table", "script", &example("cutting.rhai"), "--grid", "3,3"],
+        "",
+    );
+    assert_eq!(
+        v["grid"],
+        serde_json::json!([
+            [0, 0, 1, 0],
+            [0, 0, null, null],
+            [1, null, 0, 0],
+            [0, null, 0, 0]
+        ])
+    );
+    assert_eq!(
+        v["wins_at_once"],
+        serde_json::json!([[1, 2], [1, 3], [2, 1], [3, 1]])
+    );
+    assert!(!v["p_positions"]
+        .as_array()
+        .unwrap()
+        .contains(&serde_json::json!([1, 2])));
+    let text = stdout(&["table", "script", &example("cutting.rhai"), "--grid", "3,3"]);
+    assert!(text.contains("   1: * * W W"), "{text}");
+    // Take 1 or 2, and 3 may be won at once: G(4) = mex{G(2)} = 0, then period 3 again.
+    let take = script_file(
+        "fn moves(n) { let r = []; if n == 3 { r.push(win()); } \
+         for t in [1, 2] { if t <= n { r.push(n - t); } } r }",
+    );
+    let v = json(&["table", "script", take.path(), "--upto", "30"], "");
+    let values = v["values"].as_array().unwrap();
+    assert!(values[3].is_null());
+    assert_eq!(
+        values[4..10],
+        serde_json::json!([0, 1, 2, 0, 1, 2]).as_array().unwrap()[..]
+    );
+    assert_eq!(v["wins_at_once"], serde_json::json!([3]));
+    assert_eq!(
+        (
+            v["period"]["period"].as_u64(),
+            v["period"]["preperiod"].as_u64()
+        ),
+        (Some(3), Some(4))
+    );
 }

@@ -31,6 +31,8 @@ pub(crate) enum Value {
     Split(Rc<Items>),
     /// `a..b` (end excluded).
     Range(i64, i64),
+    /// What `win()` returns: a move that wins at once.
+    Win,
 }
 
 impl Value {
