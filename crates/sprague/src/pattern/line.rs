@@ -107,13 +107,61 @@ fn bases() -> Vec<Shape> {
     out
 }
 
+/// A table's period, verified over every computed n past its preperiod: G(n + q) = G(n) + s for
+/// n ≥ p. A shape with a period of its own that divides it (and the matching saltus) repeats as
+/// the table does, so it fits every point once it fits the first p + q: the rest are not looked at.
+#[derive(Clone, Copy, Debug)]
+struct Window {
+    len: usize,
+    period: i64,
+    saltus: i64,
+}
+
+impl Window {
+    fn of(period: Option<&Period>, points: usize) -> Option<Window> {
+        let p = period?;
+        let len = usize::try_from(p.preperiod.checked_add(p.period)?).ok()?;
+        (p.period > 0 && len <= points).then_some(Window {
+            len,
+            period: i64::try_from(p.period).ok()?,
+            saltus: i64::try_from(p.saltus).ok()?,
+        })
+    }
+
+    /// The points `shape` must be checked on: the first p + q when it repeats with the table
+    /// (for P-position rules, `zeros`, without a saltus on either side), else all of them.
+    fn span<'a>(
+        window: Option<Window>,
+        points: &'a [(i64, i64)],
+        shape: &Shape,
+        zeros: bool,
+    ) -> &'a [(i64, i64)] {
+        let (Some(w), Some((q1, s1))) = (window, shape.period) else {
+            return points;
+        };
+        let repeats = q1 > 0
+            && w.period % q1 == 0
+            && if zeros {
+                w.saltus == 0 && s1 == 0
+            } else {
+                w.saltus == s1 * (w.period / q1)
+            };
+        if repeats {
+            &points[..w.len.min(points.len())]
+        } else {
+            points
+        }
+    }
+}
+
 /// The candidates a base gives when its constants are read off the points `anchors`.
 fn transforms(base: &Shape, anchors: &[(i64, i64)]) -> Vec<Shape> {
-    let values: Vec<(i64, i64)> = anchors
+    // The base at the anchors, lazily: only the first value and the first that differs from it
+    // are read (a base is evaluated at two or three points, not at every anchor).
+    let mut values = anchors
         .iter()
-        .filter_map(|&(x, y)| Some((base.expr.eval(&at(x))?, y)))
-        .collect();
-    let Some(&(f0, y0)) = values.first() else {
+        .filter_map(|&(x, y)| Some((base.expr.eval(&at(x))?, y)));
+    let Some((f0, y0)) = values.next() else {
         return Vec::new();
     };
     let mut out = Vec::new();
@@ -137,7 +185,7 @@ fn transforms(base: &Shape, anchors: &[(i64, i64)]) -> Vec<Shape> {
             ));
         }
     }
-    if let Some(&(f1, y1)) = values.iter().find(|(f, _)| *f != f0) {
+    if let Some((f1, y1)) = values.find(|(f, _)| *f != f0) {
         let (dy, df) = (y1 - y0, f1 - f0);
         if dy % df == 0 {
             let k = dy / df;
@@ -184,11 +232,15 @@ fn enough(shape: &Shape, len: usize) -> bool {
 /// Every value shape (over `n`) that equals y at every point, simplest first, at most
 /// [`MAX_FORMULAS`]; `points` are sorted by x.
 pub(crate) fn value_shapes(points: &[(i64, i64)]) -> Vec<Shape> {
-    value_shapes_with(points, Vec::new())
+    value_shapes_with(points, Vec::new(), None)
 }
 
 /// As [`value_shapes`], with more bases to try (a table's own long period as a modulus).
-fn value_shapes_with(points: &[(i64, i64)], extra: Vec<Shape>) -> Vec<Shape> {
+fn value_shapes_with(
+    points: &[(i64, i64)],
+    extra: Vec<Shape>,
+    window: Option<Window>,
+) -> Vec<Shape> {
     if points.len() < MIN_POINTS {
         return Vec::new();
     }
@@ -207,7 +259,7 @@ fn value_shapes_with(points: &[(i64, i64)], extra: Vec<Shape>) -> Vec<Shape> {
             continue;
         }
         for shape in transforms(&base, anchors) {
-            if fits(&shape.expr, points) {
+            if fits(&shape.expr, Window::span(window, points, &shape, false)) {
                 found.push(shape);
             }
         }
@@ -264,15 +316,20 @@ pub(crate) fn near_shape(points: &[(i64, i64)]) -> Option<(Shape, usize)> {
 
 /// P-position rules (`expr` holds exactly where y = 0), simplest first.
 pub(crate) fn zero_shapes(points: &[(i64, i64)]) -> Vec<Shape> {
+    zero_shapes_in(points, None)
+}
+
+/// As [`zero_shapes`], for a table whose period is `window`'s.
+fn zero_shapes_in(points: &[(i64, i64)], window: Option<Window>) -> Vec<Shape> {
     let len = points.len();
     let zeros = points.iter().filter(|&&(_, y)| y == 0).count();
     if len < MIN_POINTS || zeros == 0 || zeros == len {
         return Vec::new();
     }
-    let is_zero = |expr: &Expr| {
-        points
+    let is_zero = |shape: &Shape| {
+        Window::span(window, points, shape, true)
             .iter()
-            .all(|&(x, y)| expr.eval(&at(x)).map(|v| v != 0) == Some(y == 0))
+            .all(|&(x, y)| shape.expr.eval(&at(x)).map(|v| v != 0) == Some(y == 0))
     };
     let mut found = Vec::new();
     let mut consider = |expr: Expr, scale: i64, period: Option<(i64, i64)>| {
@@ -281,7 +338,7 @@ pub(crate) fn zero_shapes(points: &[(i64, i64)]) -> Vec<Shape> {
             scale,
             period,
         };
-        if enough(&shape, len) && is_zero(&shape.expr) {
+        if enough(&shape, len) && is_zero(&shape) {
             found.push(shape);
         }
     };
@@ -502,7 +559,8 @@ pub fn table_formulas(values: &[u64], period: Option<&Period>) -> Vec<Formula> {
         }
         _ => Vec::new(),
     };
-    let values_found = value_shapes_with(&points, extra);
+    let window = Window::of(period, points.len());
+    let values_found = value_shapes_with(&points, extra, window);
     for shape in &values_found {
         let proved = proves(shape, false);
         out.push(Formula {
@@ -520,7 +578,8 @@ pub fn table_formulas(values: &[u64], period: Option<&Period>) -> Vec<Formula> {
         .filter(|_| values_found.is_empty())
         .and_then(|p| period_lookup(values, p))
     {
-        if fits(&lookup, &points) {
+        // The lookup repeats with the table's own period from its preperiod on.
+        if fits(&lookup, &points[..window.map_or(points.len(), |w| w.len)]) {
             let p = period.expect("a lookup comes from a period");
             out.push(Formula {
                 expr: lookup,
@@ -537,7 +596,7 @@ pub fn table_formulas(values: &[u64], period: Option<&Period>) -> Vec<Formula> {
             });
         }
     }
-    for shape in zero_shapes(&points) {
+    for shape in zero_shapes_in(&points, window) {
         let proved = proves(&shape, true);
         out.push(Formula {
             expr: shape.expr,
