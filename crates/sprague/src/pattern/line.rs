@@ -699,6 +699,45 @@ mod tests {
             .collect()
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// The formulas of a table with its period given (checked on one period only) are the
+        /// formulas found without it (checked on every value), and each fits every value.
+        #[test]
+        fn formulas_checked_on_one_period_fit_every_value(
+            pre in proptest::collection::vec(0u64..6, 0..6),
+            cycle in proptest::collection::vec(0u64..6, 1..9),
+            saltus in 0u64..3,
+            len in 60usize..400,
+        ) {
+            let q = cycle.len();
+            let values: Vec<u64> = (0..len)
+                .map(|n| match n.checked_sub(pre.len()) {
+                    None => pre[n],
+                    Some(k) => cycle[k % q] + (k / q) as u64 * saltus,
+                })
+                .collect();
+            let period = Period {
+                preperiod: pre.len() as u64,
+                period: q as u64,
+                saltus,
+                proved: false,
+            };
+            let with: Vec<Formula> = table_formulas(&values, Some(&period));
+            for f in with.iter().filter(|f| f.fits) {
+                for (n, &v) in values.iter().enumerate() {
+                    let got = f.expr.eval(&at(n as i64));
+                    let right = match f.kind {
+                        FormulaKind::Value => got == Some(v as i64),
+                        FormulaKind::PPositions => got.map(|g| g != 0) == Some(v == 0),
+                    };
+                    proptest::prop_assert!(right, "{} at n = {n}", f.expr);
+                }
+            }
+        }
+    }
+
     #[test]
     fn finds_nim_and_bash() {
         let nim: Vec<u64> = (0..200).collect();
