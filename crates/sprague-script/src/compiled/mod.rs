@@ -277,13 +277,14 @@ impl Program {
 
     /// Calls function `id` with one argument.
     pub(crate) fn call(&self, id: usize, arg: Value, budget: &Budget) -> Result<Value, Trap> {
-        self.call_with(id, vec![arg], budget, 0)
+        // One argument, straight into the frame (no vector of arguments to allocate).
+        self.call_with(id, std::iter::once(arg), budget, 0)
     }
 
     fn call_with(
         &self,
         id: usize,
-        args: Vec<Value>,
+        args: impl IntoIterator<Item = Value>,
         budget: &Budget,
         depth: usize,
     ) -> Result<Value, Trap> {
