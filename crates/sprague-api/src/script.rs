@@ -705,10 +705,17 @@ impl ScriptSession<'_> {
         let atom = sprague_script::Atom::Int(i64::try_from(n).map_err(|_| {
             Error::too_large(format!("heap {n} is past the integers a script handles"))
         })?);
-        let moves = self
-            .game
-            .component_moves(&atom)
-            .map_err(|e| Error::bad_input(e.to_string()))?;
+        let moves = match self.game.component_moves(&atom) {
+            Ok(moves) => moves,
+            // A script whose positions are not integers (Wythoff's pairs) fails on a heap: said
+            // as the reason there is no heap rule, with the script's own words.
+            Err(e) if !e.is_budget() => {
+                return Ok(Err(format!(
+                    "the script fails on heap {n}, so its positions are not heaps ({e})"
+                )))
+            }
+            Err(e) => return Err(script_error(&e)),
+        };
         let mut seen = std::collections::BTreeSet::new();
         for option in moves {
             let mut heaps = Vec::with_capacity(option.atoms().len());

@@ -247,6 +247,22 @@ fn until_proved_tables_a_script_by_the_theorem_of_its_code() {
         "",
     );
     assert!(err.contains("no code of fixed length"), "{err}");
+    // Positions that are pairs: the reason is that they are not heaps, with the script's error.
+    let err = bad_input(
+        &[
+            "table",
+            "script",
+            &example("wythoff.rhai"),
+            "--upto",
+            "100",
+            "--until-proved",
+        ],
+        "",
+    );
+    assert!(
+        err.contains("the script fails on heap 0, so its positions are not heaps"),
+        "{err}"
+    );
 }
 
 #[test]
