@@ -20,7 +20,10 @@
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
-use sprague::games::connect4::book::{book_key, frontier_within, Book};
+use sprague::games::connect4::book::{book_key, frontier_within};
+
+/// An opening book (see [`read_book`]).
+pub use sprague::games::connect4::book::Book;
 use sprague::games::connect4::Board as Connect4Board;
 
 use crate::parse::connect4_shape;
@@ -44,6 +47,26 @@ pub fn standard_book() -> Arc<Book> {
         Arc::new(Book::decode(STANDARD_BOOK_BYTES).expect("the shipped book is a book"))
     })
     .clone()
+}
+
+/// An opening book read from a file (`solve connect4 --book FILE`), for the board `width` ×
+/// `height`.
+///
+/// # Errors
+///
+/// Bytes that are not a book, or a book of another board.
+pub fn read_book(bytes: &[u8], width: u32, height: u32) -> Result<Arc<Book>, Error> {
+    let book = Book::decode(bytes).map_err(|e| Error::bad_input(format!("--book: {e}")))?;
+    let shape = book.shape();
+    if (shape.width(), shape.height()) != (width, height) {
+        return Err(Error::bad_input(format!(
+            "--book: the book is for a {}×{} board, not {width}×{height} (give --width and \
+             --height)",
+            shape.width(),
+            shape.height()
+        )));
+    }
+    Ok(Arc::new(book))
 }
 
 /// A book being built: its board, depth and frontier, and the frontier scores known so far.

@@ -654,7 +654,7 @@ static GAMES: &[Game] = &[
             let options = SolveOptions {
                 width: side("width", options.width)?,
                 height: side("height", options.height)?,
-                ..*options
+                ..options.clone()
             };
             solver.connect4(&r.joined(), &options)
         }),

@@ -103,6 +103,14 @@ enum Engine {
 }
 
 impl ScorePlay {
+    /// Connect Four: reads `book` (see [`crate::book::read_book`]) instead of the book shipped
+    /// for 7×6; other games are unchanged.
+    pub fn set_book(&mut self, book: std::sync::Arc<sprague::games::connect4::book::Book>) {
+        if let Engine::Connect4(solver, _) = &mut self.engine {
+            solver.set_book(Some(book));
+        }
+    }
+
     /// The engine for `game`, with its table allocated now.
     ///
     /// # Errors

@@ -98,7 +98,7 @@ pub struct SearchReport {
 }
 
 /// What to compute.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct SolveOptions {
     /// Report the work done.
     pub stats: bool,
@@ -123,6 +123,9 @@ pub struct SolveOptions {
     /// Connect Four: read the scores the shipped opening book holds instead of searching them
     /// (true by default; false to measure the solver itself).
     pub book: bool,
+    /// Connect Four: a book to read instead of the shipped one (`--book FILE`, see
+    /// [`crate::book::read_book`]).
+    pub given_book: Option<std::sync::Arc<sprague::games::connect4::book::Book>>,
 }
 
 impl Default for SolveOptions {
@@ -138,6 +141,7 @@ impl Default for SolveOptions {
             height: 6,
             table_bytes: None,
             book: true,
+            given_book: None,
         }
     }
 }
@@ -432,7 +436,12 @@ impl ScoreSolver {
         } else {
             (i32::MIN / 4, i32::MAX / 4)
         };
-        search.set_book(options.book.then(crate::book::standard_book));
+        search.set_book(options.book.then(|| {
+            options
+                .given_book
+                .clone()
+                .unwrap_or_else(crate::book::standard_book)
+        }));
         if options.fresh_table {
             search.clear_table();
         }
@@ -577,7 +586,7 @@ mod tests {
         assert_eq!(report.result, ScoreValue::Score(-1));
         let weak = SolveOptions {
             weak: true,
-            ..options
+            ..options.clone()
         };
         let report = s
             .connect4("7422341735647741166133573473242566", &weak)

@@ -305,7 +305,10 @@ D = 1, 25 for D = 2, 121 for D = 3, 568 for D = 4) and finds every shallower sco
 solved is written at once to FILE.progress: a run stopped at any moment (Ctrl-C, a reboot) goes
 on where it stopped when run again with the same arguments. The book is written to FILE when
 every position is solved, and FILE.progress removed. The book shipped with sprague (depth in
-`sprague solve connect4 --help`) is read by `solve connect4` and `play connect4`.")]
+`sprague solve connect4 --help`) is read by `solve connect4` and `play connect4`; any other
+(another board, a deeper one) with `--book FILE`:
+  sprague book connect4 --width 6 --height 5 --depth 4 --out 6x5.book
+  sprague play connect4 --width 6 --height 5 --book 6x5.book")]
     Book(BookArgs),
     /// The games sprague knows: name, rule, position, example (the catalogue the web page and
     /// Python read).
@@ -1103,6 +1106,10 @@ pub struct Connect4Args {
     /// of at most 3 stones): to measure the solver.
     #[arg(long)]
     pub no_book: bool,
+    /// Read this opening book (built by `sprague book connect4`, for this board) instead of the
+    /// one shipped for 7×6: its positions are answered at once.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_book")]
+    pub book: Option<String>,
     #[command(flatten)]
     pub output: SolveOutputArgs,
 }

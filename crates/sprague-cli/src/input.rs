@@ -119,9 +119,9 @@ fn header_allowance(bytes: &[u8]) -> Option<u64> {
     )
 }
 
-/// Reads a text input (a script, a list of numbers) of at most `max_bytes`; past that it stops
+/// Reads an input of at most `max_bytes` (a binary file: an opening book); past that it stops
 /// reading and refuses the input.
-pub fn read_text(path: &str, max_bytes: u64, what: &str) -> Result<String, Failure> {
+pub fn read_bytes(path: &str, max_bytes: u64, what: &str) -> Result<Vec<u8>, Failure> {
     let mut bytes = Vec::new();
     open(path)?
         .take(max_bytes + 1)
@@ -134,6 +134,13 @@ pub fn read_text(path: &str, max_bytes: u64, what: &str) -> Result<String, Failu
             human_bytes(max_bytes)
         )));
     }
+    Ok(bytes)
+}
+
+/// Reads a text input (a script, a list of numbers) of at most `max_bytes`; past that it stops
+/// reading and refuses the input.
+pub fn read_text(path: &str, max_bytes: u64, what: &str) -> Result<String, Failure> {
+    let bytes = read_bytes(path, max_bytes, what)?;
     String::from_utf8(bytes).map_err(|e| {
         Failure::bad_input(format!(
             "{} is not UTF-8 text (byte {})",

@@ -62,11 +62,11 @@ pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
         }
         PlayGame::TriangleWar(a) => {
             no_solve_flags(&a.output)?;
-            return play_scoring(ScoreGame::TriangleWar, &a.moves, args.first, &limits);
+            return play_scoring(ScoreGame::TriangleWar, &a.moves, args.first, None, &limits);
         }
         PlayGame::Tictactoe(a) => {
             no_solve_flags(&a.output)?;
-            return play_scoring(ScoreGame::TicTacToe, &a.cells, args.first, &limits);
+            return play_scoring(ScoreGame::TicTacToe, &a.cells, args.first, None, &limits);
         }
         PlayGame::Connect4(a) => {
             no_solve_flags(&a.output)?;
@@ -79,7 +79,8 @@ pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
                 width: a.board.width,
                 height: a.board.height,
             };
-            return play_scoring(game, &a.sequence, args.first, &limits);
+            let book = super::solve::given_book(&a, &limits)?;
+            return play_scoring(game, &a.sequence, args.first, book, &limits);
         }
         PlayGame::Script(a) => {
             no_output_flags(&a.output)?;
@@ -152,9 +153,13 @@ fn play_scoring(
     kind: ScoreGame,
     position: &str,
     first: First,
+    book: Option<std::sync::Arc<sprague_api::book::Book>>,
     limits: &Limits,
 ) -> Result<ExitCode, Failure> {
     let mut game = ScorePlay::new(kind, limits)?;
+    if let Some(book) = book {
+        game.set_book(book);
+    }
     let start = game.state(position)?;
     let stdin = io::stdin();
     let stdout = io::stdout();

@@ -36,6 +36,7 @@ pub fn run(args: SolveArgs, limits: &Limits) -> Result<ExitCode, Failure> {
                 height: args.board.height,
                 table_bytes,
                 book: !args.no_book,
+                given_book: given_book(&args, limits)?,
                 ..options(&args.output)
             };
             one_or_batch(&args.output, &args.sequence, |line| {
@@ -227,4 +228,28 @@ fn run_cursors(args: CursorsArgs, limits: &Limits) -> Result<ExitCode, Failure> 
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The book of `--book FILE`, read and checked against the board asked for.
+pub fn given_book(
+    args: &crate::args::Connect4Args,
+    limits: &sprague_api::Limits,
+) -> Result<Option<std::sync::Arc<sprague_api::book::Book>>, Failure> {
+    let Some(path) = &args.book else {
+        return Ok(None);
+    };
+    if path == "-" {
+        return Err(Failure::bad_input(
+            "--book reads a file built by `sprague book connect4`, not standard input",
+        ));
+    }
+    // A book holds some 10 bytes a position: depth 12 on 7×6 (a few million positions) is tens
+    // of megabytes, so 256 MiB is plenty, and `/dev/zero` is refused after reading no more.
+    let most = (256 << 20).min(limits.memory_bytes / 2);
+    let bytes = crate::input::read_bytes(path, most, "book")?;
+    Ok(Some(sprague_api::book::read_book(
+        &bytes,
+        args.board.width,
+        args.board.height,
+    )?))
 }

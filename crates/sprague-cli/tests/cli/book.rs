@@ -104,3 +104,52 @@ fn the_shipped_book_answers_the_empty_board_at_once() {
     // the book holds or a short one: far from the 10^9 positions of the search.
     assert!(v["stats"]["nodes"].as_u64().unwrap() < 100_000_000, "{v}");
 }
+
+#[test]
+fn a_book_built_for_another_board_is_read_with_book_file() {
+    let dir = scratch("book-given");
+    let book = dir.join("small.book");
+    summary(&build(&book, None));
+    let path = book.to_str().unwrap();
+    let board = ["--width", "5", "--height", "4"];
+    // Every position of at most 5 stones is in it: answered at once, with the searched score.
+    for seq in ["", "3", "33", "3214"] {
+        let read = json(
+            &[
+                &["solve", "connect4"][..],
+                &board,
+                &["--stats", "--book", path, seq],
+            ]
+            .concat(),
+            "",
+        );
+        let searched = json(
+            &[
+                &["solve", "connect4"][..],
+                &board,
+                &["--stats", "--no-book", seq],
+            ]
+            .concat(),
+            "",
+        );
+        assert_eq!(read["score"], searched["score"], "{seq}");
+        assert_eq!(read["best_moves"], searched["best_moves"], "{seq}");
+        assert!(
+            read["stats"]["nodes"].as_u64().unwrap() < searched["stats"]["nodes"].as_u64().unwrap(),
+            "{seq}: {read} {searched}"
+        );
+    }
+    let line = bad_input(&["solve", "connect4", "--book", path, "4"], "");
+    assert!(
+        line.contains("the book is for a 5×4 board, not 7×6"),
+        "{line}"
+    );
+    let line = bad_input(&["solve", "connect4", "--book", "/dev/zero", "4"], "");
+    assert!(
+        line.contains("longer than the 256.0 MiB a book may take"),
+        "{line}"
+    );
+    let line = bad_input(&["solve", "connect4", "--book", "Cargo.toml", "4"], "");
+    assert!(line.contains("not a sprague Connect Four book"), "{line}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
