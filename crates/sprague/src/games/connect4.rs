@@ -232,6 +232,30 @@ pub(crate) trait Geometry: Copy + Send + Sync {
         false
     }
 
+    /// An upper bound on the score of the player to move from Allis' *claimeven*, on a board of
+    /// even height when both players have played as often (an even number of stones); `None`
+    /// when it gives none.
+    ///
+    /// The opponent can then take every empty cell of an even row (2nd, 4th, … from the bottom)
+    /// that is not playable now: it answers a move on an odd row directly above it, and a move
+    /// on the even playable cell of a column with an odd number of stones on the even playable
+    /// cell of another such column (there is an even number of them). So the player to move
+    /// gets no cell but its own stones and the other empty cells; if those hold no four it
+    /// cannot win (at most 0), and if the opponent's hold one it loses (at most −1: the
+    /// opponent's four is whole once the board is full, at the latest).
+    #[inline]
+    fn evens_bound(&self, current: u64, mask: u64) -> Option<i32> {
+        let board = self.board();
+        let playable = (mask + self.bottom()) & board;
+        // Rows 1, 3, 5, … counted from 0: the even rows counted from 1.
+        let even_rows = self.bottom() * (((1 << self.height()) - 1) / 3 * 2);
+        let theirs = (current ^ mask) | (even_rows & board & !mask & !playable);
+        if self.has_four(board & !theirs) {
+            return None;
+        }
+        Some(if self.has_four(theirs) { -1 } else { 0 })
+    }
+
     /// The playable cells that do not let the opponent win at once (no move is safe if the
     /// opponent threatens two cells at once, or a playable cell below another of its threats).
     #[inline]

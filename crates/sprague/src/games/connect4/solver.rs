@@ -855,6 +855,16 @@ impl<G: Geometry> Worker<'_, G> {
         }
         let mut low = -(cells as i32 - 2 - n) / 2;
         let mut high = (cells as i32 - 1 - n) / 2;
+        // Claimeven: the first player to move, the second can hold it to a draw or better.
+        let evens = geometry.height() % 2 == 0;
+        if evens && stones % 2 == 0 {
+            if let Some(bound) = geometry.evens_bound(current, mask) {
+                high = high.min(bound);
+                if high <= alpha {
+                    return high;
+                }
+            }
+        }
         let last = geometry.width() as u8 - 1;
         let key = current + mask + geometry.bottom();
         let mirrored = geometry.mirror_key(key);
@@ -905,6 +915,21 @@ impl<G: Geometry> Worker<'_, G> {
             let cell = possible & geometry.column_mask(col);
             if cell == 0 {
                 continue;
+            }
+            // The second player to move: a move after which claimeven holds the first to a
+            // score of at most U is worth at least −U here, without a search.
+            if evens && stones % 2 == 1 {
+                if let Some(bound) = geometry.evens_bound(next, mask | cell) {
+                    if -bound >= beta {
+                        let entry = Entry {
+                            lower: -bound,
+                            upper: high,
+                            best: Some(if flip { last - col } else { col }),
+                        };
+                        table.store(canonical, self.generation, entry);
+                        return -bound;
+                    }
+                }
             }
             {
                 let child_key = next + (mask | cell) + geometry.bottom();

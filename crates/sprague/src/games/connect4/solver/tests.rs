@@ -243,3 +243,40 @@ fn clearing_wraps_the_generation() {
         solver.clear_table();
     }
 }
+
+#[test]
+fn claimeven_bounds_the_exact_score_of_the_first_player() {
+    // Random positions with an even number of stones on boards of even height: the generic
+    // engine's exact score never exceeds the claimeven bound, and the bound often applies.
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(42);
+    let mut generic = Negamax::new(&Connect4, NegamaxConfig::default());
+    let (mut bounded, mut below_zero) = (0, 0);
+    for (width, height, left) in [(4, 4, 16), (5, 4, 14), (6, 4, 14), (7, 6, 16), (4, 6, 18)] {
+        let shape = Shape::new(width, height).unwrap();
+        let layout = Layout::new(shape);
+        let mut tested = 0;
+        while tested < 60 {
+            let mut board = Board::empty(shape);
+            let target = shape.cells().saturating_sub(left) + rng.gen_range(0..=left / 2);
+            while board.stones() < target && !board.is_over() {
+                let col = rng.gen_range(0..width as u8);
+                if board.can_play(col) {
+                    board = board.play(col);
+                }
+            }
+            if board.is_over() || board.stones() % 2 == 1 {
+                continue;
+            }
+            tested += 1;
+            let Some(bound) = layout.evens_bound(board.current, board.mask) else {
+                continue;
+            };
+            let exact = generic.best_moves(&board).0;
+            assert!(exact <= bound, "{board:?}: score {exact} above {bound}");
+            bounded += 1;
+            below_zero += usize::from(bound < 0);
+        }
+    }
+    assert!(bounded > 30 && below_zero > 0, "{bounded} bounded, {below_zero} below 0");
+}
