@@ -278,5 +278,8 @@ fn claimeven_bounds_the_exact_score_of_the_first_player() {
             below_zero += usize::from(bound < 0);
         }
     }
-    assert!(bounded > 30 && below_zero > 0, "{bounded} bounded, {below_zero} below 0");
+    assert!(
+        bounded > 30 && below_zero > 0,
+        "{bounded} bounded, {below_zero} below 0"
+    );
 }
