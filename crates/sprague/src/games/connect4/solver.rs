@@ -916,6 +916,18 @@ impl<G: Geometry> Worker<'_, G> {
             if cell == 0 {
                 continue;
             }
+            // A move that leaves the opponent no move that does not lose at once wins with the
+            // next stone: the best score there is here, without a call.
+            if geometry.non_losing_cells(next, mask | cell) == 0 {
+                let score = (cells as i32 - 1 - n) / 2;
+                let entry = Entry {
+                    lower: score,
+                    upper: score,
+                    best: Some(if flip { last - col } else { col }),
+                };
+                table.store(canonical, self.generation, entry);
+                return score;
+            }
             // The second player to move: a move after which claimeven holds the first to a
             // score of at most U is worth at least −U here, without a search.
             if evens && stones % 2 == 1 {
