@@ -243,19 +243,23 @@ impl<'g> ScriptSession<'g> {
         part: usize,
         options: &AnalysisOptions,
     ) -> Analysed {
-        let every = self
-            .game
-            .every_move(&position)
-            .map_err(|e| script_error(&e))?;
-        let winning_moves = every
-            .winning_parts
-            .iter()
-            .map(|&idx| win_report(&position.atoms()[idx]))
-            .collect();
-        let all_moves = if options.all_moves {
-            Some(self.every_move_valued(&position)?)
+        // The winning moves are the wins at once, which lead to no position: listed first
+        // among every move when those are asked for, else found alone (the rest unvalued).
+        let (winning_moves, all_moves) = if options.all_moves {
+            let listed = self.every_move_valued(&position)?;
+            let wins = listed.iter().filter(|m| m.to.is_none()).cloned().collect();
+            (wins, Some(listed))
         } else {
-            None
+            let every = self
+                .game
+                .every_move(&position)
+                .map_err(|e| script_error(&e))?;
+            let wins = every
+                .winning_parts
+                .iter()
+                .map(|&idx| win_report(&position.atoms()[idx]))
+                .collect();
+            (wins, None)
         };
         let note = format!(
             "{} has a move that wins at once (win()): the player to move wins, whatever else the \
@@ -667,15 +671,16 @@ fn table_report_with_wins(
          proved; no formula is looked for",
         wins_at_once.len()
     );
-    let mut report = crate::tables::TableReport::new(
-        family.to_owned(),
-        values,
-        period.map(Into::into),
-        Some(note),
-    );
-    report.formulas.clear();
-    report.wins_at_once = wins_at_once;
-    report
+    // Not `TableReport::new`: its formula search would run over the placeholders.
+    crate::tables::TableReport {
+        family: family.to_owned(),
+        upto: values.len() as u64 - 1,
+        values: Some(values),
+        period: period.map(Into::into),
+        note: Some(note),
+        formulas: Vec::new(),
+        wins_at_once,
+    }
 }
 
 /// The API error of a script's error: past a budget, or the script's own fault.

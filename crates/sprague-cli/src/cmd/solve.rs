@@ -243,6 +243,11 @@ pub fn given_book(
             "--book reads a file built by `sprague book connect4`, not standard input",
         ));
     }
+    if crate::served::is_served() {
+        return Err(Failure::bad_input(
+            "--book: the server reads none of its files; it answers with the book it ships",
+        ));
+    }
     // A book holds some 10 bytes a position: depth 12 on 7×6 (a few million positions) is tens
     // of megabytes, so 256 MiB is plenty, and `/dev/zero` is refused after reading no more.
     let most = (256 << 20).min(limits.memory_bytes / 2);

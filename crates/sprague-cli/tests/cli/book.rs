@@ -151,5 +151,19 @@ fn a_book_built_for_another_board_is_read_with_book_file() {
     );
     let line = bad_input(&["solve", "connect4", "--book", "Cargo.toml", "4"], "");
     assert!(line.contains("not a sprague Connect Four book"), "{line}");
+    // Served, no file is read.
+    let out = sprague()
+        .env("SPRAGUE_SERVED", "1")
+        .args([
+            "solve", "connect4", "--book", path, "--width", "5", "--height", "4", "4",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        text.contains("the server reads none of its files"),
+        "{text}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
