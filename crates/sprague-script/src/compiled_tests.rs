@@ -6,6 +6,8 @@ use proptest::prelude::*;
 use sprague::solve::MemoSolver;
 
 use super::*;
+use crate::compiled::moves::{push_parts, Key, MoveList};
+use crate::compiled::Trap;
 
 fn example(name: &str) -> String {
     let path = format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -307,6 +309,7 @@ fn tables_on_several_threads_equal_the_table_of_one() {
         (late_loop.to_owned(), &[][..], 3500),
     ] {
         let (mut fast, _) = both(&source, params);
+        fast.always_list_ahead();
         let one = fast.fast_table(upto, 1 << 20);
         for threads in [2, 3, 5] {
             fast.set_threads(threads);
@@ -319,6 +322,7 @@ fn tables_on_several_threads_equal_the_table_of_one() {
     }
     for name in ["chocolate.rhai", "wythoff.rhai"] {
         let (mut fast, _) = both(&example(name), &[]);
+        fast.always_list_ahead();
         let one = fast.fast_grid(60, 45, 1 << 20).expect("compiled grid");
         fast.set_threads(3);
         assert_eq!(
@@ -326,5 +330,156 @@ fn tables_on_several_threads_equal_the_table_of_one() {
             Some(&one),
             "{name}"
         );
+    }
+}
+
+/// The moves `moves` writes into a list (compiled to write, see `compiled::moves`) against the
+/// array it returns taken apart part by part: the same parts, or a trap in both.
+fn written_and_returned(
+    game: &ScriptGame,
+    arg: &Atom,
+) -> (Result<MoveList, Trap>, Result<MoveList, Trap>) {
+    let budget = || compiled::Budget::new(1 << 24, 60, None, usize::MAX);
+    let max_len = game.limits.max_position_len;
+    let mut list = MoveList {
+        parts: Vec::new(),
+        ends: Vec::new(),
+        max_len,
+    };
+    let written = game
+        .program
+        .write_moves(atom_to_value(arg), &budget(), &mut list)
+        .map(|()| list);
+    let id = game.fast_hooks.moves.expect("compiled moves");
+    let returned = game
+        .program
+        .call(id, atom_to_value(arg), &budget())
+        .and_then(|v| {
+            let mut list = MoveList {
+                parts: Vec::new(),
+                ends: Vec::new(),
+                max_len,
+            };
+            for i in 0..v.array_len().ok_or(Trap)? {
+                push_parts(&v.item(i).ok_or(Trap)?, max_len, 0, &mut list.parts)?;
+                list.ends.push(list.parts.len() as u32);
+            }
+            Ok(list)
+        });
+    (written, returned)
+}
+
+#[test]
+fn moves_written_into_a_list_equal_the_array_returned() {
+    // Every form a move is written in: integers, pairs (integers or not), `split` of a literal
+    // (pairs, integers, a nested split, an array of three), `split` of a variable (inline or
+    // not), values of other kinds, an early `return res`.
+    let forms = "fn moves(p) {
+        let res = [];
+        let a = p[0];
+        let b = p[1];
+        if a == b { return res; }
+        res.push(a);
+        res.push([a, b]);
+        res.push(split([[a, b], b, split([a, [b, a]])]));
+        res.push(split([a, b, a]));
+        let two = [];
+        two.push(b);
+        two.push(a);
+        res.push(split(two));
+        let deep = [[a], [b], [a, b]];
+        res.push(split(deep));
+        res.push(split([]));
+        res.push([a, b, a]);
+        res
+    }";
+    let game = ScriptGame::compile(forms, ScriptLimits::default()).unwrap();
+    assert!(game.writes_moves(), "the forms script has the shape");
+    let args = [
+        "[1, 2]",
+        "[3, 3]",
+        "[[1, 2], 3]",
+        "[[1], [2, [3]]]",
+        "[0, []]",
+        "[[], 1]",
+    ];
+    for arg in args {
+        let atom = game.parse_position(arg).unwrap().0.remove(0);
+        let (written, returned) = written_and_returned(&game, &atom);
+        let show = |r: &Result<MoveList, Trap>| {
+            r.as_ref()
+                .map(|l| (l.parts.clone(), l.ends.clone()))
+                .map_err(|_| ())
+        };
+        assert_eq!(show(&written), show(&returned), "moves({arg})");
+    }
+    // Shapes that are not written: the result read, returned as something else, passed on,
+    // a constant, a script's own `split`; each still tabulated as Rhai does.
+    let not_written = [
+        "fn moves(n) { let res = []; for k in 1..=n { if res.len() < 3 { res.push(n - k); } } res }",
+        "fn moves(n) { let res = []; if n == 1 { return []; } for k in 1..=n { res.push(n - k); } res }",
+        "fn last(r) { r } fn moves(n) { let res = []; for k in 1..=n { res.push(n - k); } last(res) }",
+        "fn moves(n) { let res = []; for k in 1..=n { res.push(n - k); } res + [] }",
+        "fn moves(n) { const res = []; res }",
+        "fn moves(n) { let res = []; for k in 1..=n { res.push(n - k); } let res = []; if n > 0 { res.push(n - 1); } res }",
+    ];
+    for source in not_written {
+        let (fast, slow) = both(source, &[]);
+        assert!(!fast.writes_moves(), "{source}");
+        let positions: Vec<String> = (0..=12).map(|n| n.to_string()).collect();
+        let refs: Vec<&str> = positions.iter().map(String::as_str).collect();
+        let mut solver = MemoSolver::new(&slow);
+        let expected: Option<Vec<u64>> = refs
+            .iter()
+            .map(|p| {
+                let p = slow.parse_position(p).unwrap();
+                solver.grundy_value(&p).ok().map(|v| v.value())
+            })
+            .collect();
+        // A table the compiled code gives is Rhai's (where Rhai fails, it gives none).
+        if let Some(table) = fast.fast_table(12, 1 << 16) {
+            assert_eq!(Some(table), expected, "{source}");
+        }
+    }
+    // A script's own `split` is called, not taken for the built-in one.
+    let own_split = "fn split(x) { [x[0], 7] } fn moves(n) { let res = []; for k in 1..=n { res.push(split([n - k])); } res }";
+    let game = ScriptGame::compile(own_split, ScriptLimits::default()).unwrap();
+    assert!(game.writes_moves());
+    for n in 0..5 {
+        let (written, returned) = written_and_returned(&game, &Atom::Int(n));
+        let (written, returned) = (written.unwrap(), returned.unwrap());
+        assert_eq!(
+            (&written.parts, &written.ends),
+            (&returned.parts, &returned.ends)
+        );
+        assert!(written.parts.iter().all(|k| matches!(k, Key::Pair(_, 7))));
+    }
+    // Shapes that are: an early `return res`, `res` declared after other statements, pushes in
+    // nested loops and branches; the tables equal Rhai's.
+    let written = [
+        "fn moves(n) { let res = []; if n == 0 { return res; } for k in 1..=min(n, 3) { res.push(n - k); } res }",
+        "fn moves(n) { let m = n / 2; let res = []; for a in 1..n { for b in a..n { if a + b < n && a != b { res.push(split([a, b, n - a - b])); } } } if m > 0 { res.push(m); } return res; }",
+    ];
+    for source in written {
+        let (fast, slow) = both(source, &[]);
+        assert!(fast.writes_moves(), "{source}");
+        let positions: Vec<String> = (0..=25).map(|n| n.to_string()).collect();
+        let refs: Vec<&str> = positions.iter().map(String::as_str).collect();
+        assert_eq!(
+            fast.fast_table(25, 1 << 16).unwrap(),
+            values(&slow, &refs),
+            "{source}"
+        );
+    }
+    // The shipped examples written the usual way have the shape.
+    for name in [
+        "kayles.rhai",
+        "grundys-game.rhai",
+        "chocolate.rhai",
+        "wythoff.rhai",
+        "lasker.rhai",
+    ] {
+        let (fast, _) = both(&example(name), &[]);
+        assert!(fast.writes_moves(), "{name}");
     }
 }

@@ -429,6 +429,9 @@ pub struct ScriptGame {
     // Threads a table may use (see `set_threads`), and whether this copy's calls set the memory
     // meter's hard ceiling (only one thread may: the ceiling is the process's).
     threads: usize,
+    /// Parts per position (on average over the first ones) from which a table lists on the
+    /// other threads: below it handing positions over costs more than listing them.
+    min_parts_for_threads: usize,
     sets_ceiling: bool,
     // Whether the script calls `win()`, and then which parts have a move that wins at once.
     immediate: immediate::Immediate,
@@ -550,6 +553,7 @@ impl ScriptGame {
             source: source.to_owned(),
             params: params.clone(),
             threads: 1,
+            min_parts_for_threads: tabulate::MIN_PARTS_FOR_THREADS,
             sets_ceiling: true,
             immediate,
         })
@@ -561,6 +565,13 @@ impl ScriptGame {
     /// before. The values never depend on it. 1 (the default) uses this thread only.
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
+    }
+
+    /// Lists on the other threads whatever the number of moves (tests reach the threads with
+    /// small games so).
+    #[cfg(test)]
+    pub(crate) fn always_list_ahead(&mut self) {
+        self.min_parts_for_threads = 0;
     }
 
     /// A copy of this game for a worker thread of a table: compiled anew from the same source,
@@ -842,6 +853,15 @@ impl ScriptGame {
     /// Calls a compiled hook under the call's budgets, as [`ScriptGame::call`] does for Rhai.
     /// `Err(Trap)` sends the call to Rhai, which answers or words the error.
     fn fast_call(&self, id: usize, atom: &Atom) -> Result<compiled::Value, compiled::Trap> {
+        let arg = atom_to_value(atom);
+        self.budgeted(|budget| self.program.call(id, arg, budget))
+    }
+
+    /// Runs compiled code under one call's budgets (see [`ScriptGame::fast_call`]).
+    fn budgeted<T>(
+        &self,
+        run: impl FnOnce(&compiled::Budget) -> Result<T, compiled::Trap>,
+    ) -> Result<T, compiled::Trap> {
         // The request's clock, read every 64 calls (a call is often shorter than reading it).
         let calls = self.fast_calls.get().wrapping_add(1);
         self.fast_calls.set(calls);
@@ -865,12 +885,42 @@ impl ScriptGame {
         if let Some(meter) = meter {
             meter.set_ceiling(held.saturating_add(per_call));
         }
-        let arg = atom_to_value(atom);
-        let res = self.program.call(id, arg, &budget);
+        let res = run(&budget);
         if let Some(meter) = meter {
             meter.set_ceiling(usize::MAX);
         }
         res
+    }
+
+    /// Whether `moves` is compiled to write its moves into a list (see [`compiled::moves`]).
+    pub(crate) fn writes_moves(&self) -> bool {
+        self.fast_hooks.moves.is_some() && self.program.writes_moves()
+    }
+
+    /// The moves of `key` written into `list` by `moves` compiled to write them (see
+    /// [`compiled::moves`]), after `terminal` if the script has it: `None` when `moves` has not
+    /// the shape for it, or at a trap or more moves than allowed (`list` then holds a part of
+    /// them). `Some(())` with `list` untouched for a position `terminal` ends.
+    pub(crate) fn fast_write_moves(
+        &self,
+        key: &compiled::moves::Key,
+        list: &mut compiled::moves::MoveList,
+    ) -> Option<()> {
+        if !self.program.writes_moves() {
+            return None;
+        }
+        if self.has_terminal {
+            let atom = key.to_atom();
+            match self.fast_call(self.fast_hooks.terminal?, &atom).ok()? {
+                compiled::Value::Bool(true) => return Some(()),
+                compiled::Value::Bool(false) => {}
+                _ => return None,
+            }
+        }
+        let before = list.ends.len();
+        self.budgeted(|budget| self.program.write_moves(key.to_value(), budget, list))
+            .ok()?;
+        (list.ends.len() - before <= self.limits.max_moves_per_position).then_some(())
     }
 
     /// `normalize(atom)` by the compiled code, when it can answer.
@@ -1043,7 +1093,7 @@ fn atom_to_dynamic(atom: &Atom) -> Dynamic {
     }
 }
 
-fn atom_to_value(atom: &Atom) -> compiled::Value {
+pub(crate) fn atom_to_value(atom: &Atom) -> compiled::Value {
     match atom {
         Atom::Int(n) => compiled::Value::Int(*n),
         Atom::Array(a) => compiled::Value::ints(a),
@@ -1105,7 +1155,7 @@ fn dynamic_to_parts(value: &Dynamic, max_len: usize) -> Option<Vec<Atom>> {
 
 /// The atom a compiled value stands for, as [`dynamic_to_atom`] reads a Rhai value: an
 /// integer, or an array of positions with at most `max_len` items in all.
-fn value_to_atom(value: &compiled::Value, max_len: usize) -> Option<Atom> {
+pub(crate) fn value_to_atom(value: &compiled::Value, max_len: usize) -> Option<Atom> {
     fn atom(value: &compiled::Value, room: &mut usize, depth: usize) -> Option<Atom> {
         if let compiled::Value::Int(n) = value {
             return Some(Atom::Int(*n));

@@ -15,35 +15,8 @@
 use std::collections::HashMap;
 use std::sync::mpsc::{Receiver, SyncSender};
 
-use crate::compiled::{Trap, Value};
-use crate::{Atom, ScriptGame, ScriptLimits, ScriptParams};
-
-/// A position as the table keys it: integers and pairs without allocating.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum Key {
-    Int(i64),
-    Pair(i64, i64),
-    /// Boxed: the table's move lists hold many keys, and integers and pairs are the common case.
-    Other(Box<Atom>),
-}
-
-impl Key {
-    fn to_atom(&self) -> Atom {
-        match self {
-            Key::Int(n) => Atom::Int(*n),
-            Key::Pair(a, b) => Atom::Array(vec![*a, *b]),
-            Key::Other(atom) => Atom::clone(atom),
-        }
-    }
-
-    fn of_atom(atom: &Atom) -> Key {
-        match atom {
-            Atom::Int(n) => Key::Int(*n),
-            Atom::Array(v) if v.len() == 2 => Key::Pair(v[0], v[1]),
-            other => Key::Other(Box::new(other.clone())),
-        }
-    }
-}
+use crate::compiled::moves::{push_parts, Key, MoveList};
+use crate::{ScriptGame, ScriptLimits, ScriptParams};
 
 const UNKNOWN: u32 = u32::MAX;
 const IN_PROGRESS: u32 = u32::MAX - 1;
@@ -75,6 +48,9 @@ pub(crate) struct Tabulator<'g> {
     sparse: HashMap<Key, u32>,
     /// Positions met (dense and sparse), against `max_positions`.
     met: usize,
+    /// Positions whose moves were listed, and their parts in all (to judge threads worth it).
+    lists: usize,
+    listed_parts: usize,
     max_positions: usize,
     /// Buffers kept between positions (no allocation per position): finished `Open`s, the
     /// search's stack, the mex's marks.
@@ -103,6 +79,8 @@ impl<'g> Tabulator<'g> {
             values: vec![UNKNOWN; usize::try_from(cells).ok()?],
             sparse: HashMap::new(),
             met: 0,
+            lists: 0,
+            listed_parts: 0,
             max_positions,
             spare: Vec::new(),
             stack: Vec::new(),
@@ -139,20 +117,27 @@ impl<'g> Tabulator<'g> {
     }
 
     /// The dense positions' values, in order; `None` when the compiled code cannot give them all.
-    /// With more than one thread allowed (and a range worth it), the other threads list the
-    /// dense positions' options ahead of the search (see [`Ahead`]); the search is the same.
+    /// With more than one thread allowed, a range worth it, and positions with enough moves to
+    /// be worth handing over (judged on the first [`MIN_CELLS_FOR_THREADS`], valued here), the
+    /// other threads list the rest of the dense positions' options ahead of the search (see
+    /// [`Ahead`]); the search is the same.
     pub(crate) fn run(mut self) -> Option<Vec<u64>> {
         let threads = self.game.threads;
-        if threads < 2 || self.values.len() < MIN_CELLS_FOR_THREADS {
-            return self.run_here();
+        let cells = self.values.len();
+        let probe = MIN_CELLS_FOR_THREADS.min(cells);
+        self.value_slots(0..probe)?;
+        let parts_per_list = self.listed_parts / self.lists.max(1);
+        if threads < 2 || probe == cells || parts_per_list < self.game.min_parts_for_threads {
+            self.value_slots(probe..cells)?;
+            return Some(self.values.iter().map(|&v| u64::from(v)).collect());
         }
         let (source, params, limits) = (&self.game.source, &self.game.params, self.game.limits);
-        let cells = self.values.len();
         let dense = self.dense;
+        let base = probe / BLOCK;
         std::thread::scope(|scope| {
             let mut receivers = Vec::with_capacity(threads);
             let mut returns = Vec::with_capacity(threads);
-            for first in 0..threads {
+            for t in 0..threads {
                 let (sender, receiver) = std::sync::mpsc::sync_channel(BLOCKS_AHEAD);
                 let (give_back, spares) = std::sync::mpsc::sync_channel(BLOCKS_AHEAD);
                 receivers.push(receiver);
@@ -160,33 +145,28 @@ impl<'g> Tabulator<'g> {
                 let lister = Lister {
                     dense,
                     cells,
-                    first,
+                    first: base + t,
                     step: threads,
                     sender,
                     spares,
                 };
                 scope.spawn(move || lister.run(source, limits, params));
             }
-            self.ahead = Some(Ahead::new(receivers, returns));
-            let res = self.run_here();
+            self.ahead = Some(Ahead::new(base, receivers, returns));
+            let res = self.value_slots(probe..cells);
             // Dropping the receivers ends the threads at their next send.
             self.ahead = None;
             res
-        })
+        })?;
+        Some(self.values.iter().map(|&v| u64::from(v)).collect())
     }
 
-    fn run_here(&mut self) -> Option<Vec<u64>> {
-        let keys: Box<dyn Iterator<Item = Key>> = match self.dense {
-            Dense::Ints(upto) => Box::new((0..=upto as i64).map(Key::Int)),
-            Dense::Pairs(rows, cols) => Box::new(
-                (0..=rows as i64)
-                    .flat_map(move |a| (0..=cols as i64).map(move |b| Key::Pair(a, b))),
-            ),
-        };
-        for key in keys {
-            self.value(key)?;
+    /// Values the dense positions of these slots, in order.
+    fn value_slots(&mut self, slots: std::ops::Range<usize>) -> Option<()> {
+        for slot in slots {
+            self.value(dense_key(self.dense, slot))?;
         }
-        Some(self.values.iter().map(|&v| u64::from(v)).collect())
+        Some(())
     }
 
     /// Opens a position: its normal form's value stands for it, or its options are listed.
@@ -210,6 +190,8 @@ impl<'g> Tabulator<'g> {
                 open
             }
         };
+        self.lists += 1;
+        self.listed_parts += open.parts.len();
         // A position opened as another's normal form must be its own (as the general solver
         // assumes, keeping positions in normal form): a `normalize` that is not idempotent is
         // left to it.
@@ -243,6 +225,15 @@ impl<'g> Tabulator<'g> {
             return Some(known);
         }
         let first = self.open(key, false)?;
+        // Every option valued already (a game whose moves go down, tabulated upwards): no
+        // search to run.
+        if !first.is_alias() {
+            if let Some(value) = self.mex_of_known(&first) {
+                self.set(&first.key, value);
+                self.recycle(first);
+                return Some(value);
+            }
+        }
         let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
         stack.push(first);
@@ -296,6 +287,33 @@ impl<'g> Tabulator<'g> {
         }
     }
 
+    /// The mex of `open`'s options when every part is valued; `None` when one is not.
+    fn mex_of_known(&mut self, open: &Open) -> Option<u32> {
+        let mut seen = std::mem::take(&mut self.seen);
+        seen.clear();
+        seen.resize(open.ends.len() + 1, false);
+        let mut start = 0;
+        let mut known = true;
+        'moves: for &end in &open.ends {
+            let mut v = 0u32;
+            for part in &open.parts[start..end as usize] {
+                let w = self.get(part);
+                if w >= IN_PROGRESS {
+                    known = false;
+                    break 'moves;
+                }
+                v ^= w;
+            }
+            if let Some(s) = seen.get_mut(v as usize) {
+                *s = true;
+            }
+            start = end as usize;
+        }
+        let mex = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32;
+        self.seen = seen;
+        known.then_some(mex)
+    }
+
     fn mex(&mut self, open: &Open) -> u32 {
         let mut seen = std::mem::take(&mut self.seen);
         seen.clear();
@@ -347,9 +365,8 @@ impl Open {
 /// when `normalize` moves it, else the parts of each move. `None` at a trap, or when the
 /// normal form's own normal form differs (`normalize` not idempotent).
 fn list(game: &ScriptGame, open: &mut Open) -> Option<()> {
-    let atom = open.key.to_atom();
     if game.has_normalize {
-        let normal = Key::of_atom(&game.fast_normalize(&atom)?);
+        let normal = Key::of_atom(&game.fast_normalize(&open.key.to_atom())?);
         if normal != open.key {
             if Key::of_atom(&game.fast_normalize(&normal.to_atom())?) != normal {
                 return None;
@@ -360,7 +377,19 @@ fn list(game: &ScriptGame, open: &mut Open) -> Option<()> {
             return Some(());
         }
     }
-    let moves = game.fast_raw_moves(&atom)?;
+    // `moves` written straight into the lists when it can be (see `compiled::moves`).
+    if game.writes_moves() {
+        let mut written = MoveList {
+            parts: std::mem::take(&mut open.parts),
+            ends: std::mem::take(&mut open.ends),
+            max_len: game.limits.max_position_len,
+        };
+        let ok = game.fast_write_moves(&open.key, &mut written);
+        open.parts = written.parts;
+        open.ends = written.ends;
+        return ok;
+    }
+    let moves = game.fast_raw_moves(&open.key.to_atom())?;
     for item in moves.iter() {
         push_parts(item, game.limits.max_position_len, 0, &mut open.parts).ok()?;
         open.ends.push(u32::try_from(open.parts.len()).ok()?);
@@ -371,6 +400,10 @@ fn list(game: &ScriptGame, open: &mut Open) -> Option<()> {
 /// Dense ranges smaller than this are listed on one thread: the threads' start (each compiles
 /// the script, a millisecond or so) would cost more than they save.
 const MIN_CELLS_FOR_THREADS: usize = 512;
+
+/// Parts a position's moves have on average (on the first positions) for listing them on other
+/// threads to pay: handing a position over costs about what listing a few moves does.
+pub(crate) const MIN_PARTS_FOR_THREADS: usize = 16;
 
 /// Positions a thread lists in one block: one message (and one wake-up of the search) a block.
 const BLOCK: usize = 64;
@@ -445,6 +478,8 @@ impl Lister {
 /// jumps) is listed by the search itself, and listings the search will not need (positions it
 /// valued on its own) are dropped.
 struct Ahead {
+    /// The first block the threads list (the search valued the ones before on its own).
+    base: usize,
     receivers: Vec<Receiver<Block>>,
     /// Per thread: the next block it will send, or `usize::MAX` once it has stopped.
     next: Vec<usize>,
@@ -457,9 +492,14 @@ struct Ahead {
 }
 
 impl Ahead {
-    fn new(receivers: Vec<Receiver<Block>>, returns: Vec<SyncSender<Vec<Open>>>) -> Ahead {
+    fn new(
+        base: usize,
+        receivers: Vec<Receiver<Block>>,
+        returns: Vec<SyncSender<Vec<Open>>>,
+    ) -> Ahead {
         Ahead {
-            next: (0..receivers.len()).collect(),
+            base,
+            next: (base..base + receivers.len()).collect(),
             receivers,
             early: HashMap::new(),
             returns,
@@ -487,7 +527,10 @@ impl Ahead {
         }
         let threads = self.receivers.len();
         let block = slot / BLOCK;
-        let thread = block % threads;
+        if block < self.base {
+            return None;
+        }
+        let thread = (block - self.base) % threads;
         if self.next[thread] > block || block - self.next[thread] > BLOCKS_AHEAD * threads {
             return None;
         }
@@ -517,39 +560,4 @@ impl Ahead {
             }
         }
     }
-}
-
-/// The parts of one move (an integer, an array, or a `split` of them).
-fn push_parts(
-    value: &Value,
-    max_len: usize,
-    depth: usize,
-    parts: &mut Vec<Key>,
-) -> Result<(), Trap> {
-    match value {
-        Value::Int(n) => parts.push(Key::Int(*n)),
-        Value::Split(items) => {
-            if depth >= 16 {
-                return Err(Trap);
-            }
-            for item in items.iter() {
-                push_parts(item, max_len, depth + 1, parts)?;
-            }
-        }
-        Value::Small {
-            len,
-            items,
-            split: true,
-        } => parts.extend(items[..usize::from(*len)].iter().map(|&n| Key::Int(n))),
-        Value::Small {
-            len: 2,
-            items: [a, b],
-            split: false,
-        } => parts.push(Key::Pair(*a, *b)),
-        array => parts.push(match crate::value_to_atom(array, max_len).ok_or(Trap)? {
-            Atom::Array(ints) if ints.len() == 2 => Key::Pair(ints[0], ints[1]),
-            other => Key::Other(Box::new(other)),
-        }),
-    }
-    Ok(())
 }

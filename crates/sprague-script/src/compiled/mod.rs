@@ -34,6 +34,8 @@ use rhai::{Dynamic, Expr, FnCallExpr, Stmt, AST};
 
 use crate::{MemoryMeter, ParamValue, ScriptParams};
 
+mod emit;
+pub(crate) mod moves;
 mod ops;
 mod value;
 
@@ -85,6 +87,9 @@ pub(crate) struct Frame<'p> {
     program: &'p Program,
     budget: &'p Budget,
     depth: usize,
+    /// Where `moves` compiled to write its moves writes them (see [`moves`]); `None` in every
+    /// other call.
+    moves: Option<&'p mut moves::MoveList>,
 }
 
 /// What a call may spend: the same operation limit Rhai has, counted on loop turns and calls
@@ -161,6 +166,9 @@ pub(crate) struct Program {
     top_level_code: bool,
     // A frame's slots kept from the last call, so that a call allocates none.
     spare_slots: std::cell::Cell<Vec<Value>>,
+    /// `moves` compiled to write its moves into a list, and its slot count, when its body has
+    /// the shape for it (see [`moves`]).
+    moves_writer: Option<(Node, usize)>,
 }
 
 impl Program {
@@ -226,6 +234,7 @@ impl Program {
                     constants: &constants,
                     slots: def.params.len(),
                     callees: Vec::new(),
+                    emit: None,
                 };
                 let body = compiler.block(body, &mut scoped).ok();
                 Function {
@@ -258,11 +267,71 @@ impl Program {
                 functions[i].runnable = false;
             }
         }
+        let moves_writer = defs
+            .iter()
+            .zip(&statements)
+            .enumerate()
+            .find(|(i, (def, _))| {
+                def.name.as_str() == "moves" && def.params.len() == 1 && functions[*i].runnable
+            })
+            .and_then(|(_, (def, body))| {
+                let mut scoped = Scoped {
+                    names: vec![(def.params[0].to_string(), 0, Ty::Unknown)],
+                };
+                let mut compiler = Compiler {
+                    work: std::cell::Cell::new(0),
+                    ids: &ids,
+                    constants: &constants,
+                    slots: 1,
+                    callees: Vec::new(),
+                    emit: None,
+                };
+                let body = compiler.emitting_body(body, &mut scoped).ok()?;
+                Some((body, compiler.slots))
+            });
         Program {
             functions,
             top_level_code: !ast.statements().is_empty(),
             spare_slots: std::cell::Cell::new(Vec::new()),
+            moves_writer,
         }
+    }
+
+    /// Whether `moves` can write its moves into a list ([`Program::write_moves`]).
+    pub(crate) fn writes_moves(&self) -> bool {
+        self.moves_writer.is_some() && !self.top_level_code
+    }
+
+    /// Calls `moves(arg)` compiled to write its moves into `list` (appended to what it holds).
+    /// At a trap, what the call wrote is left in `list` for the caller to throw away.
+    pub(crate) fn write_moves(
+        &self,
+        arg: Value,
+        budget: &Budget,
+        list: &mut moves::MoveList,
+    ) -> Result<(), Trap> {
+        let (body, slots) = self.moves_writer.as_ref().ok_or(Trap)?;
+        budget.tick()?;
+        let mut spare = self.spare_slots.take();
+        spare.clear();
+        spare.push(arg);
+        spare.resize(*slots, Value::Unit);
+        let mut frame = Frame {
+            slots: spare,
+            carry: Value::Unit,
+            program: self,
+            budget,
+            depth: 0,
+            moves: Some(list),
+        };
+        let res = match body(&mut frame) {
+            Ok(_) => Ok(()),
+            Err(_) => Err(Trap),
+        };
+        let mut slots = frame.slots;
+        slots.clear();
+        self.spare_slots.set(slots);
+        res
     }
 
     /// The function of this name taking one argument, when it runs compiled.
@@ -305,6 +374,7 @@ impl Program {
             program: self,
             budget,
             depth,
+            moves: None,
         };
         let res = match body(&mut frame) {
             Ok(v) => Ok(v),
@@ -331,6 +401,8 @@ struct Compiler<'a> {
     constants: &'a HashMap<&'a str, Value>,
     slots: usize,
     callees: Vec<usize>,
+    /// Compiling `moves` to write its moves: its result variable (see [`emit`]).
+    emit: Option<emit::Emit>,
 }
 
 /// The names in scope, innermost last: name, slot, and what the slot is known to hold.
@@ -360,12 +432,20 @@ impl Compiler<'_> {
     }
 
     fn local_ty(&self, scoped: &Scoped, name: &str) -> Option<(usize, Ty)> {
-        scoped
+        let found = scoped
             .names
             .iter()
             .rev()
             .find(|(n, _, _)| n == name)
-            .map(|&(_, slot, ty)| (slot, ty))
+            .map(|&(_, slot, ty)| (slot, ty));
+        // The result variable of `moves` compiled to write is read only by `push` and `return`,
+        // which look it up themselves; any other read breaks the shape.
+        if let (Some((slot, _)), Some(emit)) = (found, &self.emit) {
+            if slot == emit.slot.get() {
+                emit.misused.set(true);
+            }
+        }
+        found
     }
 
     /// What `e` gives, as far as its form says.
@@ -674,14 +754,14 @@ impl Compiler<'_> {
                 return Ok(Some(match n {
                     Operand::Slot(i) => Box::new(move |f| {
                         let n = read_int(f, i)?;
-                        f.slots[slot].push(Value::Int(n))?;
+                        f.slots[slot].push_int(n)?;
                         Ok(())
                     }),
                     n => {
                         let n = n.into_node();
                         Box::new(move |f| {
                             let n = n(f)?;
-                            f.slots[slot].push(Value::Int(n))?;
+                            f.slots[slot].push_int(n)?;
                             Ok(())
                         })
                     }
@@ -826,6 +906,9 @@ impl Compiler<'_> {
         Ok(match stmt {
             Stmt::Noop(_) => Box::new(|_| Ok(())),
             Stmt::Expr(e) => {
+                if let Some(push) = self.emitting_push(e, scoped)? {
+                    return Ok(push);
+                }
                 if let Some(push) = self.push_unit(e, scoped)? {
                     return Ok(push);
                 }
@@ -839,6 +922,22 @@ impl Compiler<'_> {
             Stmt::Block(block) => self.block_unit(block.statements(), scoped)?,
             Stmt::Var(decl, _, _) => {
                 let (ident, value, _) = &**decl;
+                if emit::is_empty_array(value) {
+                    // `let a = [];`, often in a loop: the slot's array emptied in place when it
+                    // holds one of its own (see `set_int` on why not a new value copied in).
+                    let slot = self.declare(scoped, &ident.name, Ty::Array);
+                    return Ok(Box::new(move |f| {
+                        match &mut f.slots[slot] {
+                            Value::Small { len, items, split } => {
+                                *len = 0;
+                                *items = [0; 2];
+                                *split = false;
+                            }
+                            other => *other = Value::small(&[]),
+                        }
+                        Ok(())
+                    }));
+                }
                 let ty = self.ty(value, scoped);
                 if ty == Ty::Int {
                     if let Some((a, b, op)) = self.int_binary(value, scoped)? {
@@ -858,7 +957,8 @@ impl Compiler<'_> {
                     if let Some(n) = self.int_expr(value, scoped)? {
                         let slot = self.declare(scoped, &ident.name, Ty::Int);
                         return Ok(Box::new(move |f| {
-                            f.slots[slot] = Value::Int(n(f)?);
+                            let n = n(f)?;
+                            set_int(f, slot, n);
                             Ok(())
                         }));
                     }
@@ -944,18 +1044,23 @@ impl Compiler<'_> {
                 scoped.names.truncate(mark);
                 Box::new(move |f| {
                     // Ok(false): broken out of, the loop's value in `carry`.
-                    let step = |f: &mut Frame<'_>, idx: usize, item: Value| -> Result<bool, Flow> {
+                    // The item goes into the loop's slot as `set_int` writes integers (most
+                    // loops are over numbers).
+                    let step = |f: &mut Frame<'_>, idx: usize, item: Result<i64, Value>| {
                         f.budget.tick()?;
-                        f.slots[var] = item;
+                        match item {
+                            Ok(n) => set_int(f, var, n),
+                            Err(v) => f.slots[var] = v,
+                        }
                         if let Some(c) = counter {
-                            f.slots[c] = Value::Int(idx as i64);
+                            set_int(f, c, idx as i64);
                         }
                         turn(&body, f)
                     };
                     match iterable(f)? {
                         Value::Range(a, b) => {
                             for (idx, n) in (a..b).enumerate() {
-                                if !step(f, idx, Value::Int(n))? {
+                                if !step(f, idx, Ok(n))? {
                                     return Ok(());
                                 }
                             }
@@ -963,7 +1068,10 @@ impl Compiler<'_> {
                         items => {
                             let len = items.array_len().ok_or(Trap)?;
                             for idx in 0..len {
-                                let item = items.item(idx).ok_or(Trap)?;
+                                let item = match items.int_item(idx as i64) {
+                                    Some(n) => Ok(n),
+                                    None => Err(items.item(idx).ok_or(Trap)?),
+                                };
                                 if !step(f, idx, item)? {
                                     return Ok(());
                                 }
@@ -993,6 +1101,9 @@ impl Compiler<'_> {
 
     /// `break value` or `return value`: the value waits in `carry`, the flow goes up.
     fn jump(&mut self, value: Option<&Expr>, flow: Flow, scoped: &mut Scoped) -> Compiled<Unit> {
+        if flow == Flow::Return && self.emit.is_some() {
+            return self.emitting_return(value, scoped).ok_or(Unsupported);
+        }
         let value = match value {
             Some(e) => Some(self.expr(e, scoped)?),
             None => None,
@@ -1099,7 +1210,8 @@ impl Compiler<'_> {
                         match (binary, int_op) {
                             (None, _) => {
                                 return Ok(Box::new(move |f| {
-                                    f.slots[slot] = Value::Int(n(f)?);
+                                    let n = n(f)?;
+                                    set_int(f, slot, n);
                                     Ok(())
                                 }))
                             }
@@ -1109,7 +1221,7 @@ impl Compiler<'_> {
                                     let Value::Int(x) = f.slots[slot] else {
                                         return Err(Flow::Trap);
                                     };
-                                    f.slots[slot] = Value::Int(op(x, y).ok_or(Trap)?);
+                                    set_int(f, slot, op(x, y).ok_or(Trap)?);
                                     Ok(())
                                 }))
                             }
@@ -1473,6 +1585,18 @@ enum Operand {
     Node(IntNode),
 }
 
+/// Writes an integer to a slot. A slot that holds an integer gets only its number written: a
+/// whole `Value` built and copied in would be read back in one piece right after it was written
+/// in two (its tag and its number), which stalls the processor's store forwarding on every turn
+/// of a loop.
+#[inline(always)]
+fn set_int(f: &mut Frame<'_>, slot: usize, n: i64) {
+    match &mut f.slots[slot] {
+        Value::Int(x) => *x = n,
+        other => *other = Value::Int(n),
+    }
+}
+
 #[inline(always)]
 fn read_int(f: &Frame<'_>, slot: usize) -> Result<i64, Trap> {
     match f.slots[slot] {
@@ -1560,7 +1684,7 @@ fn count_loop(
 ) -> Result<(), Flow> {
     for n in values {
         f.budget.tick()?;
-        f.slots[slot] = Value::Int(n);
+        set_int(f, slot, n);
         if !turn(body, f)? {
             return Ok(());
         }
@@ -1577,7 +1701,7 @@ fn store_op(
     op: impl Fn(i64, i64) -> Option<i64> + Copy + 'static,
 ) -> Unit {
     by_operands!(a, b, |f, x, y| {
-        f.slots[slot] = Value::Int(op(x, y).ok_or(Trap)?);
+        set_int(f, slot, op(x, y).ok_or(Trap)?);
         Ok(())
     })
 }

@@ -148,6 +148,24 @@ impl Value {
         }
     }
 
+    /// `a.push(n)` of an integer: written in place into an inline array with room.
+    #[inline]
+    pub(super) fn push_int(&mut self, n: i64) -> Result<(), Trap> {
+        if let Value::Small {
+            len,
+            items,
+            split: false,
+        } = self
+        {
+            if *len < 2 {
+                items[usize::from(*len)] = n;
+                *len += 1;
+                return Ok(());
+            }
+        }
+        self.push(Value::Int(n))
+    }
+
     /// `a.push(x)`.
     pub(super) fn push(&mut self, x: Value) -> Result<(), Trap> {
         if let (
