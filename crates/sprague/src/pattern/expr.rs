@@ -100,7 +100,7 @@ impl Op {
         )
     }
 
-    fn apply(self, x: i64, y: i64) -> Option<i64> {
+    pub(crate) fn apply(self, x: i64, y: i64) -> Option<i64> {
         match self {
             Op::Add => x.checked_add(y),
             Op::Sub => x.checked_sub(y),

@@ -42,8 +42,14 @@ fn at(x: i64) -> Point {
     }
 }
 
-/// The bases over `n`, with the scale each needs and its arithmetic period.
-fn bases() -> Vec<Shape> {
+/// The bases over `n`, with the scale each needs and its arithmetic period: built once (about
+/// 2,900 expressions; every table asks for them two or three times).
+fn bases() -> &'static [Shape] {
+    static BASES: std::sync::OnceLock<Vec<Shape>> = std::sync::OnceLock::new();
+    BASES.get_or_init(build_bases)
+}
+
+fn build_bases() -> Vec<Shape> {
     let mut out = Vec::new();
     let mut push = |expr: Expr, scale: i64, period: Option<(i64, i64)>| {
         out.push(Shape {
@@ -130,13 +136,13 @@ impl Window {
 
     /// The points `shape` must be checked on: the first p + q when it repeats with the table
     /// (for P-position rules, `zeros`, without a saltus on either side), else all of them.
-    fn span<'a>(
+    fn span(
         window: Option<Window>,
-        points: &'a [(i64, i64)],
-        shape: &Shape,
+        points: &[(i64, i64)],
+        period: Option<(i64, i64)>,
         zeros: bool,
-    ) -> &'a [(i64, i64)] {
-        let (Some(w), Some((q1, s1))) = (window, shape.period) else {
+    ) -> &[(i64, i64)] {
+        let (Some(w), Some((q1, s1))) = (window, period) else {
             return points;
         };
         let repeats = q1 > 0
@@ -154,8 +160,74 @@ impl Window {
     }
 }
 
+/// A change of a base's values that `transforms` proposes, applied to the base's value at a
+/// point without building the expression (most candidates fail at their first points); the
+/// expression is built for those that fit. Each gives what evaluating its expression gives.
+#[derive(Clone, Copy, Debug)]
+enum Tweak {
+    Same,
+    /// `base + c` (`base - |c|`, or `base` for 0: [`Expr::plus`]).
+    Plus(i64),
+    /// `base ^ c`.
+    Xor(i64),
+    /// `k * base + d` (k ≠ 1).
+    Affine(i64, i64),
+    /// `1 << base`.
+    PowerOfTwo,
+}
+
+impl Tweak {
+    fn apply(self, v: i64) -> Option<i64> {
+        let plus = |v: i64, c: i64| match c {
+            0 => Some(v),
+            c if c < 0 => Op::Sub.apply(v, c.checked_neg()?),
+            c => Op::Add.apply(v, c),
+        };
+        match self {
+            Tweak::Same => Some(v),
+            Tweak::Plus(c) => plus(v, c),
+            Tweak::Xor(c) => Op::Xor.apply(v, c),
+            Tweak::Affine(k, d) => plus(Op::Mul.apply(k, v)?, d),
+            Tweak::PowerOfTwo => Op::Shl.apply(1, v),
+        }
+    }
+
+    fn expr(self, base: &Expr) -> Expr {
+        let base = base.clone();
+        match self {
+            Tweak::Same => base,
+            Tweak::Plus(c) => base.plus(c),
+            Tweak::Xor(c) => Expr::bin(Op::Xor, base, Expr::int(c)),
+            Tweak::Affine(k, d) => base.times(k).plus(d),
+            Tweak::PowerOfTwo => Expr::bin(Op::Shl, Expr::int(1), base),
+        }
+    }
+}
+
+/// One candidate of a base: its tweak and arithmetic period.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    tweak: Tweak,
+    period: Option<(i64, i64)>,
+}
+
+impl Candidate {
+    /// Its value at x, the base's expression being `base`.
+    fn eval(self, base: &Expr, x: i64) -> Option<i64> {
+        self.tweak.apply(base.eval(&at(x))?)
+    }
+
+    fn shape(self, base: &Shape) -> Shape {
+        Shape {
+            expr: self.tweak.expr(&base.expr),
+            scale: base.scale,
+            period: self.period,
+        }
+    }
+}
+
 /// The candidates a base gives when its constants are read off the points `anchors`.
-fn transforms(base: &Shape, anchors: &[(i64, i64)]) -> Vec<Shape> {
+fn transforms(base: &Shape, anchors: &[(i64, i64)]) -> Vec<Candidate> {
     // The base at the anchors, lazily: only the first value and the first that differs from it
     // are read (a base is evaluated at two or three points, not at every anchor).
     let mut values = anchors
@@ -165,44 +237,41 @@ fn transforms(base: &Shape, anchors: &[(i64, i64)]) -> Vec<Shape> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    let with = |expr: Expr, period: Option<(i64, i64)>| Shape {
-        expr,
-        scale: base.scale,
-        period,
-    };
-    out.push(with(base.expr.clone(), base.period));
+    let with = |tweak: Tweak, period: Option<(i64, i64)>| Candidate { tweak, period };
+    out.push(with(Tweak::Same, base.period));
+    // Constants that overflow give no candidate (no value of a table is near i64's ends, but a
+    // base's may be).
     if y0 != f0 {
-        out.push(with(base.expr.clone().plus(y0 - f0), base.period));
+        if let Some(c) = y0.checked_sub(f0) {
+            out.push(with(Tweak::Plus(c), base.period));
+        }
         if (y0 ^ f0) > 0 && base.period.is_some_and(|(_, s)| s == 0) {
-            out.push(with(
-                Expr::bin(Op::Xor, base.expr.clone(), Expr::int(y0 ^ f0)),
-                base.period,
-            ));
+            out.push(with(Tweak::Xor(y0 ^ f0), base.period));
         } else if y0 ^ f0 > 0 {
-            out.push(with(
-                Expr::bin(Op::Xor, base.expr.clone(), Expr::int(y0 ^ f0)),
-                None,
-            ));
+            out.push(with(Tweak::Xor(y0 ^ f0), None));
         }
     }
-    if let Some((f1, y1)) = values.find(|(f, _)| *f != f0) {
-        let (dy, df) = (y1 - y0, f1 - f0);
-        if dy % df == 0 {
-            let k = dy / df;
-            if k != 0 && k != 1 && k.abs() <= MAX_SCALE {
-                let d = y0 - k * f0;
-                out.push(with(
-                    base.expr.clone().times(k).plus(d),
-                    base.period.map(|(q, s)| (q, k * s)),
-                ));
-            }
+    let affine = |(f1, y1): (i64, i64)| -> Option<Candidate> {
+        let (dy, df) = (y1.checked_sub(y0)?, f1.checked_sub(f0)?);
+        if dy.checked_rem(df)? != 0 {
+            return None;
         }
+        let k = dy / df;
+        if k == 0 || k == 1 || k.abs() > MAX_SCALE {
+            return None;
+        }
+        let d = y0.checked_sub(k.checked_mul(f0)?)?;
+        let period = match base.period {
+            Some((q, s)) => Some((q, k.checked_mul(s)?)),
+            None => None,
+        };
+        Some(with(Tweak::Affine(k, d), period))
+    };
+    if let Some(candidate) = values.find(|(f, _)| *f != f0).and_then(affine) {
+        out.push(candidate);
     }
     if (0..63).contains(&f0) && y0 == 1 << f0 {
-        out.push(with(
-            Expr::bin(Op::Shl, Expr::int(1), base.expr.clone()),
-            None,
-        ));
+        out.push(with(Tweak::PowerOfTwo, None));
     }
     out
 }
@@ -211,11 +280,11 @@ fn fits(expr: &Expr, points: &[(i64, i64)]) -> bool {
     points.iter().all(|&(x, y)| expr.eval(&at(x)) == Some(y))
 }
 
-/// How many points `expr` misses, stopping once past `cap`.
-fn misses(expr: &Expr, points: &[(i64, i64)], cap: usize) -> usize {
+/// How many points a candidate misses, stopping once past `cap`.
+fn misses(candidate: Candidate, base: &Expr, points: &[(i64, i64)], cap: usize) -> usize {
     let mut missed = 0;
     for &(x, y) in points {
-        if expr.eval(&at(x)) != Some(y) {
+        if candidate.eval(base, x) != Some(y) {
             missed += 1;
             if missed > cap {
                 break;
@@ -254,13 +323,17 @@ fn value_shapes_with(
             period: Some((1, 0)),
         });
     }
-    for base in bases().into_iter().chain(extra) {
-        if !enough(&base, points.len()) {
+    for base in bases().iter().chain(&extra) {
+        if !enough(base, points.len()) {
             continue;
         }
-        for shape in transforms(&base, anchors) {
-            if fits(&shape.expr, Window::span(window, points, &shape, false)) {
-                found.push(shape);
+        for candidate in transforms(base, anchors) {
+            let span = Window::span(window, points, candidate.period, false);
+            if span
+                .iter()
+                .all(|&(x, y)| candidate.eval(&base.expr, x) == Some(y))
+            {
+                found.push(candidate.shape(base));
             }
         }
     }
@@ -295,23 +368,23 @@ pub(crate) fn near_shape(points: &[(i64, i64)]) -> Option<(Shape, usize)> {
     // the same ratio of misses: most shapes fail there within a few points.
     let tail = &points[points.len().saturating_sub(NEAR_FIT_TAIL)..];
     let tail_cap = (tail.len() / NEAR_FIT_RATIO).max(2);
-    let mut best: Option<(Shape, usize)> = None;
+    let mut best: Option<(&Shape, Candidate, usize)> = None;
     for base in bases() {
-        if !enough(&base, points.len()) {
+        if !enough(base, points.len()) {
             continue;
         }
-        for shape in transforms(&base, anchors) {
-            if misses(&shape.expr, tail, tail_cap) > tail_cap {
+        for candidate in transforms(base, anchors) {
+            if misses(candidate, &base.expr, tail, tail_cap) > tail_cap {
                 continue;
             }
-            let limit = best.as_ref().map_or(cap, |(_, m)| (*m).min(cap));
-            let m = misses(&shape.expr, points, limit);
-            if m > 0 && m <= limit && best.as_ref().is_none_or(|(_, b)| m < *b) {
-                best = Some((shape, m));
+            let limit = best.as_ref().map_or(cap, |&(_, _, m)| m.min(cap));
+            let m = misses(candidate, &base.expr, points, limit);
+            if m > 0 && m <= limit && best.as_ref().is_none_or(|&(_, _, b)| m < b) {
+                best = Some((base, candidate, m));
             }
         }
     }
-    best
+    best.map(|(base, candidate, m)| (candidate.shape(base), m))
 }
 
 /// P-position rules (`expr` holds exactly where y = 0), simplest first.
@@ -327,7 +400,7 @@ fn zero_shapes_in(points: &[(i64, i64)], window: Option<Window>) -> Vec<Shape> {
         return Vec::new();
     }
     let is_zero = |shape: &Shape| {
-        Window::span(window, points, shape, true)
+        Window::span(window, points, shape.period, true)
             .iter()
             .all(|&(x, y)| shape.expr.eval(&at(x)).map(|v| v != 0) == Some(y == 0))
     };
@@ -701,6 +774,32 @@ mod tests {
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// A candidate valued without its expression gives what its expression gives, for every
+        /// base, with constants read off random anchors (large ones too, where `+` and `*`
+        /// overflow).
+        #[test]
+        fn candidates_value_as_their_expressions_do(
+            anchors in proptest::collection::vec((-3i64..200, proptest::prelude::any::<i64>()), 2..6),
+            small in proptest::collection::vec((0i64..200, -70i64..70), 2..6),
+        ) {
+            for anchors in [&anchors, &small] {
+                let mut anchors = anchors.clone();
+                anchors.sort();
+                for base in bases() {
+                    for candidate in transforms(base, &anchors) {
+                        let expr = candidate.shape(base).expr;
+                        for x in (-3..40).chain([1 << 20, i64::MAX / 3, i64::MAX]) {
+                            proptest::prop_assert_eq!(
+                                candidate.eval(&base.expr, x),
+                                expr.eval(&at(x)),
+                                "{} at {}", expr, x
+                            );
+                        }
+                    }
+                }
+            }
+        }
 
         /// The formulas of a table with its period given (checked on one period only) are the
         /// formulas found without it (checked on every value), and each fits every value.
