@@ -57,6 +57,8 @@ pub(crate) struct Tabulator<'g> {
     spare: Vec<Open>,
     stack: Vec<Open>,
     seen: Vec<bool>,
+    /// The listing buffer of [`Tabulator::at_once`].
+    quick: MoveList,
 }
 
 impl<'g> Tabulator<'g> {
@@ -85,6 +87,7 @@ impl<'g> Tabulator<'g> {
             spare: Vec::new(),
             stack: Vec::new(),
             seen: Vec::new(),
+            quick: MoveList::default(),
         })
     }
 
@@ -163,10 +166,51 @@ impl<'g> Tabulator<'g> {
 
     /// Values the dense positions of these slots, in order.
     fn value_slots(&mut self, slots: std::ops::Range<usize>) -> Option<()> {
+        // Without `normalize`, with `moves` compiled to write and no threads listing ahead, a
+        // position whose options are all valued is valued where it is listed (see `at_once`).
+        let quick = !self.game.has_normalize && self.game.writes_moves() && self.ahead.is_none();
         for slot in slots {
-            self.value(dense_key(self.dense, slot))?;
+            if quick && self.values[slot] == UNKNOWN {
+                self.at_once(slot)?;
+            } else {
+                self.value(dense_key(self.dense, slot))?;
+            }
         }
         Some(())
+    }
+
+    /// Values the (unvalued) dense position `slot` as `value` does, its moves written into a
+    /// buffer kept for it rather than an `Open` taken from the spares, and the search run only
+    /// when an option is not valued yet.
+    fn at_once(&mut self, slot: usize) -> Option<u32> {
+        self.met += 1;
+        if self.met > self.max_positions {
+            return None;
+        }
+        let key = dense_key(self.dense, slot);
+        self.values[slot] = IN_PROGRESS;
+        let mut list = std::mem::take(&mut self.quick);
+        list.parts.clear();
+        list.ends.clear();
+        list.max_len = self.game.limits.max_position_len;
+        let written = self.game.fast_write_moves(&key, &mut list);
+        self.lists += 1;
+        self.listed_parts += list.parts.len();
+        if written.is_none() {
+            self.quick = list;
+            return None;
+        }
+        if let Some(value) = self.mex_of_known(&list.parts, &list.ends) {
+            self.values[slot] = value;
+            self.quick = list;
+            return Some(value);
+        }
+        // An option not valued yet: the search goes on from this listing.
+        let mut open = self.fresh(key);
+        std::mem::swap(&mut open.parts, &mut list.parts);
+        std::mem::swap(&mut open.ends, &mut list.ends);
+        self.quick = list;
+        self.search_from(open)
     }
 
     /// Opens a position: its normal form's value stands for it, or its options are listed.
@@ -228,12 +272,17 @@ impl<'g> Tabulator<'g> {
         // Every option valued already (a game whose moves go down, tabulated upwards): no
         // search to run.
         if !first.is_alias() {
-            if let Some(value) = self.mex_of_known(&first) {
+            if let Some(value) = self.mex_of_known(&first.parts, &first.ends) {
                 self.set(&first.key, value);
                 self.recycle(first);
                 return Some(value);
             }
         }
+        self.search_from(first)
+    }
+
+    /// The value of the position `first` (opened), by the search.
+    fn search_from(&mut self, first: Open) -> Option<u32> {
         let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
         stack.push(first);
@@ -287,16 +336,17 @@ impl<'g> Tabulator<'g> {
         }
     }
 
-    /// The mex of `open`'s options when every part is valued; `None` when one is not.
-    fn mex_of_known(&mut self, open: &Open) -> Option<u32> {
+    /// The mex of the options (`parts`, closed by `ends`) when every part is valued; `None` when
+    /// one is not.
+    fn mex_of_known(&mut self, parts: &[Key], ends: &[u32]) -> Option<u32> {
         let mut seen = std::mem::take(&mut self.seen);
         seen.clear();
-        seen.resize(open.ends.len() + 1, false);
+        seen.resize(ends.len() + 1, false);
         let mut start = 0;
         let mut known = true;
-        'moves: for &end in &open.ends {
+        'moves: for &end in ends {
             let mut v = 0u32;
-            for part in &open.parts[start..end as usize] {
+            for part in &parts[start..end as usize] {
                 let w = self.get(part);
                 if w >= IN_PROGRESS {
                     known = false;

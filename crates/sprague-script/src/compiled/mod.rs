@@ -1033,6 +1033,17 @@ impl Compiler<'_> {
                     if let Some(node) = self.range_loop(&var.name, flow, scoped)? {
                         return Ok(node);
                     }
+                    // Over integers known before the script runs (a parameter `S=1,3,4`, a
+                    // literal `[1, 2]`): no array to read at each turn.
+                    if let Some(ints) = self.constant_ints(&flow.expr, scoped) {
+                        let mark = scoped.names.len();
+                        let slot = self.declare(scoped, &var.name, Ty::Int);
+                        let body = self.block_unit(flow.body.statements(), scoped)?;
+                        scoped.names.truncate(mark);
+                        return Ok(Box::new(move |f| {
+                            count_loop(f, slot, &body, ints.iter().copied())
+                        }));
+                    }
                 }
                 let iterable = self.expr(&flow.expr, scoped)?;
                 let mark = scoped.names.len();
@@ -1115,6 +1126,29 @@ impl Compiler<'_> {
             };
             Err(flow)
         }))
+    }
+
+    /// The integers of `e` when it is an array of integers known before the script runs: a
+    /// parameter (not shadowed), or a literal of integer constants.
+    fn constant_ints(&self, e: &Expr, scoped: &Scoped) -> Option<Vec<i64>> {
+        match e {
+            Expr::Variable(..) => {
+                let name = self.variable(e)?;
+                if scoped.names.iter().any(|(n, _, _)| n == name) {
+                    return None;
+                }
+                self.constants.get(name)?.int_items()
+            }
+            Expr::Array(items, _) => items
+                .iter()
+                .map(|i| match i {
+                    Expr::IntegerConstant(n, _) => Some(*n),
+                    _ => None,
+                })
+                .collect(),
+            Expr::DynamicConstant(d, _) => from_dynamic(d, 0)?.int_items(),
+            _ => None,
+        }
     }
 
     fn local(&self, scoped: &Scoped, name: &str) -> Option<usize> {
