@@ -169,6 +169,8 @@ pub(crate) struct Program {
     /// `moves` compiled to write its moves into a list, and its slot count, when its body has
     /// the shape for it (see [`moves`]).
     moves_writer: Option<(Node, usize)>,
+    /// The slots `moves_writer` ran in last (see [`Program::write_moves`]).
+    writer_slots: std::cell::Cell<Vec<Value>>,
 }
 
 impl Program {
@@ -294,6 +296,7 @@ impl Program {
             top_level_code: !ast.statements().is_empty(),
             spare_slots: std::cell::Cell::new(Vec::new()),
             moves_writer,
+            writer_slots: std::cell::Cell::new(Vec::new()),
         }
     }
 
@@ -312,12 +315,20 @@ impl Program {
     ) -> Result<(), Trap> {
         let (body, slots) = self.moves_writer.as_ref().ok_or(Trap)?;
         budget.tick()?;
-        let mut spare = self.spare_slots.take();
-        spare.clear();
-        spare.push(arg);
-        spare.resize(*slots, Value::Unit);
+        // The slots of the last call, as it left them: compiled code writes a variable before it
+        // reads it (a `let` is its first use), so only the argument needs writing (in place,
+        // see `set_int`); refilling every slot cost more than a small `moves` itself.
+        let mut kept = self.writer_slots.take();
+        if kept.len() != *slots {
+            kept.clear();
+            kept.resize(*slots, Value::Unit);
+        }
+        match (&mut kept[0], arg) {
+            (Value::Int(x), Value::Int(n)) => *x = n,
+            (slot, arg) => *slot = arg,
+        }
         let mut frame = Frame {
-            slots: spare,
+            slots: kept,
             carry: Value::Unit,
             program: self,
             budget,
@@ -328,9 +339,7 @@ impl Program {
             Ok(_) => Ok(()),
             Err(_) => Err(Trap),
         };
-        let mut slots = frame.slots;
-        slots.clear();
-        self.spare_slots.set(slots);
+        self.writer_slots.set(frame.slots);
         res
     }
 
