@@ -191,10 +191,7 @@ impl Compiler<'_> {
         let Some(emit) = &self.emit else {
             return Ok(None);
         };
-        let Expr::Dot(chain, flags, _) = e else {
-            return Ok(None);
-        };
-        let Expr::MethodCall(call, _) = &chain.rhs else {
+        let Expr::Dot(chain, _, _) = e else {
             return Ok(None);
         };
         let Some(name) = self.variable(&chain.lhs) else {
@@ -203,16 +200,12 @@ impl Compiler<'_> {
         if self.emit_target(scoped, name, emit) != Some(true) {
             return Ok(None);
         }
-        if flags.contains(rhai::ASTFlags::NEGATED)
-            || call.name.as_str() != "push"
-            || call.args.len() != 1
-            || !call.namespace.is_empty()
-            || call.capture_parent_scope
-        {
+        // A method of the result variable other than a plain `push` breaks the shape.
+        let Some((_, arg)) = super::push_call(e) else {
             emit.misused.set(true);
             return Err(Unsupported);
-        }
-        let split_of = split_argument(&call.args[0]).filter(|_| !self.user_split());
+        };
+        let split_of = split_argument(arg).filter(|_| !self.user_split());
         let split_slot = split_of
             .and_then(|a| self.variable(a))
             .and_then(|name| self.local(scoped, name));
@@ -224,7 +217,7 @@ impl Compiler<'_> {
                     .map(|i| self.part(i, scoped))
                     .collect::<Compiled<_>>()?,
             ),
-            _ => Written::One(self.part(&call.args[0], scoped)?),
+            _ => Written::One(self.part(arg, scoped)?),
         };
         Ok(Some(match written {
             Written::One(part) => Box::new(move |f| {

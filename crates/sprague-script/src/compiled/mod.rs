@@ -737,27 +737,12 @@ impl Compiler<'_> {
 
     /// `a.push(x)` as a statement, `a` a variable: one closure.
     fn push_unit(&mut self, e: &Expr, scoped: &mut Scoped) -> Compiled<Option<Unit>> {
-        let Expr::Dot(chain, flags, _) = e else {
+        let Some((object, arg)) = push_call(e) else {
             return Ok(None);
         };
-        let Expr::MethodCall(call, _) = &chain.rhs else {
+        let Some(slot) = self.variable(object).and_then(|n| self.local(scoped, n)) else {
             return Ok(None);
         };
-        if flags.contains(rhai::ASTFlags::NEGATED)
-            || call.name.as_str() != "push"
-            || call.args.len() != 1
-            || !call.namespace.is_empty()
-            || call.capture_parent_scope
-        {
-            return Ok(None);
-        }
-        let Some(slot) = self
-            .variable(&chain.lhs)
-            .and_then(|n| self.local(scoped, n))
-        else {
-            return Ok(None);
-        };
-        let arg = &call.args[0];
         if self.ty(arg, scoped) == Ty::Int {
             if let Some(n) = self.int_operand(arg, scoped)? {
                 return Ok(Some(match n {
@@ -1619,6 +1604,22 @@ impl Compiler<'_> {
         }
         Err(Unsupported)
     }
+}
+
+/// `(a, x)` when `e` is the plain method call `a.push(x)`.
+fn push_call(e: &Expr) -> Option<(&Expr, &Expr)> {
+    let Expr::Dot(chain, flags, _) = e else {
+        return None;
+    };
+    let Expr::MethodCall(call, _) = &chain.rhs else {
+        return None;
+    };
+    let plain = !flags.contains(rhai::ASTFlags::NEGATED)
+        && call.name.as_str() == "push"
+        && call.args.len() == 1
+        && call.namespace.is_empty()
+        && !call.capture_parent_scope;
+    plain.then(|| (&chain.lhs, &call.args[0]))
 }
 
 /// An operand of an integer operator.
