@@ -330,10 +330,11 @@ impl<'g> Tabulator<'g> {
                 continue;
             }
             let done = stack.pop().expect("a position open");
+            // Every option is valued by now (one still open was a loop: given up above).
             let value = if done.is_alias() {
                 self.get(&done.parts[0])
             } else {
-                self.mex(&done)
+                self.mex_of_known(&done.parts, &done.ends)?
             };
             self.set(&done.key, value);
             self.recycle(done);
@@ -369,26 +370,6 @@ impl<'g> Tabulator<'g> {
         let mex = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32;
         self.seen = seen;
         known.then_some(mex)
-    }
-
-    fn mex(&mut self, open: &Open) -> u32 {
-        let mut seen = std::mem::take(&mut self.seen);
-        seen.clear();
-        seen.resize(open.ends.len() + 1, false);
-        let mut start = 0;
-        for &end in &open.ends {
-            let mut v = 0u32;
-            for part in &open.parts[start..end as usize] {
-                v ^= self.get(part);
-            }
-            if let Some(s) = seen.get_mut(v as usize) {
-                *s = true;
-            }
-            start = end as usize;
-        }
-        let mex = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32;
-        self.seen = seen;
-        mex
     }
 }
 
@@ -454,8 +435,9 @@ fn list(game: &ScriptGame, open: &mut Open) -> Option<()> {
     Some(())
 }
 
-/// Dense ranges smaller than this are listed on one thread: the threads' start (each compiles
-/// the script, a millisecond or so) would cost more than they save.
+/// The first positions of a dense range, valued on this thread before any other starts: smaller
+/// ranges are all valued here (the threads' start, each compiling the script, a millisecond or
+/// so, would cost more than they save), and these tell whether threads will pay.
 const MIN_CELLS_FOR_THREADS: usize = 512;
 
 /// Parts a position's moves have on average (on the first positions) for listing them on other

@@ -64,12 +64,7 @@ impl Part {
             Part::Pair { x, y, ints } => {
                 if let Some((ix, iy)) = ints {
                     if let (Ok(a), Ok(b)) = (ix(f), iy(f)) {
-                        let list = list(f)?;
-                        if list.max_len < 2 {
-                            return Err(Flow::Trap);
-                        }
-                        list.parts.push(Key::Pair(a, b));
-                        return Ok(());
+                        return Ok(write_int_pair(f, a, b)?);
                     }
                 }
                 Part::write_pair(f, x, y, depth)?;
@@ -84,13 +79,7 @@ impl Part {
 
     fn write_pair(f: &mut Frame<'_>, x: &Node, y: &Node, depth: usize) -> Result<(), Flow> {
         match (x(f)?, y(f)?) {
-            (Value::Int(a), Value::Int(b)) => {
-                let list = list(f)?;
-                if list.max_len < 2 {
-                    return Err(Flow::Trap);
-                }
-                list.parts.push(Key::Pair(a, b));
-            }
+            (Value::Int(a), Value::Int(b)) => write_int_pair(f, a, b)?,
             (a, b) => {
                 Value::may_nest(&a)?;
                 Value::may_nest(&b)?;
@@ -100,6 +89,17 @@ impl Part {
         }
         Ok(())
     }
+}
+
+/// Writes the pair `[a, b]` (a position of two items, which the script's limit must allow).
+#[inline]
+fn write_int_pair(f: &mut Frame<'_>, a: i64, b: i64) -> Result<(), Trap> {
+    let list = list(f)?;
+    if list.max_len < 2 {
+        return Err(Trap);
+    }
+    list.parts.push(Key::Pair(a, b));
+    Ok(())
 }
 
 /// Writes a value's parts, with the checks `push` and `split` make on what they are given.
@@ -209,9 +209,9 @@ impl Compiler<'_> {
         let split_slot = split_of
             .and_then(|a| self.variable(a))
             .and_then(|name| self.local(scoped, name));
-        let written = match split_of {
-            _ if split_slot.is_some() => Written::SplitOfSlot(split_slot.expect("some")),
-            Some(Expr::Array(items, _)) => Written::SplitOf(
+        let written = match (split_slot, split_of) {
+            (Some(slot), _) => Written::SplitOfSlot(slot),
+            (None, Some(Expr::Array(items, _))) => Written::SplitOf(
                 items
                     .iter()
                     .map(|i| self.part(i, scoped))
