@@ -906,21 +906,28 @@ impl ScriptGame {
         key: &compiled::moves::Key,
         list: &mut compiled::moves::MoveList,
     ) -> Option<()> {
-        if !self.program.writes_moves() {
+        if !self.writes_moves() {
             return None;
         }
-        if self.has_terminal {
-            let atom = key.to_atom();
-            match self.fast_call(self.fast_hooks.terminal?, &atom).ok()? {
-                compiled::Value::Bool(true) => return Some(()),
-                compiled::Value::Bool(false) => {}
-                _ => return None,
-            }
+        if self.fast_terminal(&key.to_atom())? {
+            return Some(());
         }
         let before = list.ends.len();
         self.budgeted(|budget| self.program.write_moves(key.to_value(), budget, list))
             .ok()?;
         (list.ends.len() - before <= self.limits.max_moves_per_position).then_some(())
+    }
+
+    /// Whether `terminal(atom)` ends the game there (false for a script without `terminal`), by
+    /// the compiled code; `None` when it cannot answer.
+    fn fast_terminal(&self, atom: &Atom) -> Option<bool> {
+        if !self.has_terminal {
+            return Some(false);
+        }
+        match self.fast_call(self.fast_hooks.terminal?, atom).ok()? {
+            compiled::Value::Bool(ended) => Some(ended),
+            _ => None,
+        }
     }
 
     /// `normalize(atom)` by the compiled code, when it can answer.
@@ -931,15 +938,10 @@ impl ScriptGame {
 
     /// What the compiled `moves` returns (after `terminal`, if the script has it), unchecked.
     fn fast_raw_moves(&self, atom: &Atom) -> Option<std::rc::Rc<compiled::Items>> {
-        let hooks = self.fast_hooks;
-        if self.has_terminal {
-            match self.fast_call(hooks.terminal?, atom).ok()? {
-                compiled::Value::Bool(true) => return Some(std::rc::Rc::default()),
-                compiled::Value::Bool(false) => {}
-                _ => return None,
-            }
+        if self.fast_terminal(atom)? {
+            return Some(std::rc::Rc::default());
         }
-        let list = match self.fast_call(hooks.moves?, atom).ok()? {
+        let list = match self.fast_call(self.fast_hooks.moves?, atom).ok()? {
             compiled::Value::Array(list) => list,
             small @ compiled::Value::Small { split: false, .. } => std::rc::Rc::new(
                 (0..small.array_len()?)
