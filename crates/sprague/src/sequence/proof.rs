@@ -89,6 +89,16 @@ pub fn period(rule: &HeapRule, values: &[u16]) -> Option<Period> {
 /// near the end (a multiple of a period seen, with a long preperiod) fails there at once instead
 /// of after a scan of the whole run, so the search stays about O(len).
 fn smallest_proved_period(rule: &HeapRule, values: &[u16]) -> Option<Period> {
+    smallest_proved_period_with(rule, values, LONG_RUN)
+}
+
+/// Runs of equal values [`smallest_proved_period`] steps over: only runs this long are listed,
+/// so the list stays small beside the table (an index of every value's run would triple the
+/// table's memory).
+const LONG_RUN: usize = 4096;
+
+/// [`smallest_proved_period`], stepping over runs of at least `long_run` equal values.
+fn smallest_proved_period_with(rule: &HeapRule, values: &[u16], long_run: usize) -> Option<Period> {
     const SPOT: usize = 16;
     let len = values.len() as u64;
     let base = values_to_prove(rule, 0, 0)?;
@@ -96,19 +106,29 @@ fn smallest_proved_period(rule: &HeapRule, values: &[u16]) -> Option<Period> {
     let a = values_to_prove(rule, 1, 0)? - base;
     let b = values_to_prove(rule, 0, 1)? - base;
     let holds = |n: usize, q: usize| values[n] == values[n + q];
-    // run_end[n]: the first index past n whose value differs from values[n] (or the length).
-    // Across a stretch where both n and n + q stay in runs of one value the relation holds
-    // without looking, so checking it from p_max costs the runs crossed, not the values: a long
-    // constant stretch (a take set {821185} is 0 for 821185 values) was compared value by value
-    // for every q, seconds of work after the table itself was done.
-    let mut run_end = vec![values.len() as u32; values.len()];
-    for n in (0..values.len().saturating_sub(1)).rev() {
-        if values[n] == values[n + 1] {
-            run_end[n] = run_end[n + 1];
-        } else {
-            run_end[n] = n as u32 + 1;
+    // The long runs of equal values, (start, end), in order. Across a stretch where both n and
+    // n + q stay in one long run the relation holds without looking, so checking it from p_max
+    // costs the long runs crossed, not their values: a long constant stretch (a take set
+    // {821185} is 0 for 821185 values) was compared value by value for every q, seconds of work
+    // after the table itself was done.
+    let mut long_runs: Vec<(usize, usize)> = Vec::new();
+    let mut start = 0;
+    for n in 1..=values.len() {
+        if n == values.len() || values[n] != values[start] {
+            if n - start >= long_run {
+                long_runs.push((start, n));
+            }
+            start = n;
         }
     }
+    // The end of the long run holding n, if one does.
+    let run_end = |n: usize| {
+        let i = long_runs.partition_point(|&(s, _)| s <= n);
+        i.checked_sub(1)
+            .map(|i| long_runs[i])
+            .filter(|&(_, e)| n < e)
+            .map(|(_, e)| e)
+    };
     let holds_from = |from: usize, q: usize| {
         let end = values.len() - q;
         let mut n = from;
@@ -116,17 +136,19 @@ fn smallest_proved_period(rule: &HeapRule, values: &[u16]) -> Option<Period> {
             if values[n] != values[n + q] {
                 return false;
             }
-            let same = (run_end[n] as usize).min(run_end[n + q] as usize - q);
-            if same > n + 1 {
-                n = same;
-            } else {
-                // No run to step over: a block compared at once (vectorised).
-                let stop = (n + 64).min(end);
-                if values[n..stop] != values[n + q..stop + q] {
-                    return false;
+            if let (Some(e1), Some(e2)) = (run_end(n), run_end(n + q)) {
+                let same = e1.min(e2 - q);
+                if same > n + 1 {
+                    n = same;
+                    continue;
                 }
-                n = stop;
             }
+            // No long run to step over: a block compared at once (vectorised).
+            let stop = (n + 64).min(end);
+            if values[n..stop] != values[n + q..stop + q] {
+                return false;
+            }
+            n = stop;
         }
         true
     };
@@ -136,7 +158,7 @@ fn smallest_proved_period(rule: &HeapRule, values: &[u16]) -> Option<Period> {
         let qu = q as usize;
         let end = values.len() - qu;
         // The relation must hold from p_max to the end: checked forwards (a wrong q fails
-        // soon after p_max) and run by run (see `run_end`), where a scan back from the end
+        // soon after p_max) and long run by long run (see `long_runs`), where a scan back from the end
         // walked every matching value first (12 s for a take set {821185}).
         if p_max < end
             && (p_max..(p_max + SPOT).min(end)).all(|n| holds(n, qu))
@@ -195,8 +217,13 @@ mod tests {
                 values.extend_from_slice(&block);
             }
             let rule = HeapRule::octal("0.07").unwrap();
-            let found = smallest_proved_period(&rule, &values).map(|p| (p.preperiod, p.period));
-            proptest::prop_assert_eq!(found, smallest_proved_period_plainly(&rule, &values));
+            let plainly = smallest_proved_period_plainly(&rule, &values);
+            // Runs stepped over from 2 values, from 8, and from the default (none here).
+            for long_run in [2, 8, LONG_RUN] {
+                let found = smallest_proved_period_with(&rule, &values, long_run)
+                    .map(|p| (p.preperiod, p.period));
+                proptest::prop_assert_eq!(found, plainly, "runs from {}", long_run);
+            }
         }
     }
 
