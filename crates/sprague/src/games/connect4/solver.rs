@@ -553,15 +553,7 @@ impl Solver {
             return (value, best);
         }
         for col in self.shape.centre_order().filter(|&c| board.can_play(c)) {
-            let child = board.play(col);
-            // The move keeps the value iff it is worth at least `value` (every move keeps the
-            // floor `low`).
-            let keeps = value <= low
-                || if child.lost {
-                    board.win_now() >= value
-                } else {
-                    !self.at_least(&child, 1 - value)
-                };
+            let keeps = self.keeps(board, col, value, low);
             if self.aborted {
                 return (value, Vec::new());
             }
@@ -570,6 +562,64 @@ impl Solver {
             }
         }
         (value, best)
+    }
+
+    /// The score clamped to `low..=high` (as [`solve_within`](Self::solve_within)) and one move
+    /// whose clamped worth is that score: the move the table holds for `board` tried first, then
+    /// the centre first, stopping at the first that keeps the score (the engine's move needs no
+    /// more). `None` when the game is over or the search ran out of budget.
+    pub fn a_best_move_within(&mut self, board: &Board, low: i32, high: i32) -> (i32, Option<u8>) {
+        let value = self.solve_within(board, low, high);
+        if board.is_over() || self.aborted {
+            return (value, None);
+        }
+        let hinted = self.table_move(board).filter(|&c| board.can_play(c));
+        let rest = self.shape.centre_order().filter(|&c| Some(c) != hinted);
+        for col in hinted.into_iter().chain(rest) {
+            if !board.can_play(col) {
+                continue;
+            }
+            let keeps = self.keeps(board, col, value, low);
+            if self.aborted {
+                return (value, None);
+            }
+            if keeps {
+                return (value, Some(col));
+            }
+        }
+        (value, None)
+    }
+
+    /// Whether playing `col` at `board` keeps `value`, the score clamped from below at `low`:
+    /// whether the move is worth at least `value` (every move keeps the floor `low`).
+    fn keeps(&mut self, board: &Board, col: u8, value: i32, low: i32) -> bool {
+        let child = board.play(col);
+        value <= low
+            || if child.lost {
+                board.win_now() >= value
+            } else {
+                !self.at_least(&child, 1 - value)
+            }
+    }
+
+    /// The best move the table holds for `board` (a 0-based column), when it holds one.
+    fn table_move(&self, board: &Board) -> Option<u8> {
+        let key = board.key();
+        let mirrored = self.layout.mirror_key(key);
+        let (canonical, flip) = if mirrored < key {
+            (mirrored, true)
+        } else {
+            (key, false)
+        };
+        let near = uses_near_table(self.shape)
+            && u32::from(board.stones) >= self.shape.cells().saturating_sub(NEAR_PLIES);
+        let table = if near { &self.near[0] } else { &*self.table };
+        let best = table.load(canonical, self.generation)?.best?;
+        Some(if flip {
+            self.shape.width() as u8 - 1 - best
+        } else {
+            best
+        })
     }
 
     /// The score of every legal move (0-based column, score for the player making it), columns
@@ -994,6 +1044,14 @@ impl<G: Geometry> Worker<'_, G> {
             count += 1;
         }
 
+        // No move wins with the mover's next stone but one (each was checked above): the
+        // soonest win is two stones later (c4's bound; a null window at the top of the range
+        // ends here).
+        let high = high.min((cells as i32 - 3 - n) / 2);
+        if high <= alpha {
+            return high;
+        }
+        let beta = beta.min(high);
         let mut best_move = hint;
         for &(_, col, cell) in &order[..count] {
             let child_mask = mask | cell;

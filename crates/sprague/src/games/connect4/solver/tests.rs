@@ -100,6 +100,23 @@ fn table_entries_round_trip_and_never_hit_falsely() {
     assert!(others > 0);
 }
 
+/// The moves at `board` whose worth has the sign `sign` or better (the moves keeping the weak
+/// value), by the generic engine.
+fn generic_sign_keepers(generic: &mut Negamax<Connect4>, board: &Board, sign: i32) -> Vec<u8> {
+    (0..7u8)
+        .filter(|&c| board.can_play(c))
+        .filter(|&c| {
+            let child = board.play(c);
+            let worth = if child.is_lost() {
+                1
+            } else {
+                -generic.best_moves(&child).0.signum()
+            };
+            worth >= sign
+        })
+        .collect()
+}
+
 #[test]
 fn agrees_with_the_generic_engine_and_with_itself_on_two_threads() {
     use rand::{Rng, SeedableRng};
@@ -125,6 +142,20 @@ fn agrees_with_the_generic_engine_and_with_itself_on_two_threads() {
         assert_eq!(two.best_moves(&board), expected, "{board:?}");
         assert_eq!(one.solve_within(&board, -1, 1), expected.0.signum());
         assert_eq!(two.solve_within(&board, -1, 1), expected.0.signum());
+        // The engine's one move: the exact score and one of the moves keeping it, also when
+        // the table holds a move for the position (the second call) and when it does not.
+        for solver in [&mut one, &mut two] {
+            for _ in 0..2 {
+                let (value, chosen) = solver.a_best_move_within(&board, i32::MIN / 4, i32::MAX / 4);
+                assert_eq!(value, expected.0, "{board:?}");
+                let chosen = chosen.expect("a game not over has a best move");
+                assert!(expected.1.contains(&chosen), "{board:?}: {chosen}");
+            }
+            let (sign, chosen) = solver.a_best_move_within(&board, -1, 1);
+            assert_eq!(sign, expected.0.signum());
+            let keeping = generic_sign_keepers(&mut generic, &board, sign);
+            assert!(keeping.contains(&chosen.unwrap()), "{board:?}");
+        }
         one.clear_table();
         two.clear_table();
         assert_eq!(one.solve(&board), expected.0);
