@@ -347,13 +347,15 @@ impl ScorePlay {
     /// # Errors
     /// When the position does not parse.
     pub fn engine_move(&mut self, position: &str) -> Result<Option<EngineMove>, Error> {
-        Ok(self.moves(position)?.and_then(|(mut best, why, proven)| {
-            (!best.is_empty()).then(|| EngineMove {
-                played: best.swap_remove(0),
-                why,
-                proven,
-            })
-        }))
+        Ok(self
+            .moves(position, false)?
+            .and_then(|(mut best, why, proven)| {
+                (!best.is_empty()).then(|| EngineMove {
+                    played: best.swap_remove(0),
+                    why,
+                    proven,
+                })
+            }))
     }
 
     /// The moves the engine would play at `position` (every move keeping the value, or its one
@@ -363,7 +365,7 @@ impl ScorePlay {
     /// When the position does not parse.
     pub fn hints(&mut self, position: &str) -> Result<(Vec<PlayedMove>, String), Error> {
         Ok(self
-            .moves(position)?
+            .moves(position, true)?
             .map(|(best, why, _)| (best, why))
             .unwrap_or_default())
     }
@@ -397,7 +399,12 @@ impl ScorePlay {
     }
 
     /// The best moves at `position` (first is the engine's choice), why, and whether proven.
-    fn moves(&mut self, position: &str) -> Result<Option<(Vec<PlayedMove>, String, bool)>, Error> {
+    /// Connect Four lists one best move unless `all` (every move keeping a score has its pace).
+    fn moves(
+        &mut self,
+        position: &str,
+        all: bool,
+    ) -> Result<Option<(Vec<PlayedMove>, String, bool)>, Error> {
         let state = self.state(position)?;
         if state.to_move.is_none() {
             return Ok(None);
@@ -479,8 +486,16 @@ impl ScorePlay {
                         .collect()
                 };
                 // The exact score within the budget, then its sign only, then a guess.
+                let best_moves = |search: &mut Connect4Solver, low: i32, high: i32| {
+                    if all {
+                        search.best_moves_within(&board, low, high)
+                    } else {
+                        let (value, best) = search.a_best_move_within(&board, low, high);
+                        (value, best.into_iter().collect())
+                    }
+                };
                 search.set_node_limit(Some(budget));
-                let (score, best) = search.best_moves(&board);
+                let (score, best) = best_moves(search, i32::MIN / 4, i32::MAX / 4);
                 if !search.aborted() {
                     search.set_node_limit(None);
                     let why = format!(
@@ -490,7 +505,7 @@ impl ScorePlay {
                     return Ok(Some((to_moves(&best), why, true)));
                 }
                 search.set_node_limit(Some(budget));
-                let (sign, best) = search.best_moves_within(&board, -1, 1);
+                let (sign, best) = best_moves(search, -1, 1);
                 if !search.aborted() {
                     search.set_node_limit(None);
                     let outcome = match sign {
