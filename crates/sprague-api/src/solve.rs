@@ -408,6 +408,23 @@ impl ScoreSolver {
             stats,
         })
     }
+    /// Allocates now the Connect Four search that [`connect4`](Self::connect4) with `options`
+    /// would allocate at its first call.
+    ///
+    /// # Errors
+    /// A board that does not fit, or a table past the memory limit.
+    pub fn prepare_connect4(&mut self, options: &SolveOptions) -> Result<(), Error> {
+        let shape = connect4_shape(options.width, options.height)?;
+        let table_bits = connect4_table_bits(options.table_bytes, &self.limits)?;
+        connect4_solver(
+            &mut self.connect4,
+            options.threads,
+            shape,
+            table_bits,
+            &self.limits,
+        )?;
+        Ok(())
+    }
 
     /// Connect Four after the columns `sequence` (digits 1–7 on the standard board; empty for
     /// the empty board), on the board of `options.width` × `options.height`.

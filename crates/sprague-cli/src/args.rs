@@ -1150,11 +1150,12 @@ pub struct Connect4BookArgs {
     pub out: std::path::PathBuf,
     #[command(flatten)]
     pub board: Connect4Board,
-    /// The transposition table's size, as for `solve connect4` (kept from one position to the
-    /// next).
+    /// The transposition tables' size in all, as for `solve connect4` (shared equally among the
+    /// threads; each table kept from one position to the next).
     #[arg(long, value_name = "SIZE")]
     pub memory: Option<String>,
-    /// Threads searching each position together.
+    /// Positions solved at once, each by its own search and table: the build's time divides by
+    /// about the threads (up to the cores).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
     pub threads: u16,
     /// Print the summary as one JSON object.

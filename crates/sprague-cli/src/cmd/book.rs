@@ -72,15 +72,32 @@ pub fn run(args: BookArgs, limits: &Limits) -> Result<ExitCode, Failure> {
             .map_err(fail)?;
         file
     };
+    // Positions are solved side by side, each by its own one-thread search with its own table
+    // (the memory shared equally): independent positions scale with the cores, which the
+    // threads of one search do not (1.4x on two).
+    let remaining = build.remaining();
+    let workers = usize::from(args.threads).clamp(1, remaining.len().max(1));
+    let table_bytes = super::table_size(args.memory.as_deref())?.map(|b| b / workers as u64);
+    let worker_limits = Limits {
+        memory_bytes: limits.memory_bytes / workers as u64,
+        ..*limits
+    };
     let options = SolveOptions {
         best_moves: false,
-        threads: usize::from(args.threads),
+        threads: 1,
         width: args.board.width,
         height: args.board.height,
-        table_bytes: super::table_size(args.memory.as_deref())?,
+        table_bytes,
         ..SolveOptions::default()
     };
-    let remaining = build.remaining();
+    // Every worker's table is allocated before the first position, so a table that does not
+    // fit is refused at once.
+    let mut solvers = Vec::with_capacity(workers);
+    for _ in 0..workers {
+        let mut solver = ScoreSolver::new(worker_limits);
+        solver.prepare_connect4(&options)?;
+        solvers.push(solver);
+    }
     SOLVED.store(resumed, Ordering::SeqCst);
     let _ = STOPPED_WITH.set((build.frontier_len(), progress_path.display().to_string()));
     // A search cannot stop half-way: Ctrl-C ends the process at once, and the positions solved
@@ -95,20 +112,65 @@ pub fn run(args: BookArgs, limits: &Limits) -> Result<ExitCode, Failure> {
         .and_then(|v| v.trim().parse().ok());
     let bar = progress_bar(build.frontier_len(), resumed);
     let started = Instant::now();
-    let mut solver = ScoreSolver::new(*limits);
-    for (done, seq) in remaining.iter().enumerate() {
-        if stop_after == Some(done) {
-            bar.finish_and_clear();
-            eprintln!("{}", stopped_message(resumed + done));
-            return Ok(ExitCode::from(INTERRUPTED));
+    let next = AtomicUsize::new(0);
+    let quit = std::sync::atomic::AtomicBool::new(false);
+    let (found_tx, found) = std::sync::mpsc::channel::<Result<(usize, i32), Failure>>();
+    let outcome = std::thread::scope(|scope| -> Result<Option<usize>, Failure> {
+        for mut solver in solvers {
+            let (next, quit, found_tx, remaining, options) =
+                (&next, &quit, found_tx.clone(), &remaining, &options);
+            scope.spawn(move || {
+                while !quit.load(Ordering::SeqCst) {
+                    let index = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(seq) = remaining.get(index) else {
+                        return;
+                    };
+                    let score = solver
+                        .connect4(seq, options)
+                        .map(|report| (index, report.result.number()))
+                        .map_err(Failure::from);
+                    if found_tx.send(score).is_err() {
+                        return;
+                    }
+                }
+            });
         }
-        let score = solver.connect4(seq, &options)?.result.number();
-        // One whole line a write: a run killed mid-write leaves a line without its newline,
-        // which the next run leaves out.
-        let line = build.record(seq, score);
-        progress_file.write_all(line.as_bytes()).map_err(fail)?;
-        SOLVED.fetch_add(1, Ordering::SeqCst);
-        bar.inc(1);
+        drop(found_tx);
+        let mut done = 0;
+        let stop = |quit: &std::sync::atomic::AtomicBool| quit.store(true, Ordering::SeqCst);
+        if stop_after == Some(0) {
+            stop(&quit);
+            return Ok(Some(0));
+        }
+        for score in found {
+            let (index, score) = match score {
+                Ok(found) => found,
+                Err(e) => {
+                    stop(&quit);
+                    return Err(e);
+                }
+            };
+            // One whole line a write: a run killed mid-write leaves a line without its
+            // newline, which the next run leaves out.
+            let line = build.record(&remaining[index], score);
+            if let Err(e) = progress_file.write_all(line.as_bytes()) {
+                stop(&quit);
+                return Err(fail(e));
+            }
+            SOLVED.fetch_add(1, Ordering::SeqCst);
+            bar.inc(1);
+            done += 1;
+            if stop_after == Some(done) {
+                stop(&quit);
+                return Ok(Some(done));
+            }
+        }
+        Ok(None)
+    })?;
+    if let Some(done) = outcome {
+        bar.finish_and_clear();
+        eprintln!("{}", stopped_message(resumed + done));
+        return Ok(ExitCode::from(INTERRUPTED));
     }
     progress_file.sync_all().map_err(fail)?;
     bar.finish_and_clear();
