@@ -92,6 +92,10 @@ pub struct ScorePlay {
     engine: Engine,
     /// Connect Four: positions a search may explore.
     budget: u64,
+    /// Connect Four: proven bounds on the scores of the positions the engine's last move can
+    /// lead to (the position after it, exactly; each reply to it, from below), so the next
+    /// search starts from them.
+    known: Vec<(Connect4Board, (i32, i32))>,
 }
 
 /// The search of each game, with its table.
@@ -133,6 +137,7 @@ impl ScorePlay {
         Ok(ScorePlay {
             engine,
             budget: CONNECT4_BUDGET,
+            known: Vec::new(),
         })
     }
 
@@ -494,10 +499,25 @@ impl ScorePlay {
                         (value, best.into_iter().collect())
                     }
                 };
+                let known = self
+                    .known
+                    .iter()
+                    .find(|(b, _)| *b == board)
+                    .map_or((i32::MIN / 4, i32::MAX / 4), |&(_, bounds)| bounds);
                 search.set_node_limit(Some(budget));
-                let (score, best) = best_moves(search, i32::MIN / 4, i32::MAX / 4);
+                let (score, best) = search.best_moves_known(&board, known, all);
                 if !search.aborted() {
                     search.set_node_limit(None);
+                    if let (false, Some(&col)) = (all, best.first()) {
+                        // The move keeps the score: the position after it is worth exactly
+                        // minus the score to the user, and each reply at least the score to
+                        // the engine.
+                        let after = board.play(col);
+                        self.known = vec![(after, (-score, -score))];
+                        for reply in (0..shape.width() as u8).filter(|&c| after.can_play(c)) {
+                            self.known.push((after.play(reply), (score, i32::MAX / 4)));
+                        }
+                    }
                     let why = format!(
                         "it keeps the score {score}: {}",
                         connect4_words(&board, &mover, score)
@@ -764,6 +784,45 @@ mod tests {
         let proven = c4.engine_move(sequence).unwrap().unwrap();
         assert!(proven.proven);
         assert!(proven.why.contains("keeps the score -1"), "{}", proven.why);
+    }
+
+    #[test]
+    fn connect4_engine_starts_its_next_search_from_the_score_it_proved() {
+        // After the engine's move at a middle-game position (Test_L2_R1, score 4), every reply
+        // the user can make: the engine that carries its proven bounds (the position after its
+        // move exactly, each reply from below) answers with the score a fresh engine finds.
+        let limits = Limits::default();
+        let mut warm = ScorePlay::new(ScoreGame::CONNECT4, &limits).unwrap();
+        let start = "5554224333234511764415115";
+        let score_of = |why: &str| -> i32 {
+            let rest = why.strip_prefix("it keeps the score ").expect(why);
+            rest.split(':').next().unwrap().parse().unwrap()
+        };
+        let mut replies = 0;
+        for reply in 0..7u8 {
+            let first = warm.engine_move(start).unwrap().unwrap();
+            assert_eq!(score_of(&first.why), 4);
+            let after = Connect4Board::from_moves(&first.played.to).unwrap();
+            if !after.can_play(reply) || after.play(reply).is_over() {
+                continue;
+            }
+            let position = format!("{}{}", first.played.to, reply + 1);
+            let mut fresh = ScorePlay::new(ScoreGame::CONNECT4, &limits).unwrap();
+            let carried = warm.engine_move(&position).unwrap().unwrap();
+            let found = fresh.engine_move(&position).unwrap().unwrap();
+            assert!(carried.proven && found.proven, "{position}");
+            assert_eq!(score_of(&carried.why), score_of(&found.why), "{position}");
+            assert!(
+                score_of(&carried.why) >= 4,
+                "{position}: a reply never helps the user"
+            );
+            // The hint at the position after the engine's move: its score is known exactly.
+            replies += 1;
+        }
+        assert!(replies >= 5);
+        let first = warm.engine_move(start).unwrap().unwrap();
+        let (_, why) = warm.hints(&first.played.to).unwrap();
+        assert_eq!(score_of(&why), -4);
     }
 
     #[test]

@@ -547,21 +547,7 @@ impl Solver {
     /// The score clamped to `low..=high` (as [`solve_within`](Self::solve_within)) and every
     /// move (a 0-based column, centre first) whose clamped worth is that score.
     pub fn best_moves_within(&mut self, board: &Board, low: i32, high: i32) -> (i32, Vec<u8>) {
-        let value = self.solve_within(board, low, high);
-        let mut best = Vec::new();
-        if board.is_over() {
-            return (value, best);
-        }
-        for col in self.shape.centre_order().filter(|&c| board.can_play(c)) {
-            let keeps = self.keeps(board, col, value, low);
-            if self.aborted {
-                return (value, Vec::new());
-            }
-            if keeps {
-                best.push(col);
-            }
-        }
-        (value, best)
+        self.moves_keeping(board, (low, high), (low, high), true)
     }
 
     /// The score clamped to `low..=high` (as [`solve_within`](Self::solve_within)) and one move
@@ -569,11 +555,44 @@ impl Solver {
     /// the centre first, stopping at the first that keeps the score (the engine's move needs no
     /// more). `None` when the game is over or the search ran out of budget.
     pub fn a_best_move_within(&mut self, board: &Board, low: i32, high: i32) -> (i32, Option<u8>) {
-        let value = self.solve_within(board, low, high);
+        let (value, best) = self.moves_keeping(board, (low, high), (low, high), false);
+        (value, best.first().copied())
+    }
+
+    /// The exact score of `board` and its best moves (all of them, centre first, when `all`;
+    /// else the first found, as [`a_best_move_within`](Self::a_best_move_within)), when the
+    /// score is known to lie in `known.0..=known.1`: the search starts from that bracket (a
+    /// position whose score is known exactly costs only the proof of a move). The bounds must
+    /// be proven ones (for instance from the exact score of the position before): a wrong one
+    /// gives a wrong answer.
+    pub fn best_moves_known(
+        &mut self,
+        board: &Board,
+        known: (i32, i32),
+        all: bool,
+    ) -> (i32, Vec<u8>) {
+        self.moves_keeping(board, (i32::MIN / 4, i32::MAX / 4), known, all)
+    }
+
+    /// The score clamped to `clamp` and the moves keeping it (all, or the first found), the
+    /// search bracketed by `known` (a proven range of the score, within `clamp` or wider).
+    fn moves_keeping(
+        &mut self,
+        board: &Board,
+        (low, high): (i32, i32),
+        known: (i32, i32),
+        all: bool,
+    ) -> (i32, Vec<u8>) {
+        let value = self.solve_within(board, low.max(known.0), high.min(known.1).max(low));
+        let mut best = Vec::new();
         if board.is_over() || self.aborted {
-            return (value, None);
+            return (value, best);
         }
-        let hinted = self.table_move(board).filter(|&c| board.can_play(c));
+        let hinted = if all {
+            None
+        } else {
+            self.table_move(board).filter(|&c| board.can_play(c))
+        };
         let rest = self.shape.centre_order().filter(|&c| Some(c) != hinted);
         for col in hinted.into_iter().chain(rest) {
             if !board.can_play(col) {
@@ -581,13 +600,16 @@ impl Solver {
             }
             let keeps = self.keeps(board, col, value, low);
             if self.aborted {
-                return (value, None);
+                return (value, Vec::new());
             }
             if keeps {
-                return (value, Some(col));
+                best.push(col);
+                if !all {
+                    break;
+                }
             }
         }
-        (value, None)
+        (value, best)
     }
 
     /// Whether playing `col` at `board` keeps `value`, the score clamped from below at `low`:
