@@ -314,3 +314,45 @@ fn claimeven_bounds_the_exact_score_of_the_first_player() {
         "{bounded} bounded, {below_zero} below 0"
     );
 }
+
+#[test]
+fn the_engines_one_move_found_in_slices_keeps_the_score() {
+    // Opening positions (Test_L1_R2), some of whose moves take more than the first slice of
+    // positions to prove or refute: the one move found keeps the set's score, as the list of
+    // every best move says, on a cold table and on the warm one.
+    let text = include_str!("../../../../tests/data/connect4/Test_L1_R2");
+    let mut one = new_solver(20, 1);
+    let mut all = new_solver(20, 1);
+    let (mut sliced, mut stopped) = (0, 0);
+    for line in text.lines().take(8) {
+        let (seq, score) = line.split_once(' ').unwrap();
+        let board = Board::from_moves(seq).unwrap();
+        let score: i32 = score.parse().unwrap();
+        let (value, best) = all.best_moves(&board);
+        assert_eq!(value, score, "{seq}");
+        one.clear_table();
+        for _ in 0..2 {
+            let before = one.nodes();
+            let (value, chosen) = one.a_best_move_within(&board, i32::MIN / 4, i32::MAX / 4);
+            assert_eq!(value, score, "{seq}");
+            assert!(
+                best.contains(&chosen.unwrap()),
+                "{seq}: {chosen:?} not in {best:?}"
+            );
+            if one.nodes() - before > 1 << 16 {
+                sliced += 1;
+            }
+        }
+        // Out of budget: no move, and the solver says so.
+        one.clear_table();
+        one.set_node_limit(Some(20));
+        let (_, chosen) = one.a_best_move_within(&board, i32::MIN / 4, i32::MAX / 4);
+        if one.aborted() {
+            assert!(chosen.is_none(), "{seq}: {chosen:?}");
+            stopped += 1;
+        }
+        one.set_node_limit(None);
+    }
+    assert!(sliced > 0, "no position needed a second slice");
+    assert!(stopped > 0, "no position ran out of 20 positions");
+}
