@@ -291,21 +291,79 @@ mod tests {
         assert!(checked > 0 || book.depth() == 0);
     }
 
-    /// The deepest positions of the shipped book against the solver: minutes, so only with
-    /// `SPRAGUE_SLOW=1` (run before the book is shipped; each was the solver's score when built).
+    /// The book of depth 4 shipped before the deeper one, built apart (its own 568 frontier
+    /// positions solved one by one): every score the two share agrees.
+    #[test]
+    fn the_shipped_book_agrees_with_the_depth_4_book_built_apart() {
+        let older = Book::decode(include_bytes!("../books/connect4-7x6-depth4.book")).unwrap();
+        assert_eq!(older.depth(), 4);
+        let book = standard_book();
+        let mut compared = 0;
+        for board in shipped_positions() {
+            if board.stones() <= older.depth() {
+                assert_eq!(book.score(&board), older.score(&board), "{board:?}");
+                compared += 1;
+            }
+        }
+        // Every sequence of at most 4 stones (1 + 7 + 49 + 343 + 2401, none over).
+        assert_eq!(compared, 2801);
+    }
+
+    /// Frontier positions of the shipped book, `count` of them drawn with `seed`.
+    fn frontier_sample(seed: u64, count: usize) -> Vec<Connect4Board> {
+        use rand::seq::SliceRandom;
+        use rand::SeedableRng;
+        let book = standard_book();
+        let frontier = sprague::games::connect4::book::frontier(book.shape(), book.depth());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        frontier
+            .choose_multiple(&mut rng, count)
+            .map(|(board, _)| *board)
+            .collect()
+    }
+
+    /// Random positions of the shipped book's frontier against the solver (no book): those
+    /// it solves within a budget of positions, a few seconds in all.
+    #[test]
+    fn random_frontier_positions_have_the_solvers_score() {
+        use sprague::games::connect4::solver::{Solver, SolverConfig};
+        let book = standard_book();
+        let mut solver = Solver::new(SolverConfig {
+            table_bits: 22,
+            ..SolverConfig::default()
+        });
+        let mut checked = 0;
+        for board in frontier_sample(27, 16) {
+            solver.set_node_limit(Some(4_000_000));
+            let score = solver.solve(&board);
+            if !solver.aborted() {
+                assert_eq!(book.score(&board), Some(score), "{board:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked >= 3, "only {checked} solved within the budget");
+    }
+
+    /// More of the deepest positions against the solver: minutes in a release build, so only
+    /// with `SPRAGUE_SLOW=1` (each was the solver's score when built; the whole frontier takes
+    /// as long as the build). `SPRAGUE_BOOK_SAMPLE` sets how many (400 by default).
     #[test]
     fn the_shipped_books_frontier_is_the_solvers() {
         use sprague::games::connect4::solver::{Solver, SolverConfig};
         if std::env::var_os("SPRAGUE_SLOW").is_none() {
             return;
         }
+        let count = std::env::var("SPRAGUE_BOOK_SAMPLE")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(400);
         let book = standard_book();
         let mut solver = Solver::new(SolverConfig {
             table_bits: 27,
             ..SolverConfig::default()
         });
-        for (board, _) in sprague::games::connect4::book::frontier(book.shape(), book.depth()) {
-            assert_eq!(book.score(&board), Some(solver.solve(&board)));
+        for board in frontier_sample(1, count) {
+            assert_eq!(book.score(&board), Some(solver.solve(&board)), "{board:?}");
         }
     }
 

@@ -1103,7 +1103,7 @@ pub struct Connect4Args {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
     pub threads: u16,
     /// Search every position, even those the shipped opening book holds (on 7×6 every position
-    /// of at most 4 stones): to measure the solver.
+    /// of at most 6 stones): to measure the solver.
     #[arg(long)]
     pub no_book: bool,
     /// Read this opening book (built by `sprague book connect4`, for this board) instead of the
