@@ -61,23 +61,22 @@ pub fn run(args: BookArgs, limits: &Limits) -> Result<ExitCode, Failure> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => 0,
         Err(e) => return Err(fail(e)),
     };
-    let mut progress_file = if resumed > 0 {
-        OpenOptions::new()
-            .append(true)
-            .open(&progress_target)
-            .map_err(fail)?
-    } else {
-        let mut file = std::fs::File::create(&progress_target).map_err(fail)?;
-        file.write_all(format!("{}\n", build.header()).as_bytes())
-            .map_err(fail)?;
-        file
-    };
     // Positions are solved side by side, each by its own one-thread search with its own table
     // (the memory shared equally): independent positions scale with the cores, which the
     // threads of one search do not (1.4x on two).
     let remaining = build.remaining();
     let workers = usize::from(args.threads).clamp(1, remaining.len().max(1));
-    let table_bytes = super::table_size(args.memory.as_deref())?.map(|b| b / workers as u64);
+    let table_bytes = match super::table_size(args.memory.as_deref())? {
+        Some(bytes) if bytes / (workers as u64) < 4096 => {
+            return Err(Failure::bad_input(format!(
+                "--memory {}: {} bytes for each of the {workers} threads, less than the 4096 \
+                 bytes a table needs",
+                args.memory.as_deref().unwrap_or_default(),
+                bytes / workers as u64
+            )))
+        }
+        bytes => bytes.map(|b| b / workers as u64),
+    };
     let worker_limits = Limits {
         memory_bytes: limits.memory_bytes / workers as u64,
         ..*limits
@@ -98,6 +97,18 @@ pub fn run(args: BookArgs, limits: &Limits) -> Result<ExitCode, Failure> {
         solver.prepare_connect4(&options)?;
         solvers.push(solver);
     }
+    // The progress file is made only once every table fits.
+    let mut progress_file = if resumed > 0 {
+        OpenOptions::new()
+            .append(true)
+            .open(&progress_target)
+            .map_err(fail)?
+    } else {
+        let mut file = std::fs::File::create(&progress_target).map_err(fail)?;
+        file.write_all(format!("{}\n", build.header()).as_bytes())
+            .map_err(fail)?;
+        file
+    };
     SOLVED.store(resumed, Ordering::SeqCst);
     let _ = STOPPED_WITH.set((build.frontier_len(), progress_path.display().to_string()));
     // A search cannot stop half-way: Ctrl-C ends the process at once, and the positions solved

@@ -12,8 +12,13 @@ const BOOK: &[&str] = &[
 
 /// Builds the 5×4 book of depth 5 into `out`, with `SPRAGUE_STOP_AFTER` when `stop_after`.
 fn build(out: &Path, stop_after: Option<&str>) -> Output {
+    build_with(out, stop_after, &[])
+}
+
+/// [`build`] with more flags.
+fn build_with(out: &Path, stop_after: Option<&str>, flags: &[&str]) -> Output {
     let mut cmd = sprague();
-    cmd.args(BOOK).arg(out).arg("--json");
+    cmd.args(BOOK).arg(out).arg("--json").args(flags);
     if let Some(n) = stop_after {
         cmd.env("SPRAGUE_STOP_AFTER", n);
     }
@@ -54,6 +59,32 @@ fn a_stopped_build_resumes_to_the_same_book() {
         std::fs::read(&resumed).unwrap()
     );
     assert!(!progress.exists());
+
+    // Three positions solved at once: the same book; stopped after 7 and resumed on two: the
+    // same again.
+    let threaded = dir.join("threaded.book");
+    summary(&build_with(
+        &threaded,
+        None,
+        &["--threads", "3", "--memory", "3M"],
+    ));
+    assert_eq!(
+        std::fs::read(&whole).unwrap(),
+        std::fs::read(&threaded).unwrap()
+    );
+    let stopped = dir.join("stopped.book");
+    let out = build_with(&stopped, Some("7"), &["--threads", "2"]);
+    assert_eq!(out.status.code(), Some(130));
+    let text = std::fs::read_to_string(dir.join("stopped.book.progress")).unwrap();
+    assert_eq!(text.lines().count(), 8, "{text}");
+    assert_eq!(
+        summary(&build_with(&stopped, None, &["--threads", "2"]))["resumed"],
+        7
+    );
+    assert_eq!(
+        std::fs::read(&whole).unwrap(),
+        std::fs::read(&stopped).unwrap()
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
