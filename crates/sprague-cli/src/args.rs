@@ -292,8 +292,8 @@ move whenever there is one and says why. Works with input from a pipe.
 
 Scoring games: `sprague play triangle-war --moves \"1-2\"`, `sprague play tictactoe`, `sprague play
 connect4 4453`; type a line `2-4`, a cell 1-9 or a column 1-7. The engine plays a move keeping the
-minimax value and names it; in Connect Four it searches at most 2,000,000 positions a move and says
-when its move is an unproven guess.")]
+minimax value and names it; in Connect Four it reads the opening book and searches at most
+8,000,000 positions a move beyond it, and says when its move is an unproven guess.")]
     Play(PlayArgs),
     /// Build an opening book: the exact score of every position up to a depth.
     #[command(after_help = "\
@@ -301,9 +301,10 @@ Example:
   sprague book connect4 --depth 2 --out connect4-7x6.book
 
 A book of depth D solves every position of D stones (one of each mirror pair; on 7x6, 4 for
-D = 1, 25 for D = 2, 121 for D = 3, 568 for D = 4) and finds every shallower score from theirs. Each position
-solved is written at once to FILE.progress: a run stopped at any moment (Ctrl-C, a reboot) goes
-on where it stopped when run again with the same arguments. The book is written to FILE when
+D = 1, 25 for D = 2, 121 for D = 3, 568 for D = 4, 8,231 for D = 6) and finds every shallower
+score from theirs; --threads N solves N positions at once (about 50 minutes for D = 6 on two
+cores). Each position solved is written at once to FILE.progress: a run stopped at any moment
+(Ctrl-C, a reboot) goes on where it stopped when run again with the same arguments. The book is written to FILE when
 every position is solved, and FILE.progress removed. The book shipped with sprague (depth in
 `sprague solve connect4 --help`) is read by `solve connect4` and `play connect4`; any other
 (another board, a deeper one) with `--book FILE`:
