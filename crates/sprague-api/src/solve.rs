@@ -408,12 +408,19 @@ impl ScoreSolver {
             stats,
         })
     }
+
     /// Allocates now the Connect Four search that [`connect4`](Self::connect4) with `options`
     /// would allocate at its first call.
     ///
     /// # Errors
     /// A board that does not fit, or a table past the memory limit.
     pub fn prepare_connect4(&mut self, options: &SolveOptions) -> Result<(), Error> {
+        self.connect4_search(options).map(|_| ())
+    }
+
+    /// The Connect Four search for `options` (the one kept from the last call when it has
+    /// their configuration).
+    fn connect4_search(&mut self, options: &SolveOptions) -> Result<&mut Connect4Solver, Error> {
         let shape = connect4_shape(options.width, options.height)?;
         let table_bits = connect4_table_bits(options.table_bytes, &self.limits)?;
         connect4_solver(
@@ -422,8 +429,7 @@ impl ScoreSolver {
             shape,
             table_bits,
             &self.limits,
-        )?;
-        Ok(())
+        )
     }
 
     /// Connect Four after the columns `sequence` (digits 1–7 on the standard board; empty for
@@ -440,14 +446,7 @@ impl ScoreSolver {
         let shape = connect4_shape(options.width, options.height)?;
         let board = Connect4Board::from_moves_on(shape, sequence)
             .map_err(|e| Error::bad_input(format!("connect4 `{sequence}`: {e}")))?;
-        let table_bits = connect4_table_bits(options.table_bytes, &self.limits)?;
-        let search = connect4_solver(
-            &mut self.connect4,
-            options.threads,
-            shape,
-            table_bits,
-            &self.limits,
-        )?;
+        let search = self.connect4_search(options)?;
         let (low, high) = if options.weak {
             (-1, 1)
         } else {

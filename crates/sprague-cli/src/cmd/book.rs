@@ -148,16 +148,16 @@ pub fn run(args: BookArgs, limits: &Limits) -> Result<ExitCode, Failure> {
         }
         drop(found_tx);
         let mut done = 0;
-        let stop = |quit: &std::sync::atomic::AtomicBool| quit.store(true, Ordering::SeqCst);
+        let stop = || quit.store(true, Ordering::SeqCst);
         if stop_after == Some(0) {
-            stop(&quit);
+            stop();
             return Ok(Some(0));
         }
         for score in found {
             let (index, score) = match score {
                 Ok(found) => found,
                 Err(e) => {
-                    stop(&quit);
+                    stop();
                     return Err(e);
                 }
             };
@@ -165,14 +165,14 @@ pub fn run(args: BookArgs, limits: &Limits) -> Result<ExitCode, Failure> {
             // newline, which the next run leaves out.
             let line = build.record(&remaining[index], score);
             if let Err(e) = progress_file.write_all(line.as_bytes()) {
-                stop(&quit);
+                stop();
                 return Err(fail(e));
             }
             SOLVED.fetch_add(1, Ordering::SeqCst);
             bar.inc(1);
             done += 1;
             if stop_after == Some(done) {
-                stop(&quit);
+                stop();
                 return Ok(Some(done));
             }
         }

@@ -13,8 +13,8 @@
 //!   immediate win is scored without search; moves that let the opponent win at once are never
 //!   searched; a move after which the opponent has no safe reply is the best score there is,
 //!   and when no move is one, the mover wins with its third stone from now at the soonest
-//!   (Steininger's bound: 9–21% fewer positions on the test sets); moves are ordered by the threats they create, centre
-//!   first among equals.
+//!   (Steininger's bound: 9–21% fewer positions on the test sets); moves are ordered by the
+//!   threats they create, centre first among equals.
 //! - **Table.** `2^k` slots of one atomic `u64` each (8 MiB by default): the key
 //!   `current + mask + bottom` (below 2^b, b = width · (height + 1): 49 on 7×6) is multiplied by
 //!   an odd constant modulo 2^b, a bijection; the top `k` bits of the product pick the slot and
@@ -556,9 +556,9 @@ impl Solver {
     }
 
     /// The score clamped to `low..=high` (as [`solve_within`](Self::solve_within)) and one move
-    /// whose clamped worth is that score: the move the table holds for `board` tried first, then
-    /// the centre first, stopping at the first that keeps the score (the engine's move needs no
-    /// more). `None` when the game is over or the search ran out of budget.
+    /// whose clamped worth is that score: the first proven to keep it, the candidates (the
+    /// table's move, then the centre first) tried in doubling slices of positions (the engine's
+    /// move needs no more). `None` when the game is over or the search ran out of budget.
     pub fn a_best_move_within(&mut self, board: &Board, low: i32, high: i32) -> (i32, Option<u8>) {
         let (value, best) = self.moves_keeping(board, (low, high), (low, high), false);
         (value, best.first().copied())
