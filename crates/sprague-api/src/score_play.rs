@@ -23,8 +23,8 @@ use crate::{Error, Limits};
 
 /// Positions the engine may explore for the exact score of a Connect Four move (about 0.6 s on
 /// one core of the machine this was measured on; the sign only, when that runs out, gets half as
-/// many). With the book of every position up to 6 stones, `bench/connect4-play.py` found 716 of
-/// the 720 moves of 80 games from the empty board proven within it (BENCHMARKS.md).
+/// many). With the book of every position up to 7 stones, `bench/connect4-play.py` found all 524
+/// moves of 70 games from the empty board proven within it (BENCHMARKS.md).
 pub const CONNECT4_BUDGET: u64 = 8_000_000;
 
 /// The scoring games that can be played.
@@ -725,7 +725,7 @@ mod tests {
         // none. The empty board's columns are in the book: all at once, within the same budget
         // (Allis: only the centre wins; columns 3 and 5 draw).
         c4.set_budget(10);
-        assert_eq!(c4.move_scores("1234567").unwrap(), None);
+        assert_eq!(c4.move_scores("12345671").unwrap(), None);
         assert_eq!(
             c4.move_scores("").unwrap(),
             Some(vec![
@@ -773,9 +773,9 @@ mod tests {
         let limits = Limits::default();
         let mut c4 = ScorePlay::new(ScoreGame::CONNECT4, &limits).unwrap();
         c4.set_budget(1000);
-        // Past the opening book (at most 6 stones deep) and far from the end: no proof within
+        // Past the opening book (at most 7 stones deep) and far from the end: no proof within
         // 1000 positions.
-        let guess = c4.engine_move("1234567").unwrap().unwrap();
+        let guess = c4.engine_move("12345671").unwrap().unwrap();
         assert!(!guess.proven);
         assert!(guess.why.starts_with("not proven"), "{}", guess.why);
         // The empty board is in the book: proven at once, within the same budget.

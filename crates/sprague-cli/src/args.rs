@@ -301,8 +301,8 @@ Example:
   sprague book connect4 --depth 2 --out connect4-7x6.book
 
 A book of depth D solves every position of D stones (one of each mirror pair; on 7x6, 4 for
-D = 1, 25 for D = 2, 121 for D = 3, 568 for D = 4, 8,231 for D = 6) and finds every shallower
-score from theirs; --threads N solves N positions at once (about 50 minutes for D = 6 on two
+D = 1, 25 for D = 2, 121 for D = 3, 568 for D = 4, 8,231 for D = 6, 27,109 for D = 7) and finds every shallower
+score from theirs; --threads N solves N positions at once (41 minutes for D = 7 on two
 cores). Each position solved is written at once to FILE.progress: a run stopped at any moment
 (Ctrl-C, a reboot) goes on where it stopped when run again with the same arguments. The book is written to FILE when
 every position is solved, and FILE.progress removed. The book shipped with sprague (depth in
@@ -1104,7 +1104,7 @@ pub struct Connect4Args {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
     pub threads: u16,
     /// Search every position, even those the shipped opening book holds (on 7×6 every position
-    /// of at most 6 stones): to measure the solver.
+    /// of at most 7 stones): to measure the solver.
     #[arg(long)]
     pub no_book: bool,
     /// Read this opening book (built by `sprague book connect4`, for this board) instead of the

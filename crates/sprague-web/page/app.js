@@ -439,7 +439,7 @@ function drawTriangleWar(game, words, report, board) {
 // player to move: minus the value of the position the move leads to.
 // The depth of the opening book shipped for 7×6 (crates/sprague-api/books): a child of a
 // position with fewer stones is read from it at once. A browser test labels the empty board.
-const C4_BOOK_DEPTH = 6;
+const C4_BOOK_DEPTH = 7;
 
 async function labelScores(game, cells) {
   const shown = state.last;
