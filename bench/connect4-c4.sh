@@ -9,7 +9,8 @@
 #   C4_SRC  a checkout of ChristopheSteininger/c4 (a git directory works: the files are read from
 #           its HEAD with `git archive`), e.g. the `fetch` tool's /work/.mirror/…/repo.
 #   LIMIT=20 (positions of Test_L1_R3), EMPTY=1 (0 skips the empty board, about a minute each),
-#   THREADS=2 (both solvers), SPRAGUE_BIN (default: build and use target/release/sprague).
+#   THREADS=2 (both solvers), SPRAGUE_BIN (default: build and use target/release/sprague),
+#   C4_COUNT_FORCED=1 (c4 counts its forced moves too: see below).
 #
 # Both tables at 1 GB: c4's default (NUM_TABLE_ENTRIES = 134217757 in its settings.h, 8 bytes an
 # entry) and sprague's `--memory 1G`. c4 is compiled as its CMakeLists.txt does in OPTIMISE mode
@@ -57,6 +58,15 @@ int main() {
     }
 }
 CPP
+# C4_COUNT_FORCED=1 makes c4 count each forced move its static search plays as a position (it
+# counts only the positions its negamax enters; sprague counts every position it calls its search
+# on, a forced move included), so the two counts compare like for like. Only the count changes.
+if [ "${C4_COUNT_FORCED:-0}" = 1 ]; then
+  sed -i 's/^\( *\)node\.pos\.move(forced_move);/\1stats->new_node();\n\1node.pos.move(forced_move);/' \
+    "$work/src/solver/search.cpp"
+  grep -B1 'node.pos.move(forced_move);' "$work/src/solver/search.cpp" | grep -q 'stats->new_node' \
+    || { echo "C4_COUNT_FORCED: c4's static search no longer has the line to patch" >&2; exit 1; }
+fi
 # The thread count is c4's compile-time setting (0: every core).
 sed -i "s/inline constexpr int NUM_THREADS = [0-9]*;/inline constexpr int NUM_THREADS = $threads;/" \
   "$work/src/solver/settings.h"
