@@ -23,11 +23,12 @@
 //!   value, the best move found (tried first next time), and a generation number, so that
 //!   emptying the table is one increment. A new entry always replaces the old one.
 //! - **Two tables.** Positions at most [`NEAR_PLIES`] plies from the end (most of the positions
-//!   searched, each cheap to search again) use a small "near" table of 1 MiB (one per thread)
-//!   that stays in the processor's cache; the others use the large, shared one. On this machine (a virtual machine, where a
-//!   miss in the large table costs hundreds of cycles) this halves the time or better, for a few
-//!   percent more positions explored. A board of more than 55 key bits (8×7, 9×6, …) has no near
-//!   table: its keys would not fit a table that small.
+//!   searched, each cheap to search again) use a small "near" table of 1 MiB (4 MiB beside a
+//!   large table of 128 MiB or more; one per thread) that stays in the processor's caches; the
+//!   others use the large, shared one. On this
+//!   machine (a virtual machine, where a miss in the large table costs hundreds of cycles) this
+//!   halves the time or better, for about a fifth more positions explored. A board of more than
+//!   55 key bits (8×7, 9×6, …) has no near table: its keys would not fit a table that small.
 //! - **Enhanced transposition cutoff.** Before searching its moves, a position reads the table
 //!   entries of all its children (their cache misses overlap): a child whose bound already
 //!   decides the position cuts it off at once, and a child whose bound shows it cannot raise
@@ -63,8 +64,26 @@ use super::{Board, Geometry, Layout, Shape, Standard};
 /// The default table: 2^20 slots, 8 MiB (measured against 2^18, 2^22 and 2^23 on the test sets:
 /// fewer cache and TLB misses than the larger ones, and as few positions explored on them).
 pub const DEFAULT_TABLE_BITS: u32 = 20;
-/// The near table, for positions at most [`NEAR_PLIES`] plies from the end: 2^17 slots, 1 MiB.
+/// The near table, for positions at most [`NEAR_PLIES`] plies from the end: 2^17 slots, 1 MiB
+/// (a core's second-level cache here).
 pub const NEAR_TABLE_BITS: u32 = 17;
+/// The near table beside a large table of at least 2^[`LONG_TABLE_BITS`] slots (a long
+/// search's): 2^19 slots, 4 MiB. Measured against 2^17, 2^20 and 2^21 (one thread, `--memory
+/// 1G`): on the empty board and Test_L1_R3, 10% fewer positions than 2^17 in the same time,
+/// where larger ones fall out of the caches and are slower; but short searches (Test_L1_R2,
+/// Test_L2_R2) are 4–15% slower with it than with 2^17, so it comes only with a large table.
+pub const NEAR_GROWN_BITS: u32 = 19;
+/// See [`NEAR_GROWN_BITS`]: 2^24 slots, 128 MiB.
+pub const LONG_TABLE_BITS: u32 = 24;
+
+/// The near table's bits beside a large table of 2^`large_bits` slots.
+fn near_bits_beside(large_bits: u32) -> u32 {
+    if large_bits >= LONG_TABLE_BITS {
+        NEAR_GROWN_BITS
+    } else {
+        NEAR_TABLE_BITS
+    }
+}
 /// Positions with at most this many empty cells use the near table.
 pub const NEAR_PLIES: u32 = 20;
 /// Positions with at most this many empty cells are searched on one thread.
@@ -284,14 +303,14 @@ impl SolverConfig {
         }
     }
 
-    /// The bytes the tables take (the grown table's when the table may grow).
+    /// The bytes the tables take (the grown tables' when the table may grow).
     pub fn estimate_memory(&self) -> u64 {
+        let grown = self.clamped_table_bits().max(self.clamped_grow_bits());
         let near = if uses_near_table(self.shape) {
-            8 << table_bits_for(self.shape, NEAR_TABLE_BITS)
+            8 << table_bits_for(self.shape, near_bits_beside(grown))
         } else {
             8
         };
-        let grown = self.clamped_table_bits().max(self.clamped_grow_bits());
         (8 << grown) + self.threads.max(1) as u64 * near
     }
 }
@@ -332,7 +351,7 @@ impl Solver {
         let shape = config.shape;
         let near = || {
             if uses_near_table(shape) {
-                Table::new(shape, NEAR_TABLE_BITS)
+                Table::new(shape, near_bits_beside(config.clamped_table_bits()))
             } else {
                 Table::unused(shape)
             }
@@ -375,10 +394,15 @@ impl Solver {
         self.config
     }
 
-    /// Replaces the table by the larger one of [`SolverConfig::grow_table_bits`] once the
-    /// searches have run long enough.
+    /// Replaces the table by the larger one of [`SolverConfig::grow_table_bits`] (and the near
+    /// tables by larger ones, see [`NEAR_GROWN_BITS`]) once the searches have run long enough.
     fn grow_if_long(&mut self) {
         if self.grow_bits != 0 && self.nodes >= self.config.grow_after_nodes {
+            if uses_near_table(self.shape) {
+                for near in &mut self.near {
+                    *near = Table::new(self.shape, near_bits_beside(self.grow_bits));
+                }
+            }
             self.table = Arc::new(Table::new(self.shape, self.grow_bits));
             self.grow_bits = 0;
         }

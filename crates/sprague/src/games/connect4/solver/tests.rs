@@ -222,7 +222,7 @@ fn a_long_search_grows_the_table_and_keeps_its_answers() {
         };
         assert_eq!(
             config.estimate_memory(),
-            (8 << 16) + threads as u64 * (8 << 17)
+            (8 << 16) + threads as u64 * (8 << NEAR_TABLE_BITS)
         );
         let mut growing = Solver::new(config);
         assert_eq!(growing.table_bits(), 12);
@@ -236,6 +236,11 @@ fn a_long_search_grows_the_table_and_keeps_its_answers() {
         }
         assert_eq!(growing.table_bits(), 16, "grown");
         assert_eq!(
+            growing.memory_usage() as u64,
+            config.estimate_memory(),
+            "the near tables grown with it"
+        );
+        assert_eq!(
             growing.config(),
             config,
             "the configuration it was made with"
@@ -248,7 +253,31 @@ fn a_long_search_grows_the_table_and_keeps_its_answers() {
         ..SolverConfig::default()
     };
     assert_eq!(config.clamped_grow_bits(), 0);
-    assert_eq!(config.estimate_memory(), (8 << 14) + (8 << 17));
+    assert_eq!(config.estimate_memory(), (8 << 14) + (8 << NEAR_TABLE_BITS));
+}
+
+/// A position of Test_L2_R2 and its score there (about 20,000 positions to solve).
+const SAMPLE_MOVES: &str = "274552224131661";
+const SAMPLE_SCORE: i32 = 0;
+
+#[test]
+fn the_near_table_grows_with_a_large_table() {
+    let config = SolverConfig {
+        table_bits: 12,
+        grow_table_bits: LONG_TABLE_BITS,
+        grow_after_nodes: 1_000,
+        ..SolverConfig::default()
+    };
+    assert_eq!(
+        config.estimate_memory(),
+        (8 << LONG_TABLE_BITS) + (8 << NEAR_GROWN_BITS)
+    );
+    let mut solver = Solver::new(config);
+    assert_eq!(solver.memory_usage(), (8 << 12) + (8 << NEAR_TABLE_BITS));
+    let board = Board::from_moves(SAMPLE_MOVES).unwrap();
+    assert_eq!(solver.solve(&board), SAMPLE_SCORE);
+    assert!(solver.nodes() > 1_000);
+    assert_eq!(solver.memory_usage() as u64, config.estimate_memory());
 }
 
 #[test]
