@@ -58,6 +58,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
+use self::slots::Slots;
 use super::book::Book;
 use super::{Board, Geometry, Layout, Shape, Standard};
 
@@ -120,7 +121,7 @@ pub fn table_bits_for(shape: Shape, requested: u32) -> u32 {
 struct Table {
     // Invariant: the length is 2^bits, with bits <= key_bits and key_bits - bits <= CHECK_BITS;
     // except the one-slot table of `Table::unused`, which is never read or written.
-    slots: Vec<AtomicU64>,
+    slots: Slots,
     bits: u32,
     key_bits: u32,
 }
@@ -139,7 +140,7 @@ impl Table {
     fn new(shape: Shape, bits: u32) -> Table {
         let bits = table_bits_for(shape, bits);
         Table {
-            slots: (0..1usize << bits).map(|_| AtomicU64::new(0)).collect(),
+            slots: Slots::zeroed(1usize << bits),
             bits,
             key_bits: shape.key_bits(),
         }
@@ -149,7 +150,7 @@ impl Table {
     /// keys are too long for one (see [`uses_near_table`]).
     fn unused(shape: Shape) -> Table {
         Table {
-            slots: vec![AtomicU64::new(0)],
+            slots: Slots::zeroed(1),
             bits: 0,
             key_bits: shape.key_bits(),
         }
@@ -194,7 +195,7 @@ impl Table {
     }
 
     fn clear(&self) {
-        for slot in &self.slots {
+        for slot in self.slots.iter() {
             slot.store(0, Ordering::Relaxed);
         }
     }
@@ -1281,5 +1282,6 @@ impl<G: Geometry> Worker<'_, G> {
     }
 }
 
+mod slots;
 #[cfg(test)]
 mod tests;
