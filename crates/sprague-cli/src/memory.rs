@@ -1,8 +1,10 @@
 //! The process's allocator: the system's, metered, so that a script call can be given a memory
 //! budget (see `sprague_api::script::MemoryMeter`).
 //!
-//! The one `unsafe` of the workspace: a `GlobalAlloc` must be implemented as unsafe, and this
-//! one only counts bytes before passing each request to the system allocator unchanged.
+//! The CLI's one `unsafe` (the engine's is the Connect Four table's mapping): a `GlobalAlloc`
+//! must be implemented as unsafe, and this one only counts bytes before passing each request to
+//! the system allocator unchanged. (Those tables, mapped directly, are not counted here; they
+//! are sized within the memory limit before they are made, and scripts make none.)
 
 #![allow(unsafe_code)]
 
