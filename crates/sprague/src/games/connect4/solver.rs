@@ -25,10 +25,11 @@
 //! - **Two tables.** Positions at most [`NEAR_PLIES`] plies from the end (most of the positions
 //!   searched, each cheap to search again) use a small "near" table of 1 MiB (4 MiB beside a
 //!   large table of 128 MiB or more; one per thread) that stays in the processor's caches; the
-//!   others use the large, shared one. On this
-//!   machine (a virtual machine, where a miss in the large table costs hundreds of cycles) this
-//!   halves the time or better, for about a fifth more positions explored. A board of more than
-//!   55 key bits (8×7, 9×6, …) has no near table: its keys would not fit a table that small.
+//!   others use the large, shared one. On this machine (a virtual machine, where a miss in the
+//!   large table costs hundreds of cycles) this halves the time or better, for about a fifth
+//!   more positions explored. A board of more than 55 key bits (8×7, 9×6, …) has no near table:
+//!   its keys would not fit a table that small. Both live in huge pages where the system
+//!   offers them (`slots`).
 //! - **Enhanced transposition cutoff.** Before searching its moves, a position reads the table
 //!   entries of all its children (their cache misses overlap): a child whose bound already
 //!   decides the position cuts it off at once, and a child whose bound shows it cannot raise
@@ -45,8 +46,9 @@
 //!   — Lazy SMP — gained nothing). A thread with no part of the bracket left to test joins the
 //!   test in progress, and the two split it after ABDADA (`Busy`): near the root, a thread
 //!   defers a child the other is searching and takes its next move, so they search different
-//!   subtrees (on the empty board: 1.49 times one thread's speed against 1.4 without; joining
-//!   in a move order of its own instead was 2% faster for 25% more positions). A single
+//!   subtrees (on the empty board two threads went from 1.4 to 1.49 times one thread's speed
+//!   with it, and to 1.6 with the larger near table; joining in a move order of its own
+//!   instead was 2% faster for 25% more positions). A single
 //!   test (the checks of [`Solver::best_moves`]) still
 //!   runs on all threads at once in the Lazy SMP way: helper threads order their moves
 //!   differently near the root, and the first to finish gives the answer. Entries are single
