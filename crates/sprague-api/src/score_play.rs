@@ -21,11 +21,17 @@ use crate::solve::{
 };
 use crate::{Error, Limits};
 
-/// Positions the engine may explore for the exact score of a Connect Four move (about 0.6 s on
-/// one core of the machine this was measured on; the sign only, when that runs out, gets half as
-/// many). With the book of every position up to 7 stones, `bench/connect4-play.py` found all 524
-/// moves of 70 games from the empty board proven within it (BENCHMARKS.md).
+/// Positions the engine may explore a thread for the exact score of a Connect Four move (about
+/// 0.6 s on one core of the machine this was measured on; the sign only, when that runs out,
+/// gets half as many).
 pub const CONNECT4_BUDGET: u64 = 8_000_000;
+
+/// The threads the Connect Four engine searches on, the cores permitting. Why two: with one,
+/// `bench/connect4-play.py` found 2 of 548 answers not proven within the budget (both at
+/// `4444441`, whose one keeping move takes 1.9·10^7 positions to prove, 1.25 s on one thread);
+/// with two, and twice the budget, every answer of 1,180 in 130 games was proven, the slowest
+/// in 0.77 s (BENCHMARKS.md).
+pub const CONNECT4_THREADS: usize = 2;
 
 /// The scoring games that can be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,6 +129,9 @@ impl ScorePlay {
     /// # Errors
     /// When the table would not fit within `limits`.
     pub fn new(game: ScoreGame, limits: &Limits) -> Result<ScorePlay, Error> {
+        let threads = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(CONNECT4_THREADS);
         let engine = match game {
             ScoreGame::TriangleWar => {
                 Engine::TriangleWar(new_searcher(triangle_war_rules(), limits)?)
@@ -132,19 +141,21 @@ impl ScorePlay {
                 let shape = connect4_shape(width, height)?;
                 // Each search of `play` has a budget of a fraction of a second: the table
                 // never grows.
-                let mut solver = new_connect4_solver(1, shape, (DEFAULT_TABLE_BITS, 0), limits)?;
+                let mut solver =
+                    new_connect4_solver(threads, shape, (DEFAULT_TABLE_BITS, 0), limits)?;
                 solver.set_book(Some(crate::book::standard_book()));
                 Engine::Connect4(solver, shape)
             }
         };
         Ok(ScorePlay {
             engine,
-            budget: CONNECT4_BUDGET,
+            budget: CONNECT4_BUDGET * threads as u64,
             known: Vec::new(),
         })
     }
 
-    /// Sets the Connect Four budget: positions explored per search (for tests).
+    /// Sets the Connect Four budget: positions explored per search, all threads together (for
+    /// tests).
     pub fn set_budget(&mut self, budget: u64) {
         self.budget = budget;
     }

@@ -292,8 +292,9 @@ move whenever there is one and says why. Works with input from a pipe.
 
 Scoring games: `sprague play triangle-war --moves \"1-2\"`, `sprague play tictactoe`, `sprague play
 connect4 4453`; type a line `2-4`, a cell 1-9 or a column 1-7. The engine plays a move keeping the
-minimax value and names it; in Connect Four it reads the opening book and searches at most
-8,000,000 positions a move beyond it, and says when its move is an unproven guess.")]
+minimax value and names it; in Connect Four it reads the opening book and searches beyond it on
+up to two threads, at most 8,000,000 positions a thread a move, and says when its move is an
+unproven guess.")]
     Play(PlayArgs),
     /// Build an opening book: the exact score of every position up to a depth.
     #[command(after_help = "\
