@@ -35,6 +35,73 @@ fn parallel_tests_split_the_bracket_and_never_repeat() {
     }
 }
 
+/// The bisection closes on the value from every bracket, every test telling two of its values
+/// apart, whether the searches' results are as tight as can be or as loose (fail-soft results
+/// anywhere between the test and the value).
+#[test]
+fn the_bisection_closes_on_the_value_from_any_bracket() {
+    for low in -12..=12 {
+        for high in low + 1..=13 {
+            for value in low..=high {
+                for loose in [false, true] {
+                    let mut bisection = Bisection::new(low, high);
+                    let mut tests = 0;
+                    while !bisection.is_closed() {
+                        let test = bisection.test();
+                        assert!(bisection.splits(test), "{low}..={high} at {value}: {test}");
+                        let result = match (value > test, loose) {
+                            (true, false) => test + 1,
+                            (false, false) => test,
+                            (_, true) => value,
+                        };
+                        bisection.record(test, result);
+                        tests += 1;
+                        assert!(tests <= high - low, "{low}..={high} at {value}: no end");
+                    }
+                    assert_eq!(bisection.low, value, "{low}..={high}");
+                }
+            }
+        }
+    }
+}
+
+/// Once the bracket is narrow, the tests walk from 0, each next to the last bound, and other
+/// threads join the walk's test; while it is wide, they split the bracket.
+#[test]
+fn narrow_brackets_walk_from_zero_and_threads_join_the_walk() {
+    // The empty board's tests with the results of its searches: four of Pons', then 0 and 1.
+    let mut bisection = Bisection::new(-21, 21);
+    let mut tests = Vec::new();
+    for (result_above, result) in [(true, -9), (false, 10), (true, -3), (false, 5)] {
+        let test = bisection.test();
+        assert_eq!(result > test, result_above);
+        tests.push(test);
+        bisection.record(test, result);
+    }
+    assert_eq!(tests, [-10, 10, -4, 5]);
+    assert_eq!((bisection.low, bisection.high), (-3, 5));
+    assert_eq!(bisection.test(), 0);
+    assert_eq!(bisection.next_test(&[]), Some(0));
+    assert_eq!(bisection.next_test(&[0]), None, "the second thread joins");
+    bisection.record(0, 1);
+    assert_eq!(bisection.test(), 1, "above 0: next to the new lower bound");
+    bisection.record(1, 1);
+    assert!(bisection.is_closed());
+    assert_eq!(bisection.low, 1);
+    // Below the last test, the walk goes down: the bracket's top less one.
+    let mut down = Bisection::new(-4, 3);
+    down.record(0, -2);
+    assert_eq!((down.low, down.high, down.test()), (-4, -2, -3));
+    // A bracket away from 0 starts at its nearer end.
+    assert_eq!(Bisection::new(3, 9).test(), 3);
+    assert_eq!(Bisection::new(-9, -3).test(), -4);
+    // Wide: a second thread takes another part of the bracket.
+    let wide = Bisection::new(-21, 21);
+    let first = wide.next_test(&[]).unwrap();
+    let second = wide.next_test(&[first]).unwrap();
+    assert_ne!(first, second);
+}
+
 #[test]
 fn mirror_key_is_the_key_of_the_mirror_image() {
     for moves in ["", "1", "1234567", "11223", "4455667", "7654321123"] {
