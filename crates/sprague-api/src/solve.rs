@@ -93,6 +93,11 @@ pub struct ColumnScore {
 pub struct SearchReport {
     /// Positions explored.
     pub nodes: u64,
+    /// Connect Four: of `nodes`, those with at most one move that does not lose at once (a
+    /// forced reply, or none). Steininger's `c4` does not count them, so `nodes - forced` is the
+    /// figure to compare with its count.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forced: Option<u64>,
     /// Wall-clock time in milliseconds (microsecond resolution).
     pub time_ms: f64,
 }
@@ -298,6 +303,7 @@ fn measured<G: Scoring, T>(
     let elapsed = start.elapsed();
     let stats = options.stats.then(|| SearchReport {
         nodes: search.stats().nodes,
+        forced: None,
         time_ms: (elapsed.as_micros() as f64) / 1000.0,
     });
     (result, stats)
@@ -481,6 +487,7 @@ impl ScoreSolver {
         let elapsed = start.elapsed();
         let stats = options.stats.then(|| SearchReport {
             nodes: search.nodes(),
+            forced: Some(search.forced_nodes()),
             time_ms: (elapsed.as_micros() as f64) / 1000.0,
         });
         let best_moves = options.best_moves.then(|| {

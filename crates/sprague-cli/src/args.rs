@@ -1045,7 +1045,8 @@ pub struct SolveOutputArgs {
     /// Read positions from standard input, one per line; print one JSON object per line.
     #[arg(long)]
     pub batch: bool,
-    /// Report the positions explored and the time taken.
+    /// Report the positions explored and the time taken (Connect Four: also how many of them
+    /// were forced, with at most one move not losing at once, which `c4` does not count).
     #[arg(long)]
     pub stats: bool,
     /// Empty the transposition table before each position (for benchmarks: counts per position

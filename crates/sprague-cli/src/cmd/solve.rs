@@ -146,11 +146,11 @@ fn text(out: &mut impl Write, report: &ScoreReport) -> Result<(), Failure> {
         }
     }
     if let Some(stats) = &report.stats {
-        writeln!(
-            out,
-            "explored: {} positions in {:.3} ms",
-            stats.nodes, stats.time_ms
-        )?;
+        write!(out, "explored: {} positions", stats.nodes)?;
+        if let Some(forced) = stats.forced {
+            write!(out, " ({forced} forced)")?;
+        }
+        writeln!(out, " in {:.3} ms", stats.time_ms)?;
     }
     Ok(())
 }

@@ -12,6 +12,10 @@ fn triangle_war_from_the_empty_board_b_wins_6_to_3() {
     assert_eq!(v["to_move"], "A");
     assert!(v["stats"]["nodes"].as_u64().unwrap() > 0);
     assert!(v["stats"]["time_ms"].as_f64().is_some());
+    assert!(
+        v["stats"].get("forced").is_none(),
+        "Connect Four's count only"
+    );
     assert!(!v["best_moves"].as_array().unwrap().is_empty());
 }
 
@@ -110,7 +114,9 @@ fn connect4_on_two_threads() {
     for (seq, score) in [("274552224131661", 0i64), ("335662333565", -2)] {
         let v = json(&["solve", "connect4", seq, "--threads", "2", "--stats"], "");
         assert_eq!(v["score"], score, "{seq}");
-        assert!(v["stats"]["nodes"].as_u64().unwrap() > 0);
+        let nodes = v["stats"]["nodes"].as_u64().unwrap();
+        let forced = v["stats"]["forced"].as_u64().unwrap();
+        assert!(0 < forced && forced < nodes, "{seq}: {forced} of {nodes}");
     }
     let error = bad_input(&["solve", "connect4", "4", "--threads", "0"], "");
     assert!(error.contains("--threads"), "{error}");

@@ -9,7 +9,8 @@
 //!   taken because a call per ply keeps the position in registers and is about twice as fast
 //!   as the generic engine's explicit stack with a trait call per step.
 //! - **Search.** As in Pons' tutorial (see the [parent module](super)): the value is bracketed by
-//!   the stones on the board and bisected by null-window searches (tests near 0 first); an
+//!   the stones on the board and bisected by null-window searches (far tests first, then, once
+//!   the bracket is narrow, a walk from 0: [`Bisection`]); an
 //!   immediate win is scored without search; moves that let the opponent win at once are never
 //!   searched; a move after which the opponent has no safe reply is the best score there is,
 //!   and when no move is one, the mover wins with its third stone from now at the soonest
@@ -346,6 +347,8 @@ pub struct Solver {
     // Invariant: 1..=255.
     generation: u64,
     nodes: u64,
+    /// Of `nodes`, the forced ones (see [`Solver::forced_nodes`]).
+    forced: u64,
     node_limit: u64,
     aborted: bool,
     /// Exact scores read instead of searched, for the positions it holds.
@@ -374,6 +377,7 @@ impl Solver {
             threads: config.threads.max(1),
             generation: 1,
             nodes: 0,
+            forced: 0,
             node_limit: u64::MAX,
             aborted: false,
             book: None,
@@ -386,9 +390,18 @@ impl Solver {
         self.nodes
     }
 
-    /// Sets the count of positions explored back to zero.
+    /// Of [`nodes`](Self::nodes), the positions searched with at most one move that does not
+    /// lose at once: a forced reply to a threat, or none. Steininger's `c4` plays such moves
+    /// without counting the positions, so `nodes - forced_nodes` is the count to compare with
+    /// its own.
+    pub fn forced_nodes(&self) -> u64 {
+        self.forced
+    }
+
+    /// Sets the counts of positions explored back to zero.
     pub fn reset_nodes(&mut self) {
         self.nodes = 0;
+        self.forced = 0;
     }
 
     /// The board the solver is for.
@@ -535,6 +548,7 @@ impl Solver {
             test: i32,
             result: i32,
             nodes: u64,
+            forced: u64,
             aborted: bool,
             stopped: bool,
         }
@@ -569,6 +583,7 @@ impl Solver {
                             test,
                             result: done.result,
                             nodes: done.nodes,
+                            forced: done.forced,
                             aborted: done.aborted,
                             stopped: done.stopped,
                         };
@@ -618,6 +633,7 @@ impl Solver {
                 running[report.thread] = None;
                 busy -= 1;
                 self.nodes += report.nodes;
+                self.forced += report.forced;
                 if report.aborted {
                     self.aborted = true;
                 }
@@ -833,23 +849,26 @@ impl Solver {
             };
             let done = run.search(&self.layout, board, test);
             self.nodes += done.nodes;
+            self.forced += done.forced;
             self.aborted |= done.aborted;
             return done.result;
         }
         let stop = AtomicBool::new(false);
         let answer = AtomicU64::new(u64::MAX);
         let nodes = AtomicU64::new(0);
+        let forced = AtomicU64::new(0);
         let aborted = AtomicBool::new(false);
         let budget = limit.saturating_sub(self.nodes) / self.threads as u64;
         std::thread::scope(|scope| {
             for variant in 0..self.threads {
-                let (table, near, busy, stop, answer, nodes, aborted) = (
+                let (table, near, busy, stop, answer, nodes, forced, aborted) = (
                     &self.table,
                     &self.near[variant],
                     &self.busy,
                     &stop,
                     &answer,
                     &nodes,
+                    &forced,
                     &aborted,
                 );
                 let (board, layout) = (*board, self.layout);
@@ -866,6 +885,7 @@ impl Solver {
                     let worker = run.search(&layout, &board, test);
                     let result = worker.result;
                     nodes.fetch_add(worker.nodes, Ordering::Relaxed);
+                    forced.fetch_add(worker.forced, Ordering::Relaxed);
                     if worker.aborted {
                         if !worker.stopped {
                             aborted.store(true, Ordering::Relaxed);
@@ -885,6 +905,7 @@ impl Solver {
             }
         });
         self.nodes += nodes.load(Ordering::Relaxed);
+        self.forced += forced.load(Ordering::Relaxed);
         let answer = answer.load(Ordering::Relaxed);
         if answer == u64::MAX {
             self.aborted = true;
@@ -1044,6 +1065,7 @@ struct Run<'t> {
 struct Done {
     result: i32,
     nodes: u64,
+    forced: u64,
     aborted: bool,
     stopped: bool,
 }
@@ -1077,6 +1099,7 @@ impl Run<'_> {
             variant: self.variant,
             stop: self.stop,
             nodes: 0,
+            forced: 0,
             budget: self.budget,
             aborted: false,
             stopped: false,
@@ -1086,6 +1109,7 @@ impl Run<'_> {
         Done {
             result,
             nodes: worker.nodes,
+            forced: worker.forced,
             aborted: worker.aborted,
             stopped: worker.stopped,
         }
@@ -1110,6 +1134,8 @@ struct Worker<'t, G> {
     variant: usize,
     stop: Option<&'t AtomicBool>,
     nodes: u64,
+    /// Of `nodes`, those with at most one move that does not lose at once.
+    forced: u64,
     budget: u64,
     /// Out of budget.
     aborted: bool,
@@ -1162,6 +1188,7 @@ impl<G: Geometry> Worker<'_, G> {
         let possible = geometry.non_losing_cells(current, mask);
         let n = stones as i32;
         let cells = geometry.cells();
+        self.forced += u64::from(possible & possible.wrapping_sub(1) == 0);
         if possible == 0 {
             return -(cells as i32 - n) / 2;
         }

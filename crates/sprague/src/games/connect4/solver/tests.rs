@@ -102,6 +102,23 @@ fn narrow_brackets_walk_from_zero_and_threads_join_the_walk() {
     assert_ne!(first, second);
 }
 
+/// The forced positions are counted among the positions, on one thread or two, and reset with
+/// them: a position whose one move not losing at once is a block counts.
+#[test]
+fn forced_positions_are_counted_among_the_positions() {
+    // "12121": the second player must block column 1 (a search bounded for the test's time).
+    for (moves, threads) in [("12121", 1), ("12121", 2), (SAMPLE_MOVES, 1), ("", 2)] {
+        let mut solver = new_solver(16, threads);
+        let board = Board::from_moves(moves).unwrap();
+        solver.set_node_limit(Some(100_000));
+        solver.solve(&board);
+        let (nodes, forced) = (solver.nodes(), solver.forced_nodes());
+        assert!(0 < forced && forced < nodes, "{moves}: {forced} of {nodes}");
+        solver.reset_nodes();
+        assert_eq!((solver.nodes(), solver.forced_nodes()), (0, 0));
+    }
+}
+
 #[test]
 fn mirror_key_is_the_key_of_the_mirror_image() {
     for moves in ["", "1", "1234567", "11223", "4455667", "7654321123"] {
