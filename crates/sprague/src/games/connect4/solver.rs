@@ -48,8 +48,9 @@
 //!   test in progress, and the two split it after ABDADA (`Busy`): near the root, a thread
 //!   defers a child the other is searching and takes its next move, so they search different
 //!   subtrees (on the empty board two threads went from 1.4 to 1.49 times one thread's speed
-//!   with it, to 1.6 with the larger near table, and to 1.9 once the tests walk and the second thread joins the walk's test; joining in a move order of its own
-//!   instead was 2% faster for 25% more positions). A single
+//!   with it, to 1.6 with the larger near table, and to 1.9 once the tests walk and the second
+//!   thread joins the walk's test; joining in a move order of its own instead was 2% faster for
+//!   25% more positions). A single
 //!   test (the checks of [`Solver::best_moves`]) still
 //!   runs on all threads at once in the Lazy SMP way: helper threads order their moves
 //!   differently near the root and defer each other's subtrees (`Busy`), and the first to
