@@ -608,8 +608,9 @@ impl Solver {
                             .iter()
                             .filter_map(|r| r.filter(|&(_, wanted)| wanted).map(|(t, _)| t))
                             .collect();
-                        // With every part of the bracket under test, the thread joins the test
-                        // the fewest threads run (they split it: see `Busy`).
+                        // With every part of the bracket under test, or while the tests walk,
+                        // the thread joins the test the fewest threads run (they split it: see
+                        // `Busy`).
                         let Some(test) = bisection.next_test(&testing).or_else(|| {
                             testing
                                 .iter()
