@@ -234,8 +234,9 @@ pub(crate) fn connect4_solver<'s>(
 ) -> Result<&'s mut Connect4Solver, Error> {
     let config = connect4_config(threads, shape, table_bits);
     if slot.as_ref().is_none_or(|solver| solver.config() != config) {
+        // The old tables go first, so that the two never take memory at once.
         *slot = None;
-        *slot = Some(new_connect4_solver(threads, shape, table_bits, limits)?);
+        *slot = Some(connect4_solver_within(config, limits)?);
     }
     Ok(slot.as_mut().expect("just created"))
 }
@@ -261,7 +262,11 @@ pub(crate) fn new_connect4_solver(
     table_bits: (u32, u32),
     limits: &Limits,
 ) -> Result<Connect4Solver, Error> {
-    let config = connect4_config(threads, shape, table_bits);
+    connect4_solver_within(connect4_config(threads, shape, table_bits), limits)
+}
+
+/// The solver of `config`, refused when its tables would pass the memory limit.
+fn connect4_solver_within(config: SolverConfig, limits: &Limits) -> Result<Connect4Solver, Error> {
     table_fits(config.estimate_memory(), limits)?;
     Ok(Connect4Solver::new(config))
 }
