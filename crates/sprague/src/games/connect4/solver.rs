@@ -774,13 +774,7 @@ impl Solver {
 
     /// The best move the table holds for `board` (a 0-based column), when it holds one.
     fn table_move(&self, board: &Board) -> Option<u8> {
-        let key = board.key();
-        let mirrored = self.layout.mirror_key(key);
-        let (canonical, flip) = if mirrored < key {
-            (mirrored, true)
-        } else {
-            (key, false)
-        };
+        let (canonical, flip) = canonical_key(&self.layout, board.key());
         let near = uses_near_table(self.shape)
             && u32::from(board.stones) >= self.shape.cells().saturating_sub(NEAR_PLIES);
         let table = if near { &self.near[0] } else { &*self.table };
@@ -929,6 +923,18 @@ fn test_value(low: i32, high: i32) -> i32 {
         high / 2
     } else {
         test
+    }
+}
+
+/// The key the table knows a position by, the smaller of its key and its mirror image's, and
+/// whether it is the mirror image's (then a stored move is mirrored too).
+#[inline]
+fn canonical_key<G: Geometry>(geometry: &G, key: u64) -> (u64, bool) {
+    let mirrored = geometry.mirror_key(key);
+    if mirrored < key {
+        (mirrored, true)
+    } else {
+        (key, false)
     }
 }
 
@@ -1211,12 +1217,7 @@ impl<G: Geometry> Worker<'_, G> {
         }
         let last = geometry.width() as u8 - 1;
         let key = current + mask + geometry.bottom();
-        let mirrored = geometry.mirror_key(key);
-        let (canonical, flip) = if mirrored < key {
-            (mirrored, true)
-        } else {
-            (key, false)
-        };
+        let (canonical, flip) = canonical_key(&geometry, key);
         let table = if stones >= self.split {
             self.near
         } else {
