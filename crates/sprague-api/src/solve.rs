@@ -95,7 +95,7 @@ pub struct SearchReport {
     pub nodes: u64,
     /// Connect Four: of `nodes`, those with at most one move that does not lose at once (a
     /// forced reply, or none). Steininger's `c4` does not count them, so `nodes - forced` is the
-    /// figure to compare with its count.
+    /// nearest figure to its own count.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub forced: Option<u64>,
     /// Wall-clock time in milliseconds (microsecond resolution).

@@ -393,8 +393,9 @@ impl Solver {
 
     /// Of [`nodes`](Self::nodes), the positions searched with at most one move that does not
     /// lose at once: a forced reply to a threat, or none. Steininger's `c4` plays such moves
-    /// without counting the positions, so `nodes - forced_nodes` is the count to compare with
-    /// its own.
+    /// without counting the positions, so `nodes - forced_nodes` is the nearest figure to its
+    /// own count (not the same: `c4` also follows each move's forced line before ordering its
+    /// moves, uncounted).
     pub fn forced_nodes(&self) -> u64 {
         self.forced
     }
