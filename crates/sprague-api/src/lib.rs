@@ -25,6 +25,7 @@ pub mod geography;
 pub mod graph;
 pub mod hackenbush;
 pub mod lasker;
+pub mod machine;
 pub mod misere;
 pub mod moore_nim;
 pub mod nim;
@@ -43,7 +44,7 @@ pub mod tables;
 pub mod turning;
 pub mod wythoff;
 
-pub use error::{Budget, Error, ErrorKind, OverBudget, Remedy};
+pub use error::{one_line, Budget, Error, ErrorKind, OverBudget, Remedy};
 pub use report::{Analysed, Analysis, FactorReport, MoveReport, NimValue, ValueReport};
 pub use solve::{ColumnScore, ScoreReport, ScoreSolver, ScoreValue, SearchReport, SolveOptions};
 /// Who wins, as every report says it (`Analysis::outcome`).
@@ -189,6 +190,31 @@ pub(crate) fn check_listing(count: &num_bigint::BigUint, limits: &Limits) -> Res
             "--all-moves would list {count} moves, more than the {} allowed",
             limits.max_listed_moves
         )));
+    }
+    Ok(())
+}
+
+/// The most places an `--all-moves` listing may write in all (each move's coins and its `to`,
+/// which repeats the position): about 160 MB of JSON.
+pub const MAX_LISTED_PLACES: u64 = 20_000_000;
+
+/// Refuses an `--all-moves` listing that would write more than [`MAX_LISTED_PLACES`] places
+/// (`places`, counted before the listing starts): a few moves can each write a long run or box
+/// of coins, which the count of moves does not see.
+pub(crate) fn check_listing_size(
+    options: &AnalysisOptions,
+    places: &num_bigint::BigUint,
+) -> Result<(), Error> {
+    if options.all_moves && *places > num_bigint::BigUint::from(MAX_LISTED_PLACES) {
+        return Err(Error::over_budget(
+            Budget::Memory,
+            num_traits::ToPrimitive::to_u64(places).unwrap_or(u64::MAX),
+            MAX_LISTED_PLACES,
+            format!(
+                "--all-moves would write about {places} places (the coins each move turns and \
+                 the position after it), more than the {MAX_LISTED_PLACES} allowed"
+            ),
+        ));
     }
     Ok(())
 }

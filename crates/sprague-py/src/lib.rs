@@ -63,17 +63,14 @@ pub(crate) fn limits(seconds: Option<u64>, memory: Option<u64>) -> Limits {
     if let Some(s) = seconds {
         limits.max_seconds = s;
     }
-    if let Some(m) = memory.or_else(|| available_memory().map(|b| b / 10 * 8)) {
+    let memory = match memory {
+        Some(m) => Some(sprague_api::machine::within_hard_limits(m)),
+        None => sprague_api::machine::default_memory_limit(),
+    };
+    if let Some(m) = memory {
         limits.memory_bytes = m;
     }
     limits
-}
-
-fn available_memory() -> Option<u64> {
-    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
 }
 
 /// Runs `work` on a thread of its own while the interpreter is released, watching for Ctrl-C.

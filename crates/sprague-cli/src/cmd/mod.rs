@@ -27,6 +27,12 @@ use crate::render;
 
 pub fn run(parsed: Parsed) -> Result<ExitCode, Failure> {
     let limits = limits();
+    let serving = matches!(&parsed, Parsed::Cli(cli) if matches!(cli.command, Command::Serve(_)));
+    if !serving {
+        // The whole run stays inside its limit: what the estimates miss ends at the allocator
+        // with one line. (The server's own memory is bounded by what it holds per connection.)
+        crate::memory::ALLOCATOR.limit_process(limits.memory_bytes);
+    }
     let cli = match parsed {
         Parsed::Cli(cli) => cli,
         Parsed::Catalogue(args) => return catalogue_game(&args, &limits),
@@ -65,10 +71,18 @@ pub fn run(parsed: Parsed) -> Result<ExitCode, Failure> {
     }
 }
 
-/// The limits of this machine: free memory from /proc/meminfo (or `SPRAGUE_MEMORY_LIMIT`, in
-/// bytes with an optional K, M or G suffix), and the time a request whose cost is known before
-/// it starts may take (`SPRAGUE_TIME_LIMIT`, in seconds; ten minutes by default).
+/// The limits of this run: `SPRAGUE_MEMORY_LIMIT` (bytes with an optional K, M or G suffix), else
+/// four fifths of the memory available, either way within the room an address-space rlimit or a
+/// memory cgroup leaves (`sprague_api::machine`); and the time a request whose cost is known
+/// before it starts may take (`SPRAGUE_TIME_LIMIT`, in seconds; ten minutes by default).
 pub(crate) fn limits() -> Limits {
+    // Read once, at the start of the run: the room the hard limits leave shrinks as the run
+    // itself maps memory, and every part of one run plans with the same figure.
+    static LIMITS: std::sync::OnceLock<Limits> = std::sync::OnceLock::new();
+    *LIMITS.get_or_init(read_limits)
+}
+
+fn read_limits() -> Limits {
     let mut limits = Limits::default();
     if let Some(seconds) = std::env::var("SPRAGUE_TIME_LIMIT")
         .ok()
@@ -80,10 +94,9 @@ pub(crate) fn limits() -> Limits {
         .ok()
         .and_then(|v| crate::size::parse_size(&v))
     {
+        limits.memory_bytes = sprague_api::machine::within_hard_limits(bytes);
+    } else if let Some(bytes) = sprague_api::machine::default_memory_limit() {
         limits.memory_bytes = bytes;
-    } else if let Some(bytes) = available_memory() {
-        // Leave room for the rest of the process and the machine.
-        limits.memory_bytes = bytes / 10 * 8;
     }
     limits
 }
@@ -99,13 +112,6 @@ fn table_size(memory: Option<&str>) -> Result<Option<u64>, Failure> {
             })
         })
         .transpose()
-}
-
-fn available_memory() -> Option<u64> {
-    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
 }
 
 /// Runs a game of the catalogue whose position is the words typed (with `--batch`, the words of
@@ -271,7 +277,7 @@ fn refuse_position_with_batch(given: bool, what: &str) -> Result<(), Failure> {
 
 /// The longest `--batch` line read: a longer one gets its error object, its bytes are skipped
 /// without being kept, and the run goes on. Sixteen MiB holds any position a command accepts.
-const MAX_BATCH_LINE: usize = 16 << 20;
+pub(crate) const MAX_BATCH_LINE: usize = 16 << 20;
 
 /// The batch loop, with `write` putting each line's JSON object (and its newline) into a buffer.
 fn batch_with(
