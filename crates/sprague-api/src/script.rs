@@ -51,15 +51,24 @@ pub struct ScriptSession<'g> {
     game: &'g ScriptGame,
     solver: MemoSolver<'g, ScriptGame>,
     max_positions: usize,
+    /// Set when the memory allowed, not the positions asked for, set `max_positions`.
+    memory_bound: bool,
 }
 
 impl<'g> ScriptSession<'g> {
-    /// A session that stores at most `max_positions` positions.
+    /// A session that stores at most `max_positions` positions, and no more than the memory the
+    /// script may hold allows ([`ScriptLimits::max_total_bytes`] at
+    /// [`sprague_script::POSITION_BYTES`] a position): a run is refused for its positions before
+    /// its memo's growth could pass the memory limit.
     pub fn new(game: &'g ScriptGame, max_positions: usize) -> ScriptSession<'g> {
+        let by_memory = game.limits().max_total_bytes / sprague_script::POSITION_BYTES;
+        let memory_bound = by_memory < max_positions;
+        let max_positions = max_positions.min(by_memory);
         ScriptSession {
             game,
             solver: MemoSolver::with_limit(game, max_positions),
             max_positions,
+            memory_bound,
         }
     }
 
@@ -111,6 +120,20 @@ impl<'g> ScriptSession<'g> {
                     "{err} (SPRAGUE_MEMORY_LIMIT; a position of one or two integers takes about \
                      {} bytes, a sum of k parts more)",
                     sprague_script::POSITION_BYTES
+                ),
+            );
+        }
+        if let (SolveError::TooManyPositions { limit }, true) = (&err, self.memory_bound) {
+            let bytes = self.game.limits().max_total_bytes as u64;
+            return Error::over_budget(
+                crate::Budget::Memory,
+                bytes + 1,
+                bytes,
+                format!(
+                    "{err}, at about {} bytes a position: {limit} positions fill the {} the \
+                     script may hold (nine tenths of SPRAGUE_MEMORY_LIMIT)",
+                    sprague_script::POSITION_BYTES,
+                    crate::human_bytes(bytes)
                 ),
             );
         }
@@ -571,12 +594,14 @@ impl ScriptSession<'_> {
         cols: u64,
     ) -> Result<crate::tables::GridReport, Error> {
         self.game.start_request();
-        let cells = (rows + 1).saturating_mul(cols + 1);
-        if cells >= self.max_positions as u64 {
+        // Counted in u128: `A + 1` and the product overflow u64 at the largest sizes, and a
+        // wrapped count once let an endless grid through.
+        let cells = (u128::from(rows) + 1) * (u128::from(cols) + 1);
+        if cells >= self.max_positions as u128 {
             let allowed = self.max_positions as u64;
             return Err(Error::over_budget(
                 crate::Budget::Positions,
-                cells,
+                u64::try_from(cells).unwrap_or(u64::MAX),
                 allowed,
                 format!("a grid of {cells} cells needs more than the {allowed} positions allowed"),
             )

@@ -667,7 +667,8 @@ pub struct ScriptRunArgs {
     /// so that one file serves every value. Repeatable.
     #[arg(long = "param", value_name = "NAME=VALUE")]
     pub params: Vec<String>,
-    /// The most positions kept in memory (about 200 bytes each for one or two integers).
+    /// The most positions kept in memory (up to about 600 bytes each for one or two integers;
+    /// fewer when SPRAGUE_MEMORY_LIMIT allows fewer).
     #[arg(long, default_value_t = 10_000_000)]
     pub max_positions: usize,
     /// The most operations one call of the script may run.

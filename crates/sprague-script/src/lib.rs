@@ -234,8 +234,9 @@ pub struct ScriptLimits {
     /// nested array rebuilt deeper each time, is stopped by this rather than by the operation
     /// count).
     pub max_seconds_per_call: u64,
-    /// Bytes one call may allocate: it is stopped with an error past half of it, and the process
-    /// ends with one error line if a single step goes past all of it.
+    /// Bytes one call may hold besides what the process held before it: the call is stopped with
+    /// an error past it (looked at every 64 operations), and the process ends with one error
+    /// line if a single step would go past it.
     pub max_bytes_per_call: usize,
     /// Bytes the whole process may hold while a script runs (the positions kept included).
     pub max_total_bytes: usize,
@@ -268,7 +269,7 @@ impl Default for ScriptLimits {
             max_moves_per_position: 1_000_000,
             max_position_len: 4096,
             max_seconds_per_call: 10,
-            max_bytes_per_call: 1 << 30,
+            max_bytes_per_call: 512 << 20,
             max_total_bytes: usize::MAX,
             max_seconds_per_request: 600,
             meter: None,
@@ -656,11 +657,16 @@ impl ScriptGame {
         let mut scope = Scope::new();
         let arg = atom_to_dynamic(atom);
         let held = self.limits.meter.map_or(0, |m| m.allocated());
+        // A call too small to reach a progress check (64 operations) still finds the process
+        // past its total: positions kept by the solver grow between calls, not in them.
+        if held > self.limits.max_total_bytes {
+            return Err(self.total_memory_error(name, atom));
+        }
         let per_call = self.limits.max_bytes_per_call;
         CALL.with(|c| {
             c.set(Some(CallBudget {
                 started: std::time::Instant::now(),
-                soft_ceiling: held.saturating_add(per_call / 2),
+                soft_ceiling: held.saturating_add(per_call),
             }))
         });
         if let Some(meter) = self.limits.meter {
@@ -679,6 +685,17 @@ impl ScriptGame {
         res
     }
 
+    fn total_memory_error(&self, name: &str, atom: &Atom) -> ScriptError {
+        ScriptError::past_budget(format!(
+            "the run held more than {} MiB (nine tenths of SPRAGUE_MEMORY_LIMIT) in {name}({}): the positions \
+             kept and the script's values fill it (a position of one or two integers takes \
+             about {} bytes); lower --max-positions or raise the limit",
+            self.limits.max_total_bytes >> 20,
+            short(atom),
+            POSITION_BYTES
+        ))
+    }
+
     fn runtime_error(&self, name: &str, atom: &Atom, err: &EvalAltResult) -> ScriptError {
         if let EvalAltResult::ErrorTerminated(why, _) = err {
             let why = why.clone().into_string().unwrap_or_default();
@@ -691,20 +708,12 @@ impl ScriptGame {
                     short(atom)
                 ),
                 STOPPED_FOR_CALL_MEMORY => format!(
-                    "the script held more than {} MiB in {name}({}): one call may allocate at \
-                     most {} MiB (SPRAGUE_MEMORY_LIMIT / 4, at most 1 GiB)",
-                    (limits.max_bytes_per_call / 2) >> 20,
+                    "the script held more than {} MiB in {name}({}), the most one call may hold \
+                     (an eighth of SPRAGUE_MEMORY_LIMIT, at most 512 MiB)",
+                    limits.max_bytes_per_call >> 20,
                     short(atom),
-                    limits.max_bytes_per_call >> 20
                 ),
-                _ => format!(
-                    "the run held more than {} MiB (SPRAGUE_MEMORY_LIMIT) in {name}({}): the \
-                     positions kept and the script's values fill it (a position of one or two \
-                     integers takes about {} bytes); lower --max-positions or raise the limit",
-                    limits.max_total_bytes >> 20,
-                    short(atom),
-                    POSITION_BYTES
-                ),
+                _ => return self.total_memory_error(name, atom),
             });
         }
         if let EvalAltResult::ErrorTooManyOperations(_) = err {
@@ -757,9 +766,10 @@ impl ScriptGame {
                 Ok(parts.into_iter().next().expect("one part"))
             }
             _ => Err(ScriptError::new(format!(
-                "normalize({}) returned {}, which is not a position (an integer or an array)",
+                "normalize({}) returned {}, which is not a position ({})",
                 short(&atom),
-                describe(&value)
+                describe(&value),
+                position_shape(self.limits.max_position_len)
             ))),
         }
     }
@@ -835,10 +845,10 @@ impl ScriptGame {
             let Some(parts) = dynamic_to_parts(item, self.limits.max_position_len) else {
                 return Err(ScriptError::new(format!(
                     "moves({}) returned {} at index {idx}, which is not a position: a position \
-                     is an integer, an array of at most {} integers or arrays, split([...]) or win()",
+                     is {}, or split([...]) or win()",
                     short(atom),
                     describe(item),
-                    self.limits.max_position_len
+                    position_shape(self.limits.max_position_len)
                 )));
             };
             let mut atoms = Vec::with_capacity(parts.len());
@@ -873,12 +883,16 @@ impl ScriptGame {
             }
         }
         let held = self.limits.meter.map_or(0, |m| m.allocated());
+        if held > self.limits.max_total_bytes {
+            // Rhai runs the call again and words the error.
+            return Err(compiled::Trap);
+        }
         let per_call = self.limits.max_bytes_per_call;
         let budget = compiled::Budget::new(
             self.limits.max_operations_per_call,
             self.limits.max_seconds_per_call,
             self.limits.meter,
-            held.saturating_add(per_call / 2)
+            held.saturating_add(per_call)
                 .min(self.limits.max_total_bytes),
         );
         let meter = self.limits.meter.filter(|_| self.sets_ceiling);
@@ -1278,9 +1292,13 @@ fn short_text(text: &str) -> String {
 }
 
 /// Bytes one position kept by the solver takes, measured at the peak of the process (its entry in
-/// the memo table and its share of the table's growth): 170 for integers (a table of
-/// examples/subtraction-1-3-4.rhai to 10^6, 168 MB), 200 for pairs (a 1000 × 1000 grid, 204 MB).
-pub const POSITION_BYTES: usize = 200;
+/// the memo table, its share of the table's growth, and its frame while it is on the search's
+/// path, each allocation as the system allocator lays it out): 170 for integers in a table
+/// (examples/subtraction-1-3-4.rhai to 10^6, 168 MB), 200 for pairs (a 1000 × 1000 grid,
+/// 204 MB), and up to 520 in the worst case, a chain whose every position is on the path at
+/// once (`fn moves(n) { [n + 1] }` to 2·10^6 positions: 877 MB resident, and more counted when
+/// the path's vector doubles).
+pub const POSITION_BYTES: usize = 600;
 
 impl ScriptPosition {
     /// The bytes this position takes once stored by a solver: [`POSITION_BYTES`] for one
@@ -1321,12 +1339,22 @@ fn split_sum(text: &str) -> Vec<&str> {
     res
 }
 
+/// What a position may be, as errors say it: the limits of [`parse_item`] and
+/// [`dynamic_to_parts`] named.
+fn position_shape(max_len: usize) -> String {
+    format!(
+        "an integer of 64 bits or an array of them, arrays nested at most {MAX_NESTING} deep \
+         and at most {max_len} items in all"
+    )
+}
+
 fn parse_atom(text: &str, max_len: usize) -> Result<Atom, ScriptError> {
     let bad = || {
         ScriptError::new(format!(
             "`{}` is not a position: write an integer (`7`), an array (`[4, 7]`, nested as \
-             `[[1, 2], [3]]`), or a sum (`3 + 4`)",
-            short_text(text)
+             `[[1, 2], [3]]`), or a sum (`3 + 4`); a part is {}",
+            short_text(text),
+            position_shape(max_len)
         ))
     };
     let mut rest = text.trim();

@@ -17,9 +17,12 @@ pub fn load(file: &str, limits_args: &ScriptRunArgs) -> Result<ScriptGame, Failu
     let limits = ScriptLimits {
         max_operations_per_call: limits.max_operations,
         max_seconds_per_call: limits.max_call_seconds,
-        // A quarter of the memory allowed, at most 1 GiB: no game's moves need more in one call.
-        max_bytes_per_call: usize::try_from((memory / 4).min(1 << 30)).unwrap_or(1 << 30),
-        max_total_bytes: usize::try_from(memory).unwrap_or(usize::MAX),
+        // An eighth of the memory allowed, at most 512 MiB: no game's moves need more in one
+        // call.
+        max_bytes_per_call: usize::try_from((memory / 8).min(512 << 20)).unwrap_or(512 << 20),
+        // Nine tenths: the script's own refusal, which names the positions kept, comes before
+        // the allocator's line for the whole process (`memory::MeteredAllocator`).
+        max_total_bytes: usize::try_from(memory / 10 * 9).unwrap_or(usize::MAX),
         max_seconds_per_request: all.max_seconds,
         meter: Some(&crate::memory::ALLOCATOR),
         ..ScriptLimits::default()
