@@ -13,6 +13,14 @@ use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimV
 /// The largest heap whose nim-value is computed (a table of heap²/2 values).
 pub const MAX_HEAP_FOR_NIM_VALUE: u64 = 2000;
 
+/// The most winning takes listed; the note gives how many there are (a heap of d digits can
+/// have thousands, of d digits each).
+pub const MAX_WINNING_MOVES: usize = 1_000;
+
+/// 64-bit word operations of big-integer additions a second, measured low on this kind of
+/// machine (BENCHMARKS.md, "fibonacci-nim"), for the estimate of a huge heap's time.
+const WORD_OPERATIONS_PER_SECOND: u128 = 300_000_000;
+
 /// A position: the heap, and the take before (none at the start).
 struct Position {
     heap: BigUint,
@@ -104,11 +112,29 @@ pub fn analyse<S: AsRef<str>>(
     options.refuse_misere("fibonacci-nim")?;
     let position = parse_position(words, last)?;
     let most = position.most().min(position.heap.clone());
-    let lost = fibonacci_nim::is_lost(&position.heap, &most);
-    let winning_moves = fibonacci_nim::winning_takes(&position.heap, &most)
+    // A walk over the heap's Zeckendorf sum, quadratic in its digits: refused before it starts
+    // when past the time allowed.
+    let work = fibonacci_nim::zeckendorf_work(position.heap.bits());
+    limits.check_seconds(
+        work.div_ceil(WORD_OPERATIONS_PER_SECOND),
+        format_args!(
+            "fibonacci-nim: the Zeckendorf sum of a heap of {} bits",
+            position.heap.bits()
+        ),
+    )?;
+    let most_listed = crate::listing_limit(std::slice::from_ref(&position.heap), MAX_WINNING_MOVES);
+    let winning = fibonacci_nim::winning_takes_within(&position.heap, &most, most_listed);
+    let lost = winning.lost;
+    let winning_moves: Vec<MoveReport> = winning
+        .takes
         .iter()
         .map(|t| move_report(&position, t))
         .collect();
+    let listing_note = crate::listing_note(
+        Some(&BigUint::from(winning.count)),
+        winning_moves.len(),
+        MAX_WINNING_MOVES,
+    );
     let small = position
         .heap
         .to_u64()
@@ -150,6 +176,10 @@ pub fn analyse<S: AsRef<str>>(
              and the winning takes are exact at any size (Zeckendorf)"
         )
     });
+    let note = match (note, listing_note) {
+        (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+        (a, b) => a.or(b),
+    };
     Ok(Analysis {
         winning_moves,
         all_moves,
@@ -165,7 +195,7 @@ pub fn analyse<S: AsRef<str>>(
 
 /// Whether `n` is a Fibonacci number (1, 2, 3, 5, 8, …): the starts that are lost.
 pub fn is_fibonacci(n: &BigUint) -> bool {
-    fibonacci_nim::zeckendorf(n).len() == 1
+    fibonacci_nim::is_fibonacci(n)
 }
 
 #[cfg(test)]

@@ -3,7 +3,8 @@
 
 use num_bigint::BigUint;
 use sprague::games::fibonacci_nim::{
-    is_lost, winning_takes, zeckendorf, FibonacciNim, GrundyTable,
+    is_fibonacci, is_lost, smallest_term, winning_takes, winning_takes_within, zeckendorf,
+    FibonacciNim, GrundyTable,
 };
 use sprague::solve::MemoSolver;
 use sprague::value::Nimber;
@@ -24,11 +25,14 @@ fn the_zeckendorf_rule_decides_every_position() {
     let mut solver = MemoSolver::new(&FibonacciNim);
     for heap in 0..=MAX_HEAP {
         for most in 0..=heap + 2 {
+            let lost = searched(&mut solver, heap, most).is_zero();
             assert_eq!(
                 is_lost(&big(heap), &big(most)),
-                searched(&mut solver, heap, most).is_zero(),
+                lost,
                 "heap {heap}, most {most}"
             );
+            let walked = winning_takes_within(&big(heap), &big(most.min(heap)), 0);
+            assert_eq!(walked.lost, lost, "heap {heap}, most {most}");
         }
     }
 }
@@ -104,4 +108,35 @@ fn zeckendorf_sums_are_of_non_consecutive_fibonacci_numbers() {
     }
     // 100 with room to take 11: both 3 and 3 + 8 win (89 > 22).
     assert_eq!(winning_takes(&big(100), &big(11)), [big(3), big(11)]);
+}
+
+#[test]
+fn a_capped_listing_keeps_the_first_takes_and_counts_them_all() {
+    // Terms three indices apart: every allowed prefix of the sum wins.
+    let mut f = vec![big(1), big(2)];
+    while f.len() < 3000 {
+        let next = &f[f.len() - 1] + &f[f.len() - 2];
+        f.push(next);
+    }
+    let heap: BigUint = f.iter().step_by(3).sum();
+    let most = &heap - 1u32;
+    let all = winning_takes(&heap, &most);
+    assert_eq!(all.len(), 999);
+    let capped = winning_takes_within(&heap, &most, 10);
+    assert_eq!(capped.takes, all[..10]);
+    assert_eq!(capped.count, 999);
+    assert_eq!(smallest_term(&heap), Some(big(1)));
+    assert!(is_fibonacci(&f[2999]) && !is_fibonacci(&heap));
+    for n in 0..=3000u64 {
+        let terms = zeckendorf(&big(n));
+        assert_eq!(smallest_term(&big(n)), terms.first().cloned(), "{n}");
+        assert_eq!(is_fibonacci(&big(n)), terms.len() == 1, "{n}");
+        for cap in [0, 1, 2] {
+            let within = winning_takes_within(&big(n), &big(n), cap);
+            let every = winning_takes(&big(n), &big(n));
+            assert_eq!(within.count as usize, every.len());
+            assert_eq!(within.lost, is_lost(&big(n), &big(n)), "{n}");
+            assert_eq!(within.takes, every[..cap.min(every.len())]);
+        }
+    }
 }
