@@ -140,16 +140,26 @@ pub fn analyse<S: AsRef<str>>(
         return nim::analyse(words, options, limits);
     }
     let misere = options.misere;
+    // Refused before the analysis: a listing of every move is checked on its count first.
+    crate::list_all_moves(
+        options,
+        limits,
+        || moore_nim::move_count(&heaps, k),
+        Vec::new,
+    )?;
+    // The count's states live in memory: at most a step's worth each, held to a quarter of the
+    // memory allowed (two maps, the one read and the one written).
+    let count_budget = COUNT_BUDGET.min(limits.memory_bytes / 4 / moore_nim::COUNT_STATE_BYTES);
     let most_listed = crate::listing_limit(&heaps, MAX_WINNING_MOVES);
     let (lost, winning) = if misere {
         (
             moore_nim::misere_is_lost(&heaps, k),
-            moore_nim::misere_winning_moves(&heaps, k, most_listed, COUNT_BUDGET),
+            moore_nim::misere_winning_moves(&heaps, k, most_listed, count_budget),
         )
     } else {
         (
             moore_nim::is_lost(&heaps, k),
-            moore_nim::winning_moves(&heaps, k, most_listed, COUNT_BUDGET),
+            moore_nim::winning_moves(&heaps, k, most_listed, count_budget),
         )
     };
     let small: Option<Vec<u64>> = heaps.iter().map(ToPrimitive::to_u64).collect();

@@ -385,6 +385,10 @@ impl Iterator for WinningSearch {
     }
 }
 
+/// The bytes one state of [`count_winning_moves`] may hold besides 2 a heap of it: its entry
+/// in the map (key, count, control byte, spare capacity) and the allocations of its set and count.
+pub const COUNT_STATE_BYTES: u64 = 160;
+
 /// Binomial coefficients, kept as they are asked for.
 #[derive(Default)]
 struct Binomials(HashMap<(usize, usize), BigUint>);
@@ -410,7 +414,8 @@ impl Binomials {
 /// The number of winning moves (normal play), by a dynamic program over the bit columns from the
 /// top whose states are the sets of free heaps (see the module's documentation); `None` when it
 /// would take more than `budget` steps (a step: one state's choice in one column, plus a step per
-/// 64 bits of its count).
+/// four heaps of its state and per 64 bits of its count). A step keeps at most one state, of
+/// about [`COUNT_STATE_BYTES`] bytes and 2 bytes a heap: the budget bounds memory as well as time.
 pub fn count_winning_moves(heaps: &[BigUint], k: usize, budget: u64) -> Option<BigUint> {
     if k == 0 {
         return Some(BigUint::zero());
@@ -436,12 +441,14 @@ pub fn count_winning_moves(heaps: &[BigUint], k: usize, budget: u64) -> Option<B
                 let by = binomials.get(f, o) * ways;
                 let mut dropped: Vec<usize> = (0..d).collect();
                 loop {
-                    spent += 1 + by.bits() / 64;
+                    let mut after = free.clone();
+                    after.extend(dropped.iter().map(|&x| tight[x]));
+                    // The step's cost grows with its state (copied, sorted, hashed, and kept when
+                    // new): a step stores at most one state, so the budget bounds the memory too.
+                    spent += 1 + after.len() as u64 / 4 + by.bits() / 64;
                     if spent > budget {
                         return None;
                     }
-                    let mut after = free.clone();
-                    after.extend(dropped.iter().map(|&x| tight[x]));
                     after.sort_unstable();
                     *next.entry(after).or_default() += &by;
                     if !next_combination(&mut dropped, t) {
