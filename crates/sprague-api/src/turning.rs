@@ -178,6 +178,12 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
         });
     };
     let count = |head: &BigUint| rule.move_count(head);
+    // Each move writes its coins and its `to` (the heads, give or take those coins).
+    let places: BigUint = heads
+        .iter()
+        .map(|h| rule.move_count(h) * (heads.len() + 1) + rule.coins_turned(h))
+        .sum();
+    crate::check_listing_size(options, &places)?;
     let all_moves = crate::list_moves_by_number(options, limits, &heads, count, list)?;
     let mut notes = Vec::new();
     notes.extend(crate::listing_note(
@@ -387,6 +393,21 @@ fn analyse_product<S: AsRef<str>>(
             .map(|m| product_move_report(&heads, m))
             .collect()
     };
+    // Each move turns a box, the product of its factors' coins: all the moves at a head turn
+    // the product of each coordinate's coins turned; and each writes its `to`.
+    let places: BigUint = heads
+        .iter()
+        .map(|head| {
+            let turned: BigUint = rule
+                .rules()
+                .iter()
+                .zip(head)
+                .map(|(r, place)| r.coins_turned(place))
+                .product();
+            rule.move_count(head) * (heads.len() + 1) + turned
+        })
+        .sum();
+    crate::check_listing_size(options, &places)?;
     let all_moves = crate::list_all_moves(
         options,
         limits,

@@ -111,6 +111,27 @@ impl TurningRule {
         }
     }
 
+    /// The coins turned by all the moves at `place` together: what listing them writes (Ruler's
+    /// runs 1 + 2 + … + place; two a move for Twins; one, two or three for Mock Turtles).
+    pub fn coins_turned(self, place: &BigUint) -> BigUint {
+        if place.is_zero() {
+            return BigUint::zero();
+        }
+        let below = place - 1u32;
+        match self {
+            TurningRule::Twins => below * 2u32,
+            TurningRule::Ruler => place * (place + 1u32) / 2u32,
+            TurningRule::MockTurtles => {
+                let pairs = if below.is_zero() {
+                    BigUint::zero()
+                } else {
+                    &below * (&below - 1u32) / 2u32
+                };
+                1u32 + below * 2u32 + pairs * 3u32
+            }
+        }
+    }
+
     /// Calls `visit` with the coins turned by every move whose rightmost coin is at `place`,
     /// in increasing order of place (the last is `place`).
     pub fn for_each_move(self, place: u64, mut visit: impl FnMut(&[u64])) {
@@ -390,6 +411,29 @@ mod tests {
             values(TurningRule::MockTurtles),
             [1, 2, 4, 7, 8, 11, 13, 14]
         );
+    }
+
+    #[test]
+    fn the_coins_turned_are_those_the_moves_list() {
+        for rule in [
+            TurningRule::Twins,
+            TurningRule::Ruler,
+            TurningRule::MockTurtles,
+        ] {
+            for place in 0..40u64 {
+                let (mut moves, mut coins) = (0u64, 0u64);
+                rule.for_each_move(place, |c| {
+                    moves += 1;
+                    coins += c.len() as u64;
+                });
+                assert_eq!(rule.move_count(&big(place)), big(moves), "{rule:?} {place}");
+                assert_eq!(
+                    rule.coins_turned(&big(place)),
+                    big(coins),
+                    "{rule:?} {place}"
+                );
+            }
+        }
     }
 
     #[test]
