@@ -83,7 +83,7 @@ impl Error {
     pub fn bad_input(message: impl Into<String>) -> Error {
         Error {
             kind: ErrorKind::BadInput,
-            message: message.into(),
+            message: one_line(&message.into()),
             over: None,
             remedy: None,
         }
@@ -93,7 +93,7 @@ impl Error {
     pub fn too_large(message: impl Into<String>) -> Error {
         Error {
             kind: ErrorKind::TooLarge,
-            message: message.into(),
+            message: one_line(&message.into()),
             over: None,
             remedy: None,
         }
@@ -149,7 +149,7 @@ impl Error {
     pub fn context(self, context: impl fmt::Display) -> Error {
         Error {
             kind: self.kind,
-            message: format!("{context}: {}", self.message),
+            message: one_line(&format!("{context}: {}", self.message)),
             ..self
         }
     }
@@ -163,9 +163,97 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// The most characters of one quoted piece of input (between backticks) or one word an error
+/// line repeats; longer ones are cut in the middle, with their length said.
+pub const MAX_QUOTED: usize = 60;
+
+/// The most characters of a whole error line.
+const MAX_LINE: usize = 600;
+
+/// `message` as one line fit to print: runs of white space made one space, control characters
+/// escaped (`\u{1b}`: a terminal never sees them raw), and every piece of input it quotes (between
+/// backticks) or word longer than [`MAX_QUOTED`] characters cut in the middle, so that a
+/// megabyte of input is never repeated back.
+pub fn one_line(message: &str) -> String {
+    let mut words = Vec::new();
+    for word in message.split_whitespace() {
+        words.push(escape_controls(word));
+    }
+    let joined = words.join(" ");
+    // Backtick spans first (a quoted piece may hold spaces), then long words outside them.
+    let mut out = String::with_capacity(joined.len().min(4 * MAX_LINE));
+    for (i, piece) in joined.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        if i % 2 == 1 {
+            out.push_str(&shorten(piece));
+        } else {
+            let words: Vec<String> = piece.split(' ').map(shorten).collect();
+            out.push_str(&words.join(" "));
+        }
+    }
+    if out.chars().count() > MAX_LINE {
+        let cut: String = out.chars().take(MAX_LINE).collect();
+        return format!("{cut}…");
+    }
+    out
+}
+
+fn escape_controls(word: &str) -> String {
+    if !word.chars().any(char::is_control) {
+        return word.to_owned();
+    }
+    word.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// `text` itself, or its first and last characters around `…` and its length.
+fn shorten(text: &str) -> String {
+    let count = text.chars().count();
+    if count <= MAX_QUOTED {
+        return text.to_owned();
+    }
+    // At most 28 + 1 + 10 + 17 characters for any text shorter than 10^9: shortening again
+    // leaves it as it is.
+    let head: String = text.chars().take(MAX_QUOTED - 32).collect();
+    let tail: String = text.chars().skip(count - 10).collect();
+    format!("{head}…{tail} ({count} characters)")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_error_line_never_repeats_much_input_nor_raw_controls() {
+        let long = "7".repeat(1 << 20);
+        let line = one_line(&format!("nim: `{long}` is not a heap"));
+        assert!(line.len() < 200, "{line}");
+        assert!(line.contains("(1048576 characters)"), "{line}");
+        assert!(line.ends_with("is not a heap"));
+        let word = one_line(&format!("position {long} can be reached"));
+        assert!(word.len() < 200, "{word}");
+        let raw = one_line("bad `a\u{1b}[31mb\u{7}` here\n\tand there");
+        assert!(!raw.chars().any(char::is_control), "{raw:?}");
+        assert_eq!(raw, "bad `a\\u{1b}[31mb\\u{7}` here and there");
+        assert_eq!(one_line(&line), line, "shortening twice changes nothing");
+        let short = "nim: `12x` is not a heap";
+        assert_eq!(one_line(short), short);
+        let lots = one_line(&"word ".repeat(10_000));
+        assert!(lots.chars().count() <= MAX_LINE + 1);
+        assert_eq!(
+            Error::bad_input(format!("`{long}`")).message().len(),
+            one_line(&format!("`{long}`")).len()
+        );
+    }
 
     #[test]
     fn a_refusal_keeps_its_figures_through_context() {

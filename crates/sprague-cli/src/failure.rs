@@ -68,8 +68,10 @@ impl Failure {
     }
 }
 
+/// One line fit to print: white space runs joined, control characters escaped, quoted input cut
+/// to a few dozen characters (`sprague_api::one_line`).
 fn one_line(message: &str) -> String {
-    message.split_whitespace().collect::<Vec<_>>().join(" ")
+    sprague_api::one_line(message)
 }
 
 impl fmt::Display for Failure {

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use sprague_api::{Analysis, NimValue};
+use sprague_api::{Analysis, NimValue, Outcome};
 
 use crate::failure::Failure;
 
@@ -60,7 +60,15 @@ pub fn text(out: &mut impl Write, analysis: &Analysis) -> Result<(), Failure> {
         }
         return Ok(());
     }
-    if analysis.winning_moves.is_empty() {
+    if analysis.winning_moves.is_empty() && analysis.outcome == Outcome::N {
+        // The player to move wins, so there is a winning move: it was not listed.
+        let why = if analysis.note.is_some() {
+            " (see the note)"
+        } else {
+            ""
+        };
+        writeln!(out, "winning moves: not listed{why}")?;
+    } else if analysis.winning_moves.is_empty() {
         writeln!(out, "winning moves: none")?;
     } else {
         writeln!(out, "winning moves ({}):", analysis.winning_moves.len())?;

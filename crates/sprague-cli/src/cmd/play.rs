@@ -410,9 +410,20 @@ fn ask(
     write!(out, "{prompt}")?;
     out.flush()?;
     line.clear();
-    let read = input
-        .read_line(line)
+    // A typed line is capped as a `--batch` line is: endless input without a newline (a device,
+    // a runaway pipe) is refused once it passes the cap, not read into memory.
+    let mut bytes = Vec::new();
+    let read = io::Read::take(&mut *input, super::MAX_BATCH_LINE as u64 + 1)
+        .read_until(b'\n', &mut bytes)
         .map_err(|e| Failure::bad_input(format!("cannot read standard input: {e}")))?;
+    if bytes.len() > super::MAX_BATCH_LINE && bytes.last() != Some(&b'\n') {
+        return Err(Failure::bad_input(format!(
+            "a line of input longer than {} bytes: no move is written so long",
+            super::MAX_BATCH_LINE
+        )));
+    }
+    *line = String::from_utf8(bytes)
+        .map_err(|_| Failure::bad_input("a line of input is not UTF-8 text"))?;
     if read == 0 {
         writeln!(out)?;
         writeln!(out, "input ended: game abandoned")?;

@@ -24,6 +24,7 @@ mod split;
 mod staircase;
 mod subtraction;
 mod table;
+mod trust;
 mod turning;
 mod wythoff;
 
