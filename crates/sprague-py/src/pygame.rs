@@ -7,10 +7,13 @@
 //! analysis (generalised nim-values, draws) and misère play by search over whole positions.
 //! Python is called once per component whose moves are needed.
 
-use std::cell::{Cell, RefCell};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::thread::{self, ThreadId};
+use std::time::Duration;
 
 use numpy::{PyArray1, PyArray2};
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyFrozenSet, PyInt, PyList, PySet, PyString, PyTuple};
 use pyo3::Borrowed;
@@ -296,8 +299,8 @@ struct Rules {
     terminal: Option<Py<PyAny>>,
     // Tuples are sums of their parts (`Game(..., splits=True)`).
     splits: bool,
-    error: RefCell<Option<PyErr>>,
-    calls: Cell<u64>,
+    error: Mutex<Option<PyErr>>,
+    calls: AtomicU64,
 }
 
 impl Rules {
@@ -324,7 +327,7 @@ impl Rules {
     }
 
     fn take_error(&self) -> Option<PyErr> {
-        self.error.borrow_mut().take()
+        locked(&self.error).take()
     }
 
     fn normalized(&self, py: Python<'_>, pos: Pos) -> PyResult<Pos> {
@@ -341,8 +344,7 @@ impl Rules {
 
     /// The options of one part (a position that is not a sum).
     fn part_options(&self, py: Python<'_>, part: &Pos, out: &mut Vec<Pos>) -> PyResult<()> {
-        let calls = self.calls.get() + 1;
-        self.calls.set(calls);
+        let calls = self.calls.fetch_add(1, Ordering::Relaxed) + 1;
         if calls % 1024 == 0 {
             py.check_signals()?;
         }
@@ -412,12 +414,12 @@ impl Impartial for Rules {
     type Position = Pos;
 
     fn options(&self, position: &Pos, options: &mut Vec<Pos>) {
-        if self.error.borrow().is_some() {
+        if locked(&self.error).is_some() {
             return;
         }
         Python::attach(|py| {
             if let Err(e) = self.try_options(py, position, options) {
-                *self.error.borrow_mut() = Some(e);
+                *locked(&self.error) = Some(e);
             }
         });
     }
@@ -434,11 +436,87 @@ impl Impartial for Rules {
 /// A game whose rules are Python functions: `moves(p)` lists the positions one move away;
 /// `normalize(p)`, if given, returns the canonical form of a position (a symmetry);
 /// `terminal(p)`, if given, says that `p` has no moves without calling `moves`.
-#[pyclass(module = "sprague._sprague", unsendable)]
+///
+/// A game may be used from any thread. One thread at a time computes with it (the Python
+/// functions run under the interpreter's lock anyway, and the memo is one): another thread
+/// asking meanwhile waits its turn, with the interpreter released (see [`Turn`]).
+#[pyclass(module = "sprague._sprague", frozen)]
 pub(crate) struct Game {
     rules: Rules,
-    memo: RefCell<Memo<Pos>>,
+    memo: Mutex<Memo<Pos>>,
     max_positions: usize,
+    turn: Turn,
+}
+
+/// The value in `mutex`, even if a thread panicked while holding it (every value kept here is
+/// whole between statements: a memo handed back, an error stored).
+fn locked<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Whose turn it is to compute with a game: a thread, and how many of its calls are open (a
+/// game's own functions may ask the same game for values: the calls nest on one thread).
+#[derive(Default)]
+struct Turn {
+    holder: Mutex<Option<(ThreadId, usize)>>,
+    freed: Condvar,
+}
+
+/// A thread's turn with a game, given back when dropped.
+struct TurnGuard<'a> {
+    turn: &'a Turn,
+}
+
+impl Turn {
+    /// Waits until no other thread computes with the game, then takes the turn. The wait
+    /// releases the interpreter (the thread holding the turn needs it to call the game's
+    /// functions) and looks for Ctrl-C every 50 ms.
+    fn take(&self, py: Python<'_>) -> PyResult<TurnGuard<'_>> {
+        let me = thread::current().id();
+        loop {
+            let taken = py.detach(|| {
+                let mut holder = locked(&self.holder);
+                loop {
+                    match &mut *holder {
+                        None => {
+                            *holder = Some((me, 1));
+                            return true;
+                        }
+                        Some((thread, open)) if *thread == me => {
+                            *open += 1;
+                            return true;
+                        }
+                        Some(_) => {}
+                    }
+                    let (back, waited) = self
+                        .freed
+                        .wait_timeout(holder, Duration::from_millis(50))
+                        .unwrap_or_else(PoisonError::into_inner);
+                    holder = back;
+                    if waited.timed_out() {
+                        return false;
+                    }
+                }
+            });
+            if taken {
+                return Ok(TurnGuard { turn: self });
+            }
+            py.check_signals()?;
+        }
+    }
+}
+
+impl Drop for TurnGuard<'_> {
+    fn drop(&mut self) {
+        let mut holder = locked(&self.turn.holder);
+        if let Some((_, open)) = &mut *holder {
+            *open -= 1;
+            if *open == 0 {
+                *holder = None;
+                self.turn.freed.notify_one();
+            }
+        }
+    }
 }
 
 /// What a position is worth: its outcome, its nim-value (finite or loopy) and its winning moves.
@@ -462,19 +540,15 @@ impl Game {
         &self,
         f: impl FnOnce(&mut MemoSolver<'_, Rules>) -> Result<T, SolveError>,
     ) -> PyResult<Result<T, SolveError>> {
-        let memo = self
-            .memo
-            .try_borrow_mut()
-            .map(|mut m| std::mem::take(&mut *m))
-            .map_err(|_| {
-                PyRuntimeError::new_err("a game's functions may not ask the same game for values")
-            })?;
+        // A call nested in one of the game's functions starts from an empty memo (the outer
+        // call holds the memo), and the outer call's memo is the one kept.
+        let memo = std::mem::take(&mut *locked(&self.memo));
         let mut solver = MemoSolver::with_memo(&self.rules, memo, self.max_positions);
         let res = f(&mut solver);
         if let Some(err) = self.rules.take_error() {
             return Err(err);
         }
-        *self.memo.borrow_mut() = solver.into_memo();
+        *locked(&self.memo) = solver.into_memo();
         Ok(res)
     }
 
@@ -512,7 +586,7 @@ impl Game {
                     Ok(v) => values.push(v.value()),
                     Err(e) => return Ok(Err((idx, e))),
                 }
-                if self.rules.error.borrow().is_some() {
+                if locked(&self.rules.error).is_some() {
                     break;
                 }
             }
@@ -693,10 +767,11 @@ impl Game {
                 normalize,
                 terminal,
                 splits,
-                error: RefCell::new(None),
-                calls: Cell::new(0),
+                error: Mutex::new(None),
+                calls: AtomicU64::new(0),
             },
-            memo: RefCell::new(Memo::default()),
+            memo: Mutex::new(Memo::default()),
+            turn: Turn::default(),
             max_positions,
         }
     }
@@ -708,6 +783,7 @@ impl Game {
         py: Python<'py>,
         position: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let _turn = self.turn.take(py)?;
         let pos = self.start(py, position)?;
         match self.value_of(&pos)? {
             Ok(v) => Ok(v.into_pyobject(py)?.into_any()),
@@ -727,6 +803,7 @@ impl Game {
         position: &Bound<'_, PyAny>,
         misere: bool,
     ) -> PyResult<&'static str> {
+        let _turn = self.turn.take(py)?;
         let pos = self.start(py, position)?;
         if !misere {
             let res = self.with_solver(|s| s.outcome(&pos))?;
@@ -747,6 +824,7 @@ impl Game {
         position: &Bound<'py, PyAny>,
         misere: bool,
     ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let _turn = self.turn.take(py)?;
         let pos = self.start(py, position)?;
         Pos::all_to_py(py, &self.valued(&pos, misere, false)?.winning)
     }
@@ -762,6 +840,7 @@ impl Game {
         misere: bool,
         all_moves: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let _turn = self.turn.take(py)?;
         let pos = self.start(py, position)?;
         let valued = self.valued(&pos, misere, all_moves)?;
         let out = PyDict::new(py);
@@ -802,6 +881,7 @@ impl Game {
                 self.max_positions
             )));
         }
+        let _turn = self.turn.take(py)?;
         let count = upto as usize + 1;
         match self.values_of_all(py, count, |n| Pos::Int(n as i64))? {
             Ok(values) => Ok(PyArray1::from_vec(py, values)),
@@ -834,6 +914,7 @@ impl Game {
                 self.max_positions
             )));
         }
+        let _turn = self.turn.take(py)?;
         let width = cols as usize + 1;
         let point = |idx: usize| Pos::Point((idx / width) as i64, (idx % width) as i64);
         let values = match self.values_of_all(py, cells as usize, point)? {
@@ -855,8 +936,9 @@ impl Game {
     }
 
     /// How many components the game has valued and remembers.
-    fn __len__(&self) -> usize {
-        self.memo.borrow().len()
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        let _turn = self.turn.take(py)?;
+        Ok(locked(&self.memo).len())
     }
 }
 

@@ -25,6 +25,17 @@ fn score_game(name: &str) -> PyResult<ScoreGame> {
     }
 }
 
+/// Runs `f` with the engine of `game`, created on first use, from a thread holding the
+/// interpreter: released while waiting for the engines (another thread may be searching with
+/// one, and a waiting thread holding the interpreter would stop every Python thread meanwhile).
+fn with_engine_py<T: Send>(
+    py: Python<'_>,
+    game: ScoreGame,
+    f: impl FnOnce(&mut ScorePlay) -> Result<T, Error> + Send,
+) -> Result<T, Error> {
+    py.detach(|| with_engine(game, f))
+}
+
 /// Runs `f` with the engine of `game`, created on first use.
 fn with_engine<T>(
     game: ScoreGame,
@@ -49,10 +60,10 @@ fn pair(m: PlayedMove) -> (String, String) {
 /// The position as the players see it, as JSON: `position`, `to_move`, `board`, `score`,
 /// `winner`, `result`.
 #[pyfunction]
-fn score_state(name: &str, position: &str) -> PyResult<String> {
+fn score_state(py: Python<'_>, name: &str, position: &str) -> PyResult<String> {
     let game = score_game(name)?;
     let (name, state) =
-        with_engine(game, |e| Ok((e.name(), e.state(position)?))).map_err(to_py_err)?;
+        with_engine_py(py, game, |e| Ok((e.name(), e.state(position)?))).map_err(to_py_err)?;
     let json = serde_json::json!({
         "game": name,
         "position": state.position,
@@ -67,18 +78,27 @@ fn score_state(name: &str, position: &str) -> PyResult<String> {
 
 /// Every legal move at `position` as `(move, position after it)`.
 #[pyfunction]
-fn score_legal_moves(name: &str, position: &str) -> PyResult<Vec<(String, String)>> {
+fn score_legal_moves(
+    py: Python<'_>,
+    name: &str,
+    position: &str,
+) -> PyResult<Vec<(String, String)>> {
     let game = score_game(name)?;
-    let moves = with_engine(game, |e| e.legal_moves(position)).map_err(to_py_err)?;
+    let moves = with_engine_py(py, game, |e| e.legal_moves(position)).map_err(to_py_err)?;
     Ok(moves.into_iter().map(pair).collect())
 }
 
 /// The move typed at `position` as `(move, position after it)`; a `ValueError` saying why an
 /// illegal one is refused.
 #[pyfunction]
-fn score_play_move(name: &str, position: &str, typed: &str) -> PyResult<(String, String)> {
+fn score_play_move(
+    py: Python<'_>,
+    name: &str,
+    position: &str,
+    typed: &str,
+) -> PyResult<(String, String)> {
     let game = score_game(name)?;
-    with_engine(game, |e| e.user_move(position, typed))
+    with_engine_py(py, game, |e| e.user_move(position, typed))
         .map(pair)
         .map_err(to_py_err)
 }
