@@ -2,8 +2,9 @@
 //! `python/sprague/`, turns what this returns into Python objects with attributes).
 //!
 //! - Every game of the catalogue (`sprague_api::catalogue`) is answered as the command line
-//!   answers it, and returned as the JSON text `sprague … --json` prints: Python's `json` reads
-//!   numbers of any size exactly, so a nim-value of a hundred digits stays an exact `int`.
+//!   answers it, and returned as the JSON text `sprague … --json` prints: the package reads it
+//!   with `json.loads`, its long integers parsed by [`ints`] (Python refuses int ↔ str past
+//!   `sys.get_int_max_str_digits()`), so a nim-value of 100,000 digits stays an exact `int`.
 //! - Tables are NumPy arrays that take over the table's own buffer (no copy per value).
 //! - Scoring games give their legal moves and positions for a small state API.
 //! - Games whose rules are Python functions are solved by the engine ([`pygame`]).
@@ -12,6 +13,7 @@
 //! thread looks for Ctrl-C every 50 ms, so a notebook's interrupt button works: a table stops
 //! after its current chunk; any other request is abandoned to finish within its time limit.
 
+mod ints;
 mod pygame;
 mod scoring;
 mod tables;
@@ -160,6 +162,7 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("TooLargeError", m.py().get_type::<TooLargeError>())?;
     m.add_function(wrap_pyfunction!(games_json, m)?)?;
     m.add_function(wrap_pyfunction!(answer, m)?)?;
+    ints::register(m)?;
     tables::register(m)?;
     scoring::register(m)?;
     pygame::register(m)?;

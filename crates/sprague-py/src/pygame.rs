@@ -12,6 +12,7 @@ use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::{self, ThreadId};
 use std::time::Duration;
 
+use num_bigint::BigInt;
 use numpy::{PyArray1, PyArray2};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -108,8 +109,12 @@ impl Pos {
         if let Ok(int) = obj.cast::<PyInt>() {
             // bool is an int in Python; True is 1 here.
             return int.extract::<i64>().map(Pos::Int).map_err(|_| {
+                // Quoted through `BigInt`: `str()` of a long int fails in Python itself.
+                let n = int.extract::<BigInt>().unwrap_or_default();
                 PyValueError::new_err(format!(
-                    "the integer {obj} does not fit in 64 bits: a position's integers must"
+                    "the integer {} does not fit in 64 bits: a position's integers must \
+                     (from -2^63 to 2^63 - 1)",
+                    crate::ints::quoted(&n)
                 ))
             });
         }

@@ -1,8 +1,11 @@
-"""Issue #39 ("Trust II"), the package's part: every object usable from any thread."""
+"""Issue #39 ("Trust II"), the package's part: every object usable from any thread, and ints of
+any size both ways."""
 
 import concurrent.futures
+import sys
 import threading
 
+import numpy as np
 import pytest
 
 import sprague
@@ -125,3 +128,74 @@ def test_sums_tables_states_and_answers_from_threads(cli):
     with concurrent.futures.ThreadPoolExecutor(max_workers=8) as pool:
         for _ in range(3):
             assert list(pool.map(lambda c: c(), calls)) == expected
+
+
+# --- 2. Ints of any size, both ways ------------------------------------------------------------
+
+
+@pytest.fixture
+def default_digit_limit():
+    """The interpreter's own limit on int ↔ str conversion, as a fresh interpreter has it."""
+    if not hasattr(sys, "set_int_max_str_digits"):
+        pytest.skip("this Python has no limit on int to str conversion")
+    before = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(4300)
+    yield
+    assert sys.get_int_max_str_digits() == 4300, "the package changed the interpreter's setting"
+    sys.set_int_max_str_digits(before)
+
+
+def test_nim_of_heaps_past_python_digit_limit(default_digit_limit):
+    big = 10**5000
+    a = sprague.nim(big, big)
+    assert (a.outcome, a.nim_value, a.winning_moves) == ("P", 0, [])
+    b = sprague.nim(big, 3)
+    assert b.nim_value == big ^ 3 and isinstance(b.nim_value, int)
+    huge = 10**100000 - 1
+    c = sprague.nim(huge)
+    assert c.nim_value == huge
+    assert len(c.winning_moves) == 1 and c.winning_moves[0].to == "0"
+    d = sprague.analyse("nim", [huge, 5], all_moves=False)
+    assert d.nim_value == huge ^ 5
+    # Displays of the answer print its digits.
+    assert sprague._decimal(huge) in repr(c) and "nim_value" in c._repr_html_()
+
+
+def test_other_games_past_python_digit_limit(default_digit_limit, cli):
+    big = 10**5000 + 7
+    w = sprague.wythoff(big, big)
+    assert w.outcome == "N"
+    # Big ints as parameters (flags), and in the moves' numbers.
+    assert sprague.bash(10**5000, max=10**4500).nim_value == 10**5000 % (10**4500 + 1)
+    ruler = sprague.turning("ruler", 2**20000, 3)
+    assert ruler.nim_value == 2**20000 ^ 1
+    assert ruler.winning_moves[0].run[-1] == 2**20000 and ruler.winning_moves[0].run[0] > 2**19999
+    product = sprague.nim_product(2**20000, 3)
+    assert product.value == sprague.nim_product(2**20000, 3).value and product.value > 2**20000
+    staircase = sprague.staircase([10**6000, 0, 1])
+    assert staircase.nim_value == 10**6000 ^ 1
+    # np.integer positions and lists of them still work.
+    assert sprague.nim(np.uint64(3), np.int64(4), 5).nim_value == 2
+
+
+def test_answers_parse_big_ints_without_changing_the_interpreter(default_digit_limit):
+    digits = "9" * 20000
+    got = sprague._loads('{"value": ' + digits + ', "small": [1, -2, 30]}')
+    assert got == {"value": 10**20000 - 1, "small": [1, -2, 30]}
+    assert sprague._decimal(-(10**20000)) == "-1" + "0" * 20000
+    sys.set_int_max_str_digits(640)
+    try:
+        assert sprague._loads("[" + "7" * 700 + "]") == [int("7" * 600) * 10**100 + int("7" * 100)]
+        assert sprague.nim(10**700).nim_value == 10**700
+    finally:
+        sys.set_int_max_str_digits(4300)
+
+
+def test_big_ints_in_a_python_game_are_a_clear_error(default_digit_limit):
+    game = Game(lambda n: [])
+    with pytest.raises(ValueError, match=r"does not fit in 64 bits.*-2\^63"):
+        game.nim_value(10**5000)
+    with pytest.raises(ValueError, match="does not fit in 64 bits"):
+        game.nim_value(Sum(10**5000, 3))
+    with pytest.raises(ValueError, match="does not fit in 64 bits"):
+        game.nim_value((1, 2**64))
