@@ -4,6 +4,8 @@
 //! default) into decimal text or back, while the engine takes positions of any size as the
 //! command line's words and writes its answers' numbers as JSON digits. The package converts
 //! such ints here, bit for bit through `BigInt`, leaving the interpreter's setting alone.
+//! A size or budget narrowed to a machine word is checked here too: out of range is a
+//! `ValueError` naming the range, never an `OverflowError`, a wrapped value or an empty result.
 
 use num_bigint::BigInt;
 use pyo3::exceptions::PyValueError;
@@ -27,6 +29,28 @@ pub(crate) fn quoted(n: &BigInt) -> String {
         };
         format!("{sign}a number of about {digits} digits")
     }
+}
+
+/// The whole number `value` of argument `name` in 0..=`max`: a `ValueError` naming the range
+/// when it is negative or larger, a `TypeError` when it is not an int.
+pub(crate) fn whole(value: &Bound<'_, PyAny>, name: &str, max: u64) -> PyResult<u64> {
+    let n: BigInt = value.extract()?;
+    match u64::try_from(&n) {
+        Ok(small) if small <= max => Ok(small),
+        _ => Err(PyValueError::new_err(format!(
+            "{name} must be a whole number from 0 to {max}, not {}",
+            quoted(&n)
+        ))),
+    }
+}
+
+/// [`whole`] of an optional argument (`None` stays `None`).
+pub(crate) fn whole_opt(
+    value: Option<&Bound<'_, PyAny>>,
+    name: &str,
+    max: u64,
+) -> PyResult<Option<u64>> {
+    value.map(|v| whole(v, name, max)).transpose()
 }
 
 /// The decimal digits of the int `n`, at any size (`str(n)` refuses past

@@ -59,8 +59,15 @@ pub(crate) fn to_py_err(e: Error) -> PyErr {
 }
 
 /// The limits of one request: the time (seconds) and memory (bytes) given, else the command
-/// line's defaults (memory: four fifths of what the machine has available).
-pub(crate) fn limits(seconds: Option<u64>, memory: Option<u64>) -> Limits {
+/// line's defaults (memory: four fifths of what the machine has available). A budget that is
+/// not a whole number of 64 bits is a `ValueError` naming `time_limit` or `memory_limit`, as the
+/// package's functions call them.
+pub(crate) fn limits(
+    seconds: Option<&Bound<'_, PyAny>>,
+    memory: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Limits> {
+    let seconds = ints::whole_opt(seconds, "time_limit", u64::MAX)?;
+    let memory = ints::whole_opt(memory, "memory_limit", u64::MAX)?;
     let mut limits = Limits::default();
     if let Some(s) = seconds {
         limits.max_seconds = s;
@@ -68,7 +75,7 @@ pub(crate) fn limits(seconds: Option<u64>, memory: Option<u64>) -> Limits {
     if let Some(m) = memory.or_else(|| available_memory().map(|b| b / 10 * 8)) {
         limits.memory_bytes = m;
     }
-    limits
+    Ok(limits)
 }
 
 fn available_memory() -> Option<u64> {
@@ -139,15 +146,15 @@ fn answer(
     name: &str,
     args: Vec<String>,
     text: Option<Vec<u8>>,
-    seconds: Option<u64>,
-    memory: Option<u64>,
+    seconds: Option<&Bound<'_, PyAny>>,
+    memory: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
     let game = catalogue::game(name).ok_or_else(|| {
         PyValueError::new_err(format!(
             "there is no game `{name}`: sprague.games() lists them"
         ))
     })?;
-    let limits = limits(seconds, memory);
+    let limits = limits(seconds, memory)?;
     let answered = interruptible(py, None, move || {
         let words: Vec<&str> = args.iter().map(String::as_str).collect();
         let request = game.request(&words, text.as_deref())?;

@@ -12,7 +12,7 @@ use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::{self, ThreadId};
 use std::time::Duration;
 
-use num_bigint::BigInt;
+use num_bigint::{BigInt, Sign};
 use numpy::{PyArray1, PyArray2};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -24,6 +24,9 @@ use sprague::Impartial;
 
 /// How deep tuples, frozensets and sums may nest in a position.
 const MAX_DEPTH: usize = 256;
+
+/// The most positions a game keeps unless told (`max_positions`).
+const DEFAULT_MAX_POSITIONS: usize = 50_000_000;
 
 /// The most options one position may have (an iterator from `moves` is read up to it).
 const MAX_OPTIONS: usize = 1 << 22;
@@ -557,6 +560,17 @@ impl Game {
         Ok(res)
     }
 
+    /// The error of a grid of `height` × `width` positions past `max_positions`.
+    fn grid_too_large(&self, height: &BigInt, width: &BigInt) -> PyErr {
+        crate::TooLargeError::new_err(format!(
+            "a grid of {} × {} positions needs more than the {} positions the game was given \
+             (max_positions)",
+            crate::ints::quoted(height),
+            crate::ints::quoted(width),
+            self.max_positions
+        ))
+    }
+
     fn too_many(&self, e: SolveError) -> PyErr {
         crate::TooLargeError::new_err(format!(
             "{e}: the game was given max_positions={} (raise it, or add a normalize function that \
@@ -758,15 +772,18 @@ fn value_to_py<'py>(py: Python<'py>, value: &LoopyValue) -> PyResult<Bound<'py, 
 #[pymethods]
 impl Game {
     #[new]
-    #[pyo3(signature = (moves, normalize=None, terminal=None, max_positions=50_000_000, splits=false))]
+    #[pyo3(signature = (moves, normalize=None, terminal=None, max_positions=None, splits=false))]
     fn new(
         moves: Py<PyAny>,
         normalize: Option<Py<PyAny>>,
         terminal: Option<Py<PyAny>>,
-        max_positions: usize,
+        max_positions: Option<&Bound<'_, PyAny>>,
         splits: bool,
-    ) -> Game {
-        Game {
+    ) -> PyResult<Game> {
+        let most = usize::MAX as u64;
+        let max_positions = crate::ints::whole_opt(max_positions, "max_positions", most)?
+            .map_or(DEFAULT_MAX_POSITIONS, |m| m as usize);
+        Ok(Game {
             rules: Rules {
                 moves,
                 normalize,
@@ -778,7 +795,7 @@ impl Game {
             memo: Mutex::new(Memo::default()),
             turn: Turn::default(),
             max_positions,
-        }
+        })
     }
 
     /// The nim-value of `position`: an int, or for a position of a game with cycles whose
@@ -878,16 +895,30 @@ impl Game {
     }
 
     /// G(0), …, G(upto) of the integer positions, as a NumPy array.
-    fn table_values<'py>(&self, py: Python<'py>, upto: u64) -> PyResult<Bound<'py, PyArray1<u64>>> {
-        if upto >= self.max_positions as u64 {
-            return Err(crate::TooLargeError::new_err(format!(
-                "a table to {upto} needs more than the {} positions the game was given \
-                 (max_positions)",
-                self.max_positions
+    fn table_values<'py>(
+        &self,
+        py: Python<'py>,
+        upto: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<u64>>> {
+        let upto: BigInt = upto.extract()?;
+        if upto.sign() == Sign::Minus {
+            return Err(PyValueError::new_err(format!(
+                "a table runs from 0 to upto, which must be 0 or more, not {}",
+                crate::ints::quoted(&upto)
             )));
         }
         let _turn = self.turn.take(py)?;
-        let count = upto as usize + 1;
+        let count = match usize::try_from(&upto) {
+            Ok(upto) if upto < self.max_positions => upto + 1,
+            _ => {
+                return Err(crate::TooLargeError::new_err(format!(
+                    "a table to {} needs more than the {} positions the game was given \
+                     (max_positions)",
+                    crate::ints::quoted(&upto),
+                    self.max_positions
+                )))
+            }
+        };
         match self.values_of_all(py, count, |n| Pos::Int(n as i64))? {
             Ok(values) => Ok(PyArray1::from_vec(py, values)),
             Err((n, SolveError::Loop)) => Err(PyValueError::new_err(format!(
@@ -902,8 +933,8 @@ impl Game {
     fn grid_values<'py>(
         &self,
         py: Python<'py>,
-        rows: u64,
-        cols: u64,
+        rows: &Bound<'py, PyAny>,
+        cols: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyArray2<u64>>> {
         if self.rules.splits {
             return Err(PyValueError::new_err(
@@ -911,21 +942,30 @@ impl Game {
                  not pairs, and it has no grid",
             ));
         }
-        let cells = (rows + 1).saturating_mul(cols + 1);
-        if cells >= self.max_positions as u64 {
-            return Err(crate::TooLargeError::new_err(format!(
-                "a grid of {cells} cells needs more than the {} positions the game was given \
-                 (max_positions)",
-                self.max_positions
+        let (rows, cols): (BigInt, BigInt) = (rows.extract()?, cols.extract()?);
+        if rows.sign() == Sign::Minus || cols.sign() == Sign::Minus {
+            return Err(PyValueError::new_err(format!(
+                "a grid runs over 0 ≤ a ≤ rows, 0 ≤ b ≤ cols, which must be 0 or more, not \
+                 rows={}, cols={}",
+                crate::ints::quoted(&rows),
+                crate::ints::quoted(&cols)
             )));
         }
+        // Counted exactly: a size past 64 bits is refused, never wrapped to an empty grid.
+        let (height, width) = (rows + 1u32, cols + 1u32);
+        let cells = &height * &width;
+        let (Ok(cells), Ok(width)) = (usize::try_from(&cells), usize::try_from(&width)) else {
+            return Err(self.grid_too_large(&height, &width));
+        };
+        if cells >= self.max_positions {
+            return Err(self.grid_too_large(&height, &BigInt::from(width)));
+        }
         let _turn = self.turn.take(py)?;
-        let width = cols as usize + 1;
         let point = |idx: usize| Pos::Point((idx / width) as i64, (idx % width) as i64);
-        let values = match self.values_of_all(py, cells as usize, point)? {
+        let values = match self.values_of_all(py, cells, point)? {
             Ok(values) => values,
             Err((idx, SolveError::Loop)) => {
-                let (a, b) = (idx as u64 / (cols + 1), idx as u64 % (cols + 1));
+                let (a, b) = (idx / width, idx % width);
                 return Err(PyValueError::new_err(format!(
                     "position ({a}, {b}) can be reached from itself: a loopy game has no grid \
                      of nim-values"
@@ -933,10 +973,7 @@ impl Game {
             }
             Err((_, e)) => return Err(self.too_many(e)),
         };
-        let grid: Vec<Vec<u64>> = values
-            .chunks(cols as usize + 1)
-            .map(<[u64]>::to_vec)
-            .collect();
+        let grid: Vec<Vec<u64>> = values.chunks(width).map(<[u64]>::to_vec).collect();
         PyArray2::from_vec2(py, &grid).map_err(|e| PyValueError::new_err(e.to_string()))
     }
 

@@ -1,5 +1,5 @@
-"""Issue #39 ("Trust II"), the package's part: every object usable from any thread, and ints of
-any size both ways."""
+"""Issue #39 ("Trust II"), the package's part: every object usable from any thread, ints of any
+size both ways, and sizes out of range refused clearly."""
 
 import concurrent.futures
 import sys
@@ -101,6 +101,8 @@ def test_errors_on_other_threads_are_exceptions_not_panics():
         futures = [pool.submit(game.nim_value, n) for n in range(8)]
         for f in futures:
             assert isinstance(f.exception(), ZeroDivisionError)
+    with pytest.raises(ValueError):
+        on_a_thread(lambda: Game(kayles).grid(2**64, 0))
 
 
 def test_sums_tables_states_and_answers_from_threads(cli):
@@ -199,3 +201,43 @@ def test_big_ints_in_a_python_game_are_a_clear_error(default_digit_limit):
         game.nim_value(Sum(10**5000, 3))
     with pytest.raises(ValueError, match="does not fit in 64 bits"):
         game.nim_value((1, 2**64))
+
+
+# --- 3. Sizes out of range are refused, never wrapped ------------------------------------------
+
+
+def test_a_grid_past_64_bits_is_refused_not_empty():
+    game = Game(wythoff)
+    for rows, cols in [(2**64 - 1, 0), (0, 2**64 - 1), (2**64, 5), (2**32, 2**32), (10**5000, 1)]:
+        with pytest.raises(sprague.TooLargeError, match="max_positions"):
+            game.grid(rows, cols)
+    for rows, cols in [(-1, 3), (3, -2)]:
+        with pytest.raises(ValueError, match="0 or more"):
+            game.grid(rows, cols)
+    assert game.grid(0, 0).values.tolist() == [[0]]
+
+
+def test_table_sizes_out_of_range_are_value_errors():
+    game = Game(kayles)
+    with pytest.raises(sprague.TooLargeError, match="max_positions"):
+        game.table(upto=2**64)
+    with pytest.raises(sprague.TooLargeError, match="max_positions"):
+        game.table(upto=2**64 - 1)
+    with pytest.raises(ValueError, match="0 or more"):
+        game.table(upto=-1)
+    for bad in (-1, 2**64, 10**5000):
+        with pytest.raises(ValueError, match="upto must be a whole number from 0 to 18446744073709551615"):
+            sprague.table("kayles", upto=bad)
+        with pytest.raises(ValueError, match="upto must be a whole number"):
+            sprague.table("subtraction", set="1,2", upto=bad)
+        with pytest.raises(ValueError, match="time_limit must be a whole number"):
+            sprague.nim(3, time_limit=bad)
+        with pytest.raises(ValueError, match="memory_limit must be a whole number"):
+            sprague.table("kayles", upto=10, memory_limit=bad)
+        with pytest.raises(ValueError, match="max_positions must be a whole number"):
+            Game(kayles, max_positions=bad)
+
+
+def test_budgets_at_their_largest_still_answer():
+    assert sprague.nim(3, 4, 5, time_limit=2**64 - 1, memory_limit=2**64 - 1).nim_value == 2
+    assert Game(kayles, max_positions=2**63).nim_value(5) == 4
