@@ -481,20 +481,17 @@ impl Turn {
     /// functions) and looks for Ctrl-C every 50 ms.
     fn take(&self, py: Python<'_>) -> PyResult<TurnGuard<'_>> {
         let me = thread::current().id();
+        // Free or ours: taken without releasing the interpreter (the holder's lock is only ever
+        // held for a few instructions, never while waiting for the interpreter).
+        if Turn::claim(&mut locked(&self.holder), me) {
+            return Ok(TurnGuard { turn: self });
+        }
         loop {
             let taken = py.detach(|| {
                 let mut holder = locked(&self.holder);
                 loop {
-                    match &mut *holder {
-                        None => {
-                            *holder = Some((me, 1));
-                            return true;
-                        }
-                        Some((thread, open)) if *thread == me => {
-                            *open += 1;
-                            return true;
-                        }
-                        Some(_) => {}
+                    if Turn::claim(&mut holder, me) {
+                        return true;
                     }
                     let (back, waited) = self
                         .freed
@@ -510,6 +507,21 @@ impl Turn {
                 return Ok(TurnGuard { turn: self });
             }
             py.check_signals()?;
+        }
+    }
+
+    /// Takes the turn for thread `me` if it is free or already `me`'s.
+    fn claim(holder: &mut Option<(ThreadId, usize)>, me: ThreadId) -> bool {
+        match holder {
+            None => {
+                *holder = Some((me, 1));
+                true
+            }
+            Some((thread, open)) if *thread == me => {
+                *open += 1;
+                true
+            }
+            Some(_) => false,
         }
     }
 }

@@ -3,7 +3,7 @@
 //! is kept for the process (its transposition table is reused from move to move, as in
 //! `sprague play`).
 
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard, TryLockError};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -33,7 +33,11 @@ fn with_engine_py<T: Send>(
     game: ScoreGame,
     f: impl FnOnce(&mut ScorePlay) -> Result<T, Error> + Send,
 ) -> Result<T, Error> {
-    py.detach(|| with_engine(game, f))
+    match ENGINES.try_lock() {
+        Ok(engines) => engine_of(engines, game, f),
+        Err(TryLockError::Poisoned(e)) => engine_of(e.into_inner(), game, f),
+        Err(TryLockError::WouldBlock) => py.detach(|| with_engine(game, f)),
+    }
 }
 
 /// Runs `f` with the engine of `game`, created on first use.
@@ -42,7 +46,14 @@ fn with_engine<T>(
     f: impl FnOnce(&mut ScorePlay) -> Result<T, Error>,
 ) -> Result<T, Error> {
     // A panic while an engine was held leaves the engines usable: each call checks its position.
-    let mut engines = ENGINES.lock().unwrap_or_else(|e| e.into_inner());
+    engine_of(ENGINES.lock().unwrap_or_else(|e| e.into_inner()), game, f)
+}
+
+fn engine_of<T>(
+    mut engines: MutexGuard<'_, Vec<(ScoreGame, ScorePlay)>>,
+    game: ScoreGame,
+    f: impl FnOnce(&mut ScorePlay) -> Result<T, Error>,
+) -> Result<T, Error> {
     let idx = match engines.iter().position(|(g, _)| *g == game) {
         Some(idx) => idx,
         None => {

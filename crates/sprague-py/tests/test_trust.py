@@ -93,6 +93,20 @@ def test_a_game_whose_functions_yield_the_interpreter_is_shared_safely():
     assert got == [n % 4 for n in [30, 25, 31, 7, 29, 12] * 3]
 
 
+def test_a_shared_game_whose_moves_ask_the_same_game():
+    # The nested call runs on the thread holding the game's turn: answered, not a deadlock.
+    holder = {}
+
+    def moves(n):
+        if n == 3:
+            holder["g"].nim_value(1)
+        return [n - 1] if n else []
+
+    holder["g"] = Game(moves)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+        assert list(pool.map(holder["g"].nim_value, range(12))) == [n % 2 for n in range(12)]
+
+
 def test_errors_on_other_threads_are_exceptions_not_panics():
     game = Game(lambda n: 1 / 0)
     with pytest.raises(ZeroDivisionError):
