@@ -2,8 +2,9 @@
 //! `python/sprague/`, turns what this returns into Python objects with attributes).
 //!
 //! - Every game of the catalogue (`sprague_api::catalogue`) is answered as the command line
-//!   answers it, and returned as the JSON text `sprague … --json` prints: Python's `json` reads
-//!   numbers of any size exactly, so a nim-value of a hundred digits stays an exact `int`.
+//!   answers it, and returned as the JSON text `sprague … --json` prints: the package reads it
+//!   with `json.loads`, its long integers parsed by [`ints`] (Python refuses int ↔ str past
+//!   `sys.get_int_max_str_digits()`), so a nim-value of 100,000 digits stays an exact `int`.
 //! - Tables are NumPy arrays that take over the table's own buffer (no copy per value).
 //! - Scoring games give their legal moves and positions for a small state API.
 //! - Games whose rules are Python functions are solved by the engine ([`pygame`]).
@@ -12,6 +13,7 @@
 //! thread looks for Ctrl-C every 50 ms, so a notebook's interrupt button works: a table stops
 //! after its current chunk; any other request is abandoned to finish within its time limit.
 
+mod ints;
 mod pygame;
 mod scoring;
 mod tables;
@@ -57,8 +59,15 @@ pub(crate) fn to_py_err(e: Error) -> PyErr {
 }
 
 /// The limits of one request: the time (seconds) and memory (bytes) given, else the command
-/// line's defaults (memory: four fifths of what the machine has available).
-pub(crate) fn limits(seconds: Option<u64>, memory: Option<u64>) -> Limits {
+/// line's defaults (memory: four fifths of what the machine has available). A budget that is
+/// not a whole number of 64 bits is a `ValueError` naming `time_limit` or `memory_limit`, as the
+/// package's functions call them.
+pub(crate) fn limits(
+    seconds: Option<&Bound<'_, PyAny>>,
+    memory: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Limits> {
+    let seconds = ints::whole_opt(seconds, "time_limit", u64::MAX)?;
+    let memory = ints::whole_opt(memory, "memory_limit", u64::MAX)?;
     let mut limits = Limits::default();
     if let Some(s) = seconds {
         limits.max_seconds = s;
@@ -70,7 +79,7 @@ pub(crate) fn limits(seconds: Option<u64>, memory: Option<u64>) -> Limits {
     if let Some(m) = memory {
         limits.memory_bytes = m;
     }
-    limits
+    Ok(limits)
 }
 
 /// Runs `work` on a thread of its own while the interpreter is released, watching for Ctrl-C.
@@ -134,15 +143,15 @@ fn answer(
     name: &str,
     args: Vec<String>,
     text: Option<Vec<u8>>,
-    seconds: Option<u64>,
-    memory: Option<u64>,
+    seconds: Option<&Bound<'_, PyAny>>,
+    memory: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
     let game = catalogue::game(name).ok_or_else(|| {
         PyValueError::new_err(format!(
             "there is no game `{name}`: sprague.games() lists them"
         ))
     })?;
-    let limits = limits(seconds, memory);
+    let limits = limits(seconds, memory)?;
     let answered = interruptible(py, None, move || {
         let words: Vec<&str> = args.iter().map(String::as_str).collect();
         let request = game.request(&words, text.as_deref())?;
@@ -157,6 +166,7 @@ fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("TooLargeError", m.py().get_type::<TooLargeError>())?;
     m.add_function(wrap_pyfunction!(games_json, m)?)?;
     m.add_function(wrap_pyfunction!(answer, m)?)?;
+    ints::register(m)?;
     tables::register(m)?;
     scoring::register(m)?;
     pygame::register(m)?;

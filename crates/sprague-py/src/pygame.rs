@@ -7,10 +7,14 @@
 //! analysis (generalised nim-values, draws) and misère play by search over whole positions.
 //! Python is called once per component whose moves are needed.
 
-use std::cell::{Cell, RefCell};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::thread::{self, ThreadId};
+use std::time::Duration;
 
+use num_bigint::{BigInt, Sign};
 use numpy::{PyArray1, PyArray2};
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyFrozenSet, PyInt, PyList, PySet, PyString, PyTuple};
 use pyo3::Borrowed;
@@ -20,6 +24,9 @@ use sprague::Impartial;
 
 /// How deep tuples, frozensets and sums may nest in a position.
 const MAX_DEPTH: usize = 256;
+
+/// The most positions a game keeps unless told (`max_positions`).
+const DEFAULT_MAX_POSITIONS: usize = 50_000_000;
 
 /// The most options one position may have (an iterator from `moves` is read up to it).
 const MAX_OPTIONS: usize = 1 << 22;
@@ -105,8 +112,12 @@ impl Pos {
         if let Ok(int) = obj.cast::<PyInt>() {
             // bool is an int in Python; True is 1 here.
             return int.extract::<i64>().map(Pos::Int).map_err(|_| {
+                // Quoted through `BigInt`: `str()` of a long int fails in Python itself.
+                let n = int.extract::<BigInt>().unwrap_or_default();
                 PyValueError::new_err(format!(
-                    "the integer {obj} does not fit in 64 bits: a position's integers must"
+                    "the integer {} does not fit in 64 bits: a position's integers must \
+                     (from -2^63 to 2^63 - 1)",
+                    crate::ints::quoted(&n)
                 ))
             });
         }
@@ -296,8 +307,8 @@ struct Rules {
     terminal: Option<Py<PyAny>>,
     // Tuples are sums of their parts (`Game(..., splits=True)`).
     splits: bool,
-    error: RefCell<Option<PyErr>>,
-    calls: Cell<u64>,
+    error: Mutex<Option<PyErr>>,
+    calls: AtomicU64,
 }
 
 impl Rules {
@@ -324,7 +335,7 @@ impl Rules {
     }
 
     fn take_error(&self) -> Option<PyErr> {
-        self.error.borrow_mut().take()
+        locked(&self.error).take()
     }
 
     fn normalized(&self, py: Python<'_>, pos: Pos) -> PyResult<Pos> {
@@ -341,8 +352,7 @@ impl Rules {
 
     /// The options of one part (a position that is not a sum).
     fn part_options(&self, py: Python<'_>, part: &Pos, out: &mut Vec<Pos>) -> PyResult<()> {
-        let calls = self.calls.get() + 1;
-        self.calls.set(calls);
+        let calls = self.calls.fetch_add(1, Ordering::Relaxed) + 1;
         if calls % 1024 == 0 {
             py.check_signals()?;
         }
@@ -412,12 +422,12 @@ impl Impartial for Rules {
     type Position = Pos;
 
     fn options(&self, position: &Pos, options: &mut Vec<Pos>) {
-        if self.error.borrow().is_some() {
+        if locked(&self.error).is_some() {
             return;
         }
         Python::attach(|py| {
             if let Err(e) = self.try_options(py, position, options) {
-                *self.error.borrow_mut() = Some(e);
+                *locked(&self.error) = Some(e);
             }
         });
     }
@@ -434,11 +444,99 @@ impl Impartial for Rules {
 /// A game whose rules are Python functions: `moves(p)` lists the positions one move away;
 /// `normalize(p)`, if given, returns the canonical form of a position (a symmetry);
 /// `terminal(p)`, if given, says that `p` has no moves without calling `moves`.
-#[pyclass(module = "sprague._sprague", unsendable)]
+///
+/// A game may be used from any thread. One thread at a time computes with it (the Python
+/// functions run under the interpreter's lock anyway, and the memo is one): another thread
+/// asking meanwhile waits its turn, with the interpreter released (see [`Turn`]).
+#[pyclass(module = "sprague._sprague", frozen)]
 pub(crate) struct Game {
     rules: Rules,
-    memo: RefCell<Memo<Pos>>,
+    memo: Mutex<Memo<Pos>>,
     max_positions: usize,
+    turn: Turn,
+}
+
+/// The value in `mutex`, even if a thread panicked while holding it (every value kept here is
+/// whole between statements: a memo handed back, an error stored).
+fn locked<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Whose turn it is to compute with a game: a thread, and how many of its calls are open (a
+/// game's own functions may ask the same game for values: the calls nest on one thread).
+#[derive(Default)]
+struct Turn {
+    holder: Mutex<Option<(ThreadId, usize)>>,
+    freed: Condvar,
+}
+
+/// A thread's turn with a game, given back when dropped.
+struct TurnGuard<'a> {
+    turn: &'a Turn,
+}
+
+impl Turn {
+    /// Waits until no other thread computes with the game, then takes the turn. The wait
+    /// releases the interpreter (the thread holding the turn needs it to call the game's
+    /// functions) and looks for Ctrl-C every 50 ms.
+    fn take(&self, py: Python<'_>) -> PyResult<TurnGuard<'_>> {
+        let me = thread::current().id();
+        // Free or ours: taken without releasing the interpreter (the holder's lock is only ever
+        // held for a few instructions, never while waiting for the interpreter).
+        if Turn::claim(&mut locked(&self.holder), me) {
+            return Ok(TurnGuard { turn: self });
+        }
+        loop {
+            let taken = py.detach(|| {
+                let mut holder = locked(&self.holder);
+                loop {
+                    if Turn::claim(&mut holder, me) {
+                        return true;
+                    }
+                    let (back, waited) = self
+                        .freed
+                        .wait_timeout(holder, Duration::from_millis(50))
+                        .unwrap_or_else(PoisonError::into_inner);
+                    holder = back;
+                    if waited.timed_out() {
+                        return false;
+                    }
+                }
+            });
+            if taken {
+                return Ok(TurnGuard { turn: self });
+            }
+            py.check_signals()?;
+        }
+    }
+
+    /// Takes the turn for thread `me` if it is free or already `me`'s.
+    fn claim(holder: &mut Option<(ThreadId, usize)>, me: ThreadId) -> bool {
+        match holder {
+            None => {
+                *holder = Some((me, 1));
+                true
+            }
+            Some((thread, open)) if *thread == me => {
+                *open += 1;
+                true
+            }
+            Some(_) => false,
+        }
+    }
+}
+
+impl Drop for TurnGuard<'_> {
+    fn drop(&mut self) {
+        let mut holder = locked(&self.turn.holder);
+        if let Some((_, open)) = &mut *holder {
+            *open -= 1;
+            if *open == 0 {
+                *holder = None;
+                self.turn.freed.notify_one();
+            }
+        }
+    }
 }
 
 /// What a position is worth: its outcome, its nim-value (finite or loopy) and its winning moves.
@@ -462,20 +560,27 @@ impl Game {
         &self,
         f: impl FnOnce(&mut MemoSolver<'_, Rules>) -> Result<T, SolveError>,
     ) -> PyResult<Result<T, SolveError>> {
-        let memo = self
-            .memo
-            .try_borrow_mut()
-            .map(|mut m| std::mem::take(&mut *m))
-            .map_err(|_| {
-                PyRuntimeError::new_err("a game's functions may not ask the same game for values")
-            })?;
+        // A call nested in one of the game's functions starts from an empty memo (the outer
+        // call holds the memo), and the outer call's memo is the one kept.
+        let memo = std::mem::take(&mut *locked(&self.memo));
         let mut solver = MemoSolver::with_memo(&self.rules, memo, self.max_positions);
         let res = f(&mut solver);
         if let Some(err) = self.rules.take_error() {
             return Err(err);
         }
-        *self.memo.borrow_mut() = solver.into_memo();
+        *locked(&self.memo) = solver.into_memo();
         Ok(res)
+    }
+
+    /// The error of a grid of `height` × `width` positions past `max_positions`.
+    fn grid_too_large(&self, height: &BigInt, width: &BigInt) -> PyErr {
+        crate::TooLargeError::new_err(format!(
+            "a grid of {} × {} positions needs more than the {} positions the game was given \
+             (max_positions)",
+            crate::ints::quoted(height),
+            crate::ints::quoted(width),
+            self.max_positions
+        ))
     }
 
     fn too_many(&self, e: SolveError) -> PyErr {
@@ -512,7 +617,7 @@ impl Game {
                     Ok(v) => values.push(v.value()),
                     Err(e) => return Ok(Err((idx, e))),
                 }
-                if self.rules.error.borrow().is_some() {
+                if locked(&self.rules.error).is_some() {
                     break;
                 }
             }
@@ -679,26 +784,30 @@ fn value_to_py<'py>(py: Python<'py>, value: &LoopyValue) -> PyResult<Bound<'py, 
 #[pymethods]
 impl Game {
     #[new]
-    #[pyo3(signature = (moves, normalize=None, terminal=None, max_positions=50_000_000, splits=false))]
+    #[pyo3(signature = (moves, normalize=None, terminal=None, max_positions=None, splits=false))]
     fn new(
         moves: Py<PyAny>,
         normalize: Option<Py<PyAny>>,
         terminal: Option<Py<PyAny>>,
-        max_positions: usize,
+        max_positions: Option<&Bound<'_, PyAny>>,
         splits: bool,
-    ) -> Game {
-        Game {
+    ) -> PyResult<Game> {
+        let most = usize::MAX as u64;
+        let max_positions = crate::ints::whole_opt(max_positions, "max_positions", most)?
+            .map_or(DEFAULT_MAX_POSITIONS, |m| m as usize);
+        Ok(Game {
             rules: Rules {
                 moves,
                 normalize,
                 terminal,
                 splits,
-                error: RefCell::new(None),
-                calls: Cell::new(0),
+                error: Mutex::new(None),
+                calls: AtomicU64::new(0),
             },
-            memo: RefCell::new(Memo::default()),
+            memo: Mutex::new(Memo::default()),
+            turn: Turn::default(),
             max_positions,
-        }
+        })
     }
 
     /// The nim-value of `position`: an int, or for a position of a game with cycles whose
@@ -708,6 +817,7 @@ impl Game {
         py: Python<'py>,
         position: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let _turn = self.turn.take(py)?;
         let pos = self.start(py, position)?;
         match self.value_of(&pos)? {
             Ok(v) => Ok(v.into_pyobject(py)?.into_any()),
@@ -727,6 +837,7 @@ impl Game {
         position: &Bound<'_, PyAny>,
         misere: bool,
     ) -> PyResult<&'static str> {
+        let _turn = self.turn.take(py)?;
         let pos = self.start(py, position)?;
         if !misere {
             let res = self.with_solver(|s| s.outcome(&pos))?;
@@ -747,6 +858,7 @@ impl Game {
         position: &Bound<'py, PyAny>,
         misere: bool,
     ) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let _turn = self.turn.take(py)?;
         let pos = self.start(py, position)?;
         Pos::all_to_py(py, &self.valued(&pos, misere, false)?.winning)
     }
@@ -762,6 +874,7 @@ impl Game {
         misere: bool,
         all_moves: bool,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let _turn = self.turn.take(py)?;
         let pos = self.start(py, position)?;
         let valued = self.valued(&pos, misere, all_moves)?;
         let out = PyDict::new(py);
@@ -794,15 +907,30 @@ impl Game {
     }
 
     /// G(0), …, G(upto) of the integer positions, as a NumPy array.
-    fn table_values<'py>(&self, py: Python<'py>, upto: u64) -> PyResult<Bound<'py, PyArray1<u64>>> {
-        if upto >= self.max_positions as u64 {
-            return Err(crate::TooLargeError::new_err(format!(
-                "a table to {upto} needs more than the {} positions the game was given \
-                 (max_positions)",
-                self.max_positions
+    fn table_values<'py>(
+        &self,
+        py: Python<'py>,
+        upto: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<u64>>> {
+        let upto: BigInt = upto.extract()?;
+        if upto.sign() == Sign::Minus {
+            return Err(PyValueError::new_err(format!(
+                "a table runs from 0 to upto, which must be 0 or more, not {}",
+                crate::ints::quoted(&upto)
             )));
         }
-        let count = upto as usize + 1;
+        let _turn = self.turn.take(py)?;
+        let count = match usize::try_from(&upto) {
+            Ok(upto) if upto < self.max_positions => upto + 1,
+            _ => {
+                return Err(crate::TooLargeError::new_err(format!(
+                    "a table to {} needs more than the {} positions the game was given \
+                     (max_positions)",
+                    crate::ints::quoted(&upto),
+                    self.max_positions
+                )))
+            }
+        };
         match self.values_of_all(py, count, |n| Pos::Int(n as i64))? {
             Ok(values) => Ok(PyArray1::from_vec(py, values)),
             Err((n, SolveError::Loop)) => Err(PyValueError::new_err(format!(
@@ -817,8 +945,8 @@ impl Game {
     fn grid_values<'py>(
         &self,
         py: Python<'py>,
-        rows: u64,
-        cols: u64,
+        rows: &Bound<'py, PyAny>,
+        cols: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyArray2<u64>>> {
         if self.rules.splits {
             return Err(PyValueError::new_err(
@@ -826,20 +954,30 @@ impl Game {
                  not pairs, and it has no grid",
             ));
         }
-        let cells = (rows + 1).saturating_mul(cols + 1);
-        if cells >= self.max_positions as u64 {
-            return Err(crate::TooLargeError::new_err(format!(
-                "a grid of {cells} cells needs more than the {} positions the game was given \
-                 (max_positions)",
-                self.max_positions
+        let (rows, cols): (BigInt, BigInt) = (rows.extract()?, cols.extract()?);
+        if rows.sign() == Sign::Minus || cols.sign() == Sign::Minus {
+            return Err(PyValueError::new_err(format!(
+                "a grid runs over 0 ≤ a ≤ rows, 0 ≤ b ≤ cols, which must be 0 or more, not \
+                 rows={}, cols={}",
+                crate::ints::quoted(&rows),
+                crate::ints::quoted(&cols)
             )));
         }
-        let width = cols as usize + 1;
+        // Counted exactly: a size past 64 bits is refused, never wrapped to an empty grid.
+        let (height, width) = (rows + 1u32, cols + 1u32);
+        let cells = &height * &width;
+        let (Ok(cells), Ok(width)) = (usize::try_from(&cells), usize::try_from(&width)) else {
+            return Err(self.grid_too_large(&height, &width));
+        };
+        if cells >= self.max_positions {
+            return Err(self.grid_too_large(&height, &BigInt::from(width)));
+        }
+        let _turn = self.turn.take(py)?;
         let point = |idx: usize| Pos::Point((idx / width) as i64, (idx % width) as i64);
-        let values = match self.values_of_all(py, cells as usize, point)? {
+        let values = match self.values_of_all(py, cells, point)? {
             Ok(values) => values,
             Err((idx, SolveError::Loop)) => {
-                let (a, b) = (idx as u64 / (cols + 1), idx as u64 % (cols + 1));
+                let (a, b) = (idx / width, idx % width);
                 return Err(PyValueError::new_err(format!(
                     "position ({a}, {b}) can be reached from itself: a loopy game has no grid \
                      of nim-values"
@@ -847,16 +985,14 @@ impl Game {
             }
             Err((_, e)) => return Err(self.too_many(e)),
         };
-        let grid: Vec<Vec<u64>> = values
-            .chunks(cols as usize + 1)
-            .map(<[u64]>::to_vec)
-            .collect();
+        let grid: Vec<Vec<u64>> = values.chunks(width).map(<[u64]>::to_vec).collect();
         PyArray2::from_vec2(py, &grid).map_err(|e| PyValueError::new_err(e.to_string()))
     }
 
     /// How many components the game has valued and remembers.
-    fn __len__(&self) -> usize {
-        self.memo.borrow().len()
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        let _turn = self.turn.take(py)?;
+        Ok(locked(&self.memo).len())
     }
 }
 

@@ -3,7 +3,7 @@
 //! is kept for the process (its transposition table is reused from move to move, as in
 //! `sprague play`).
 
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard, TryLockError};
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -25,13 +25,35 @@ fn score_game(name: &str) -> PyResult<ScoreGame> {
     }
 }
 
+/// Runs `f` with the engine of `game`, created on first use, from a thread holding the
+/// interpreter: released while waiting for the engines (another thread may be searching with
+/// one, and a waiting thread holding the interpreter would stop every Python thread meanwhile).
+fn with_engine_py<T: Send>(
+    py: Python<'_>,
+    game: ScoreGame,
+    f: impl FnOnce(&mut ScorePlay) -> Result<T, Error> + Send,
+) -> Result<T, Error> {
+    match ENGINES.try_lock() {
+        Ok(engines) => engine_of(engines, game, f),
+        Err(TryLockError::Poisoned(e)) => engine_of(e.into_inner(), game, f),
+        Err(TryLockError::WouldBlock) => py.detach(|| with_engine(game, f)),
+    }
+}
+
 /// Runs `f` with the engine of `game`, created on first use.
 fn with_engine<T>(
     game: ScoreGame,
     f: impl FnOnce(&mut ScorePlay) -> Result<T, Error>,
 ) -> Result<T, Error> {
     // A panic while an engine was held leaves the engines usable: each call checks its position.
-    let mut engines = ENGINES.lock().unwrap_or_else(|e| e.into_inner());
+    engine_of(ENGINES.lock().unwrap_or_else(|e| e.into_inner()), game, f)
+}
+
+fn engine_of<T>(
+    mut engines: MutexGuard<'_, Vec<(ScoreGame, ScorePlay)>>,
+    game: ScoreGame,
+    f: impl FnOnce(&mut ScorePlay) -> Result<T, Error>,
+) -> Result<T, Error> {
     let idx = match engines.iter().position(|(g, _)| *g == game) {
         Some(idx) => idx,
         None => {
@@ -49,10 +71,10 @@ fn pair(m: PlayedMove) -> (String, String) {
 /// The position as the players see it, as JSON: `position`, `to_move`, `board`, `score`,
 /// `winner`, `result`.
 #[pyfunction]
-fn score_state(name: &str, position: &str) -> PyResult<String> {
+fn score_state(py: Python<'_>, name: &str, position: &str) -> PyResult<String> {
     let game = score_game(name)?;
     let (name, state) =
-        with_engine(game, |e| Ok((e.name(), e.state(position)?))).map_err(to_py_err)?;
+        with_engine_py(py, game, |e| Ok((e.name(), e.state(position)?))).map_err(to_py_err)?;
     let json = serde_json::json!({
         "game": name,
         "position": state.position,
@@ -67,18 +89,27 @@ fn score_state(name: &str, position: &str) -> PyResult<String> {
 
 /// Every legal move at `position` as `(move, position after it)`.
 #[pyfunction]
-fn score_legal_moves(name: &str, position: &str) -> PyResult<Vec<(String, String)>> {
+fn score_legal_moves(
+    py: Python<'_>,
+    name: &str,
+    position: &str,
+) -> PyResult<Vec<(String, String)>> {
     let game = score_game(name)?;
-    let moves = with_engine(game, |e| e.legal_moves(position)).map_err(to_py_err)?;
+    let moves = with_engine_py(py, game, |e| e.legal_moves(position)).map_err(to_py_err)?;
     Ok(moves.into_iter().map(pair).collect())
 }
 
 /// The move typed at `position` as `(move, position after it)`; a `ValueError` saying why an
 /// illegal one is refused.
 #[pyfunction]
-fn score_play_move(name: &str, position: &str, typed: &str) -> PyResult<(String, String)> {
+fn score_play_move(
+    py: Python<'_>,
+    name: &str,
+    position: &str,
+    typed: &str,
+) -> PyResult<(String, String)> {
     let game = score_game(name)?;
-    with_engine(game, |e| e.user_move(position, typed))
+    with_engine_py(py, game, |e| e.user_move(position, typed))
         .map(pair)
         .map_err(to_py_err)
 }

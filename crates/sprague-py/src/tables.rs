@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 use sprague_api::tables::long_run::{self, RunEnd};
 use sprague_api::{octal, parse, tables, Error};
 
-use crate::{interruptible, limits, to_py_err};
+use crate::{interruptible, ints, limits, to_py_err};
 
 /// The heap game's rule and the family as the report names it.
 fn heap_rule(
@@ -41,21 +41,22 @@ fn heap_rule(
 
 /// G(0..=upto) of a heap game, with its report (family, upto, period, note) as JSON.
 #[pyfunction]
-#[pyo3(signature = (family, code=None, take_set=None, upto=1000, until_proved=false, seconds=None, memory=None))]
+#[pyo3(signature = (family, code=None, take_set=None, upto=None, until_proved=false, seconds=None, memory=None))]
 #[allow(clippy::too_many_arguments)]
 fn heap_table<'py>(
     py: Python<'py>,
     family: &str,
     code: Option<String>,
     take_set: Option<String>,
-    upto: u64,
+    upto: Option<&Bound<'py, PyAny>>,
     until_proved: bool,
-    seconds: Option<u64>,
-    memory: Option<u64>,
+    seconds: Option<&Bound<'py, PyAny>>,
+    memory: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(String, Bound<'py, PyArray1<u16>>)> {
+    let upto = ints::whole_opt(upto, "upto", u64::MAX)?.unwrap_or(1000);
+    let limits = limits(seconds, memory)?;
     let (rule, family) =
         heap_rule(family, code.as_deref(), take_set.as_deref()).map_err(to_py_err)?;
-    let limits = limits(seconds, memory);
     let stop = Arc::new(AtomicBool::new(false));
     let watched = Arc::clone(&stop);
     let run = interruptible(py, Some(stop), move || {
@@ -90,17 +91,18 @@ fn heap_table<'py>(
 
 /// G(0..=upto) of subtraction, Bash or Lasker's Nim, with its report as JSON.
 #[pyfunction]
-#[pyo3(signature = (family, parameters, upto=1000, until_proved=false, seconds=None, memory=None))]
+#[pyo3(signature = (family, parameters, upto=None, until_proved=false, seconds=None, memory=None))]
 fn other_table<'py>(
     py: Python<'py>,
     family: &str,
     parameters: HashMap<String, String>,
-    upto: u64,
+    upto: Option<&Bound<'py, PyAny>>,
     until_proved: bool,
-    seconds: Option<u64>,
-    memory: Option<u64>,
+    seconds: Option<&Bound<'py, PyAny>>,
+    memory: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<(String, Bound<'py, PyArray1<u64>>)> {
-    let limits = limits(seconds, memory);
+    let upto = ints::whole_opt(upto, "upto", u64::MAX)?.unwrap_or(1000);
+    let limits = limits(seconds, memory)?;
     let family = family.to_owned();
     let run = interruptible(py, None, move || {
         let param = |name: &str| parameters.get(name).map(String::as_str);

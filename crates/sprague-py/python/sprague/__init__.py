@@ -64,6 +64,44 @@ __all__ = [
 
 Position = Union[int, str, Sequence[Any]]
 
+# Python turns an int into decimal text and back only up to ``sys.get_int_max_str_digits()``
+# digits (4300 by default, 640 at the least), and the engine takes and gives numbers of any
+# size: past that, the native module converts them, leaving the interpreter's setting alone.
+_SHORT_BITS = 2000  # 2^2000 < 10^640
+_SHORT_DIGITS = 600
+
+
+def _decimal(n: int) -> str:
+    """The decimal digits of ``n``, at any size."""
+    return str(n) if n.bit_length() < _SHORT_BITS else _sprague.decimal(n)
+
+
+def _parse_int(digits: str) -> int:
+    return int(digits) if len(digits) < _SHORT_DIGITS else _sprague.parse_int(digits)
+
+
+def _loads(text: str) -> Any:
+    """An answer of the engine, JSON text, as Python objects: its integers exact at any size."""
+    return json.loads(text, parse_int=_parse_int)
+
+
+def _shown(value: Any) -> str:
+    """``repr(value)`` of an answer's value, its ints at any size."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _decimal(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_shown(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k!r}: {_shown(v)}" for k, v in value.items()) + "}"
+    return repr(value)
+
+
+def _word(value: Any) -> str:
+    """A word of the command line: an int (NumPy's too) in decimal at any size, else ``str``."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return _decimal(int(value))
+    return str(value)
+
 
 class Record:
     """An answer of the command line's JSON with its fields as attributes (``a.nim_value``),
@@ -95,7 +133,7 @@ class Record:
         return self._data
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{k}={v!r}" for k, v in self._data.items())
+        fields = ", ".join(f"{k}={_shown(v)}" for k, v in self._data.items())
         return f"{type(self).__name__}({fields})"
 
     def _repr_html_(self) -> str:
@@ -143,11 +181,11 @@ def _html_value(value: Any) -> str:
     if isinstance(value, list):
         if value and isinstance(value[0], dict) and "move" in value[0]:
             return "<br>".join(html.escape(str(v.get("move"))) for v in value) or "none"
-        return html.escape(", ".join(str(v) for v in value)) or "none"
-    return html.escape(str(value))
+        return html.escape(", ".join(_word(v) for v in value)) or "none"
+    return html.escape(_word(value))
 
 
-_CATALOGUE: List[Dict[str, Any]] = json.loads(_sprague.games_json())
+_CATALOGUE: List[Dict[str, Any]] = _loads(_sprague.games_json())
 _BY_NAME: Dict[str, Dict[str, Any]] = {g["name"]: g for g in _CATALOGUE}
 
 
@@ -163,9 +201,9 @@ def _words(position: Any) -> List[str]:
     if isinstance(position, str):
         return position.split()
     if isinstance(position, (int, np.integer)):
-        return [str(int(position))]
+        return [_decimal(int(position))]
     if isinstance(position, (list, tuple)):
-        return [str(int(p)) if isinstance(p, (int, np.integer)) else str(p) for p in position]
+        return [_decimal(int(p)) if isinstance(p, (int, np.integer)) else str(p) for p in position]
     raise TypeError(f"a position is typed as a str, an int or a list of them, not {type(position).__name__}")
 
 
@@ -177,8 +215,8 @@ def _flags(params: Dict[str, Any]) -> List[str]:
         args.append("--" + key.replace("_", "-"))
         if value is not True:
             if isinstance(value, (list, tuple)):
-                value = ",".join(str(v) for v in value)
-            args.append(str(value))
+                value = ",".join(_word(v) for v in value)
+            args.append(_word(value))
     return args
 
 
@@ -222,7 +260,7 @@ def analyse(
         data = text.encode() if isinstance(text, str) else bytes(text)
     elif entry["input"] == "file":
         raise ValueError(f"{name} reads its position from a file's text: give text=…")
-    answer = json.loads(_sprague.answer(name, args, data, time_limit, memory_limit))
+    answer = _loads(_sprague.answer(name, args, data, time_limit, memory_limit))
     if entry["command"] == "solve":
         return Score(answer)
     if "outcome" in answer:
@@ -384,7 +422,7 @@ def table(
     """
     family = family.replace("_", "-")
     if isinstance(take_set, (list, tuple)):
-        take_set = ",".join(str(t) for t in take_set)
+        take_set = ",".join(_word(t) for t in take_set)
     if family in _HEAP_FAMILIES:
         if params:
             raise TypeError(f"table({family!r}) takes no {', '.join(params)}")
@@ -394,9 +432,9 @@ def table(
     else:
         if code is not None or take_set is not None:
             raise TypeError(f"table({family!r}) takes neither a code nor a take set")
-        given = {k: ",".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v) for k, v in params.items()}
+        given = {k: ",".join(map(_word, v)) if isinstance(v, (list, tuple)) else _word(v) for k, v in params.items()}
         report, values = _sprague.other_table(family, given, upto, until_proved, time_limit, memory_limit)
-    return Table(json.loads(report), values)
+    return Table(_loads(report), values)
 
 
 class Grid:
@@ -407,7 +445,7 @@ class Grid:
         self.values = values
         self.p_positions = [tuple(int(x) for x in p) for p in np.argwhere(values == 0)]
         self.patterns: List[str] = _sprague.grid_patterns(values.tolist())
-        self.formulas: List[Formula] = [Formula(f) for f in json.loads(_sprague.grid_formulas(values.tolist()))]
+        self.formulas: List[Formula] = [Formula(f) for f in _loads(_sprague.grid_formulas(values.tolist()))]
 
     def __repr__(self) -> str:
         return f"Grid({self.values.shape[0]}×{self.values.shape[1]}, patterns={self.patterns!r})"
@@ -481,13 +519,13 @@ class Game:
     def table(self, upto: int = 100) -> Table:
         """G(0..upto) of the int positions, with the period seen (never proved: a conjecture)."""
         values = self._native.table_values(upto)
-        period = json.loads(_sprague.observed_period(values.tolist()))
+        period = _loads(_sprague.observed_period(values.tolist()))
         report = {
             "family": "python",
             "upto": upto,
             "period": period,
             "note": "a Python game's period is observed over the computed range (two whole periods at its end), not proved",
-            "formulas": json.loads(_sprague.table_formulas(values.tolist(), json.dumps(period))),
+            "formulas": _loads(_sprague.table_formulas(values.tolist(), json.dumps(period))),
         }
         return Table(report, values)
 
@@ -525,7 +563,7 @@ class State:
         self._params = params
         if game in _SCORING:
             text = " ".join(_words(position)) if not isinstance(position, str) else position
-            self._state = json.loads(_sprague.score_state(game, text))
+            self._state = _loads(_sprague.score_state(game, text))
             self.position: str = self._state["position"]
         else:
             self._state = None
