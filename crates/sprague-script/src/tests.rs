@@ -183,7 +183,7 @@ fn one_call_is_bounded_in_time_and_in_the_size_of_what_it_returns() {
         err.message().contains("returned an array of 9 items"),
         "{err}"
     );
-    assert!(err.message().contains("at most 8 integers"), "{err}");
+    assert!(err.message().contains("at most 8 items in all"), "{err}");
     let nested = ScriptGame::compile(
         "fn moves(n) { let s = split([1]); for i in 0..20 { s = split([s]); } [s] }",
         limits,
