@@ -80,7 +80,8 @@ pub struct Game {
     pub input: Input,
     /// Whether `--misere` is answered.
     pub misere: bool,
-    /// Whether `--every` (Every-SG: each turn moves in every part that can move) is answered.
+    /// Whether `--every` (Every-SG: each turn moves once in every component, each game given, that
+    /// can move) is answered.
     pub every: bool,
     /// Whether `sprague play NAME` plays it.
     pub play: bool,
@@ -224,7 +225,7 @@ impl Game {
                 // The answer is the object `--json` prints, whichever way it is shown.
                 "json" => {}
                 "misere" if self.misere => request.options.misere = true,
-                // Every-SG: the heap games (a sum of heaps, each a part).
+                // Every-SG: the heap games (each word a component, `1+3` a sum inside one).
                 "every" if self.every => request.options.every = true,
                 "all-moves" if self.command == Command::Analyse => request.options.all_moves = true,
                 _ => {

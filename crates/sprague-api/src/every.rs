@@ -1,101 +1,175 @@
-//! Every-SG (`kayles 5 7 --every`, `script FILE POS --every`): on each turn the player to move
-//! moves in every part that still can; whoever makes the last move wins. Decided by the parts'
-//! steps ([`sprague::solve::every`]): the longest part decides, odd steps win. The winning move
-//! reported is the steps strategy's: in each part, an option of one step fewer (a won part taken
-//! slowly, a lost one quickly), so that every part's steps, and the longest, drop by one.
+//! Every-SG (`kayles 5 7 --every`, `kayles 1+3 2 --every`, `script FILE "(1 + 3) + 2" --every`):
+//! on each turn the player to move moves once in every component that still can; whoever makes
+//! the last move wins. The components are the games given (each word of a heap game: one heap,
+//! or heaps joined by `+`); a move that splits a heap leaves the parts in its component, whose
+//! next turn moves once in that sum. Decided by the components' steps
+//! ([`sprague::solve::every::EverySolver`], each over the sums its component reaches): the
+//! longest decides, odd steps win. The winning move reported is the steps strategy's: in each
+//! component, an option of one step fewer (a won component taken slowly, a lost one quickly), so
+//! that every component's steps, and the longest, drop by one.
 
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 use sprague::games::octal::{HeapGame, HeapRule};
-use sprague::solve::every::{self, StepMemo};
+use sprague::solve::every::EverySolver;
 use sprague::solve::SolveError;
 use sprague::value::Outcome;
 use sprague::Impartial;
 
-use crate::report::join_numbers;
-use crate::{Analysed, Analysis, Error, Limits, MoveReport, NimValue};
+use crate::{human_bytes, Analysed, Analysis, Budget, Error, Limits, MoveReport, NimValue};
 
-/// The largest heap `--every` takes: its steps need every option of every smaller heap (a heap
-/// of n has about n options that split it in two).
+/// The largest heap `--every` takes: its parts' values need every option of every smaller heap
+/// (a heap of n has about n options that split it in two); the sums a component reaches are
+/// bounded by the positions allowed, which stop a search long before.
 pub const MAX_EVERY_HEAP: u64 = 20_000;
 
-/// About the nanoseconds one option costs the steps search (each is split into its parts):
-/// Kayles' heap 3000, some 2.25 million options, took 5.6 s.
+/// About the nanoseconds one option of a heap costs (each is split into its parts): Kayles'
+/// heap 3000, some 2.25 million options, took 5.6 s.
 const NANOS_PER_OPTION: u128 = 2_500;
 
-/// The steps plan of a sum of `parts`: the sum's steps, each part's, and for each part that can
-/// move the option of one step fewer.
-pub(crate) struct Plan<P> {
-    pub(crate) steps: u64,
-    pub(crate) part_steps: Vec<u64>,
-    pub(crate) moves: Vec<Option<P>>,
+/// About the bytes one sum of parts costs the steps search: its key, its steps and the map's
+/// share (measured: Kayles' heap 70 stored 4.2 million sums in 630 MB).
+pub const EVERY_POSITION_BYTES: u64 = 160;
+
+/// About the sums the steps search values in a second (measured: 110,000 to 200,000 on Kayles'
+/// heaps 70 and 80, whose sums have many heaps and as many options each).
+const POSITIONS_PER_SECOND: u64 = 100_000;
+
+/// The parts and sums an Every-SG request may keep, from its memory and time.
+pub(crate) fn max_positions(limits: &Limits) -> usize {
+    let most = (limits.memory_bytes / EVERY_POSITION_BYTES)
+        .min(limits.max_seconds.saturating_mul(POSITIONS_PER_SECOND))
+        .max(1);
+    usize::try_from(most).unwrap_or(usize::MAX)
 }
 
-/// The steps plan of `parts` (each a component of `game`).
+/// The refusal of a search that stopped: past the positions allowed, or a loop.
+pub(crate) fn too_many(game: &str, max_positions: usize, e: SolveError) -> Error {
+    let limit = max_positions as u64;
+    match e {
+        SolveError::TooManyPositions { .. } => Error::over_budget(
+            Budget::Positions,
+            limit + 1,
+            limit,
+            format!(
+                "the Every-SG steps of {game} would keep more than {limit} sums of parts (about \
+                 {}), more than the memory and time allowed: a component's steps are searched \
+                 over every sum of heaps it can reach",
+                human_bytes(limit.saturating_mul(EVERY_POSITION_BYTES))
+            ),
+        ),
+        SolveError::Loop => Error::bad_input("Every-SG of a game with cycles is not supported"),
+        e => Error::too_large(e.to_string()),
+    }
+}
+
+/// The steps plan of the given `components`: the position's steps, each component's, and for
+/// each component that can move the option of one step fewer (the parts it leaves).
+pub(crate) struct Plan<P> {
+    pub(crate) steps: u64,
+    pub(crate) component_steps: Vec<u64>,
+    pub(crate) moves: Vec<Option<Vec<P>>>,
+}
+
+/// The steps plan of `components` (each a position of `game`, possibly a sum).
 ///
 /// # Errors
 ///
-/// A loop, or more components than `max_positions`.
+/// A loop, or more parts and sums than `max_positions`.
 pub(crate) fn plan<G: Impartial>(
     game: &G,
-    parts: &[G::Position],
+    components: &[G::Position],
     max_positions: usize,
 ) -> Result<Plan<G::Position>, SolveError> {
-    let mut memo = StepMemo::new();
-    let mut part_steps = Vec::with_capacity(parts.len());
-    let mut moves = Vec::with_capacity(parts.len());
-    let mut options = Vec::new();
-    for part in parts {
-        let s = every::component_steps(game, part, &mut memo, max_positions)?;
-        part_steps.push(s);
-        if s == 0 {
-            moves.push(None);
-            continue;
-        }
-        options.clear();
-        game.options(part, &mut options);
-        let mut chosen = None;
-        for option in &options {
-            if every::steps(game, option, &mut memo, max_positions)? == s - 1 {
-                chosen = Some(option.clone());
-                break;
-            }
-        }
-        moves.push(Some(
-            chosen.expect("a part of s steps has an option of s - 1"),
-        ));
+    let mut solver = EverySolver::new(game, max_positions);
+    let mut component_steps = Vec::with_capacity(components.len());
+    let mut moves = Vec::with_capacity(components.len());
+    for component in components {
+        component_steps.push(solver.component_steps(component)?);
+        moves.push(solver.step_move(component)?);
     }
     Ok(Plan {
-        steps: part_steps.iter().copied().max().unwrap_or(0),
-        part_steps,
+        steps: component_steps.iter().copied().max().unwrap_or(0),
+        component_steps,
         moves,
     })
 }
 
-/// The outcome of a plan: the player to move wins iff the longest part's steps are odd.
+/// The outcome of a plan: the player to move wins iff the longest component's steps are odd.
 pub(crate) fn outcome<P>(plan: &Plan<P>) -> Outcome {
     Outcome::from_win(plan.steps % 2 == 1)
 }
 
-/// The note of an Every-SG report: the rule, and each part's steps (`names` of the parts).
+/// The note of an Every-SG report: the rule, and each component's steps (`names` of them).
 pub(crate) fn note<P>(plan: &Plan<P>, names: &[String]) -> String {
-    let parts: Vec<String> = names
+    let components: Vec<String> = names
         .iter()
-        .zip(&plan.part_steps)
+        .zip(&plan.component_steps)
         .map(|(n, s)| format!("{n}: {s}"))
         .collect();
     let verdict = if plan.steps % 2 == 1 {
-        "odd: the player to move wins, by the move that takes every part one step nearer its end"
+        "odd: the player to move wins, by the move that takes every component one step nearer \
+         its end"
     } else {
         "even: the player to move loses"
     };
     format!(
-        "Every-SG: each turn moves in every part that can move, and the last move wins; a part's \
-         steps are its moves left when its winner plays slow and its loser fast; steps {}; the \
-         longest decides, {} ({verdict})",
-        parts.join(", "),
+        "Every-SG: each turn moves once in every component (each game given) that can move, a \
+         split staying in its component, and the last move wins; a component's steps are its \
+         turns left when its winner plays slow and its loser fast; steps {}; the longest \
+         decides, {} ({verdict})",
+        components.join(", "),
         plan.steps
     )
+}
+
+/// The given components of a heap game's words: each word one component, its heaps joined by
+/// `+` (`1+3`; `1 + 3` across words joins them too). A component of `0` is finished.
+///
+/// # Errors
+///
+/// A heap that is not a non-negative integer, or a `+` with no heap on one side.
+pub fn parse_components<S: AsRef<str>>(words: &[S]) -> Result<Vec<Vec<BigUint>>, Error> {
+    let text: Vec<&str> = words.iter().map(AsRef::as_ref).collect();
+    let mut text = text.join(" ");
+    while text.contains(" +") || text.contains("+ ") {
+        text = text.replace(" +", "+").replace("+ ", "+");
+    }
+    text.split_whitespace()
+        .enumerate()
+        .map(|(idx, word)| {
+            let heaps: Vec<&str> = word.split('+').collect();
+            heaps
+                .iter()
+                .enumerate()
+                .map(|(j, h)| {
+                    let what = if heaps.len() == 1 {
+                        format!("heap {}", idx + 1)
+                    } else {
+                        format!("component {} ({word}), heap {}", idx + 1, j + 1)
+                    };
+                    if h.is_empty() {
+                        return Err(Error::bad_input(format!(
+                            "{what}: a `+` needs a heap on each side"
+                        )));
+                    }
+                    crate::parse::parse_natural(h, &what)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// A component as typed: its heaps joined by `+`, `0` when it has none.
+fn show_component<T: ToString>(heaps: &[T]) -> String {
+    if heaps.is_empty() {
+        return "0".to_owned();
+    }
+    heaps
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("+")
 }
 
 /// `octal CODE H… --every` and the named heap games: Every-SG over the heaps of `rule`.
@@ -103,45 +177,52 @@ pub(crate) fn note<P>(plan: &Plan<P>, names: &[String]) -> String {
 /// # Errors
 ///
 /// As [`analyse_heap_sum`] (codes with three-heap moves have about n²/12 options a heap).
-pub(crate) fn analyse_heaps(
+pub(crate) fn analyse_heaps<S: AsRef<str>>(
     game: &str,
     rule: &HeapRule,
-    heaps: &[BigUint],
+    words: &[S],
     limits: &Limits,
 ) -> Analysed {
     let heap_game = HeapGame { rule: rule.clone() };
-    analyse_heap_sum(game, &heap_game, heaps, |len| rule.table_work(len), limits)
+    analyse_heap_sum(game, &heap_game, words, |len| rule.table_work(len), limits)
 }
 
-/// Every-SG over a sum of heaps of `heap_game` (a position: the sorted non-empty heaps, each a
-/// component), `table_work(L)` the options of the heaps below L, which bounds the search.
+/// Every-SG over the components `words` give (see [`parse_components`]) of `heap_game` (a
+/// position: a list of heaps, each heap a part), `table_work(L)` the options of the heaps below
+/// L, which bounds the valuing of the parts.
 ///
 /// # Errors
 ///
-/// A heap above [`MAX_EVERY_HEAP`], or one whose options would take longer than allowed; more
-/// positions than the memory allows.
-pub(crate) fn analyse_heap_sum<G: Impartial<Position = Vec<u64>>>(
+/// Bad words; a heap above [`MAX_EVERY_HEAP`], or one whose options would take longer than
+/// allowed; more sums than the memory and time allow.
+pub(crate) fn analyse_heap_sum<G: Impartial<Position = Vec<u64>>, S: AsRef<str>>(
     game: &str,
     heap_game: &G,
-    heaps: &[BigUint],
+    words: &[S],
     table_work: impl Fn(u64) -> u128,
     limits: &Limits,
 ) -> Analysed {
-    let max_positions = crate::misere::max_positions(limits);
-    let small: Vec<u64> = heaps
+    let max_positions = max_positions(limits);
+    let given = parse_components(words)?;
+    let components: Vec<Vec<u64>> = given
         .iter()
         .enumerate()
-        .map(|(idx, h)| {
-            h.to_u64().filter(|&h| h <= MAX_EVERY_HEAP).ok_or_else(|| {
-                Error::too_large(format!(
-                    "heap {}: Every-SG steps are computed heap by heap up to {MAX_EVERY_HEAP}, and \
-                     {h} is beyond",
-                    idx + 1
-                ))
-            })
+        .map(|(idx, heaps)| {
+            heaps
+                .iter()
+                .map(|h| {
+                    h.to_u64().filter(|&h| h <= MAX_EVERY_HEAP).ok_or_else(|| {
+                        Error::too_large(format!(
+                            "component {}: Every-SG steps take heaps up to {MAX_EVERY_HEAP}, and \
+                             {h} is beyond",
+                            idx + 1
+                        ))
+                    })
+                })
+                .collect()
         })
         .collect::<Result<_, _>>()?;
-    let largest = small.iter().copied().max().unwrap_or(0);
+    let largest = components.iter().flatten().copied().max().unwrap_or(0);
     let seconds = table_work(largest + 1).saturating_mul(NANOS_PER_OPTION) / 1_000_000_000;
     limits.check_seconds(
         seconds,
@@ -149,31 +230,25 @@ pub(crate) fn analyse_heap_sum<G: Impartial<Position = Vec<u64>>>(
             "the Every-SG steps of heap {largest} of {game} need every option of every smaller heap"
         ),
     )?;
-    let parts: Vec<Vec<u64>> = small.iter().map(|&h| vec![h]).collect();
-    let plan = plan(heap_game, &parts, max_positions)
-        .map_err(|e| crate::misere::too_many(game, max_positions, e))?;
+    let plan = plan(heap_game, &components, max_positions)
+        .map_err(|e| too_many(game, max_positions, e))?;
     let outcome = outcome(&plan);
+    let shown: Vec<String> = given.iter().map(|c| show_component(c)).collect();
     let mut winning_moves = Vec::new();
     if outcome == Outcome::N {
         let mut texts = Vec::new();
         let mut after = Vec::new();
-        for (idx, (h, chosen)) in small.iter().zip(&plan.moves).enumerate() {
+        for (idx, chosen) in plan.moves.iter().enumerate() {
             match chosen {
                 Some(left) => {
-                    let shown: Vec<String> = left.iter().map(u64::to_string).collect();
-                    let shown = if shown.is_empty() {
-                        "0".to_owned()
-                    } else {
-                        shown.join(" + ")
-                    };
-                    texts.push(format!("heap {}: {h} -> {shown}", idx + 1));
-                    after.extend(left.iter().map(u64::to_string));
+                    let mut heaps: Vec<u64> = left.iter().flatten().copied().collect();
+                    heaps.sort_unstable();
+                    let left = show_component(&heaps);
+                    texts.push(format!("component {}: {} -> {left}", idx + 1, shown[idx]));
+                    after.push(left);
                 }
-                None => after.push(h.to_string()),
+                None => after.push(shown[idx].clone()),
             }
-        }
-        if after.is_empty() {
-            after.push("0".to_owned());
         }
         winning_moves.push(MoveReport {
             text: texts.join("; "),
@@ -181,80 +256,134 @@ pub(crate) fn analyse_heap_sum<G: Impartial<Position = Vec<u64>>>(
             ..MoveReport::default()
         });
     }
-    let names: Vec<String> = small
+    let names: Vec<String> = shown
         .iter()
         .enumerate()
-        .map(|(idx, h)| format!("heap {} ({h})", idx + 1))
+        .map(|(idx, c)| format!("component {} ({c})", idx + 1))
         .collect();
     Ok(Analysis {
         winning_moves,
         note: Some(note(&plan, &names)),
         steps: Some(plan.steps),
-        ..Analysis::new(game, join_numbers(heaps), outcome, NimValue::None)
+        ..Analysis::new(game, shown.join(" "), outcome, NimValue::None)
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
 
-    /// Every-SG played out on heaps whose options (each a list of heaps) `heap_options` gives.
-    fn wins_with(heaps: &[u64], heap_options: &dyn Fn(u64) -> Vec<Vec<u64>>) -> bool {
-        let live: Vec<u64> = heaps.iter().copied().filter(|&h| h >= 1).collect();
-        let mut joint: Vec<Vec<u64>> = vec![Vec::new()];
+    /// Every-SG played out literally: a tuple of components, each a multiset of heaps; a turn
+    /// moves one heap in every component that can move (the heaps left join that component);
+    /// whoever cannot move loses. True when the player to move wins.
+    fn wins(
+        position: &[Vec<u64>],
+        heap_options: &dyn Fn(u64) -> Vec<Vec<u64>>,
+        memo: &mut HashMap<Vec<Vec<u64>>, bool>,
+    ) -> bool {
+        let key: Vec<Vec<u64>> = position
+            .iter()
+            .map(|c| {
+                let mut c = c.clone();
+                c.sort_unstable();
+                c
+            })
+            .collect();
+        if let Some(&w) = memo.get(&key) {
+            return w;
+        }
+        let lists: Vec<Vec<Vec<u64>>> = key
+            .iter()
+            .map(|c| {
+                let mut res = Vec::new();
+                for (idx, &h) in c.iter().enumerate() {
+                    for left in heap_options(h) {
+                        let mut next = c.clone();
+                        next.remove(idx);
+                        next.extend(left);
+                        res.push(next);
+                    }
+                }
+                res
+            })
+            .collect();
+        let mut joint: Vec<Vec<Vec<u64>>> = vec![Vec::new()];
         let mut any = false;
-        for &h in &live {
-            let options = heap_options(h);
-            if options.is_empty() {
+        for (c, list) in key.iter().zip(&lists) {
+            if list.is_empty() {
+                joint.iter_mut().for_each(|p| p.push(c.clone()));
                 continue;
             }
             any = true;
             joint = joint
                 .iter()
                 .flat_map(|p| {
-                    options.iter().map(move |o| {
+                    list.iter().map(move |o| {
                         let mut q = p.clone();
-                        q.extend(o);
+                        q.push(o.clone());
                         q
                     })
                 })
                 .collect();
         }
-        any && joint.iter().any(|after| !wins_with(after, heap_options))
+        let win = any && joint.iter().any(|after| !wins(after, heap_options, memo));
+        memo.insert(key, win);
+        win
     }
 
-    /// Every sum of `parts` heaps below `below` of `game`, analysed by the steps and played out.
-    fn check_sums<G: Impartial<Position = Vec<u64>>>(
-        name: &str,
-        game: &G,
-        parts: usize,
-        below: u64,
-    ) {
+    fn components_after(m: &MoveReport) -> Vec<Vec<u64>> {
+        parse_components(&[m.to.as_deref().unwrap()])
+            .unwrap()
+            .iter()
+            .map(|c| c.iter().map(|h| h.to_u64().unwrap()).collect())
+            .collect()
+    }
+
+    /// Every position of two components, each one heap or two heaps below `below`, of `game`:
+    /// analysed by the steps and played out; the move given leaves a lost position.
+    fn check_sums<G: Impartial<Position = Vec<u64>>>(name: &str, game: &G, below: u64) {
         let options = |h: u64| {
             let mut out = Vec::new();
             game.options(&vec![h], &mut out);
             out
         };
-        let mut heaps = vec![0u64; parts];
-        loop {
-            let big: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
-            let analysis =
-                analyse_heap_sum(name, game, &big, |l| u128::from(l * l), &Limits::default())
-                    .unwrap();
-            assert_eq!(
-                analysis.outcome == Outcome::N,
-                wins_with(&heaps, &options),
-                "{name} {heaps:?}"
-            );
-            for m in &analysis.winning_moves {
-                let after = crate::testing::heaps_after(m);
-                assert!(!wins_with(&after, &options), "{name} {heaps:?}: {}", m.text);
+        let mut memo = HashMap::new();
+        let mut components: Vec<String> = (0..below).map(|h| h.to_string()).collect();
+        for a in 1..below.min(4) {
+            for b in a..below.min(4) {
+                components.push(format!("{a}+{b}"));
             }
-            let Some(i) = heaps.iter().position(|&h| h + 1 < below) else {
-                break;
-            };
-            heaps[i] += 1;
-            heaps[..i].fill(0);
+        }
+        for a in &components {
+            for b in &components {
+                let words = [a.as_str(), b.as_str()];
+                let analysis = analyse_heap_sum(
+                    name,
+                    game,
+                    &words,
+                    |l| u128::from(l * l),
+                    &Limits::default(),
+                )
+                .unwrap();
+                let given = components_after(&MoveReport {
+                    to: Some(words.join(" ")),
+                    ..MoveReport::default()
+                });
+                assert_eq!(
+                    analysis.outcome == Outcome::N,
+                    wins(&given, &options, &mut memo),
+                    "{name} {words:?}"
+                );
+                for m in &analysis.winning_moves {
+                    let after = components_after(m);
+                    assert!(
+                        !wins(&after, &options, &mut memo),
+                        "{name} {words:?}: {}",
+                        m.text
+                    );
+                }
+            }
         }
     }
 
@@ -265,28 +394,60 @@ mod tests {
             let game = Subtraction {
                 set: SubtractionSet::new(set).unwrap(),
             };
-            check_sums("subtraction", &game, 2, 13);
+            check_sums("subtraction", &game, 10);
         }
-        check_sums("lasker", &sprague::games::lasker::Lasker, 2, 7);
+        check_sums("lasker", &sprague::games::lasker::Lasker, 6);
     }
 
     #[test]
-    fn the_steps_decide_kayles_and_the_move_given_wins() {
+    fn every_steps_decide_kayles_and_the_move_given_wins() {
         let rule = crate::parse::parse_code("0.77").unwrap();
-        check_sums("kayles", &HeapGame { rule }, 2, 6);
+        check_sums("kayles", &HeapGame { rule }, 7);
+        let rule = crate::parse::parse_code("0.07").unwrap();
+        check_sums("dawson", &HeapGame { rule }, 7);
+    }
+
+    #[test]
+    fn every_kayles_3_is_won_by_the_middle_pin() {
+        let rule = crate::parse::parse_code("0.77").unwrap();
+        let a = analyse_heaps("kayles", &rule, &["3"], &Limits::default()).unwrap();
+        assert_eq!((a.outcome, a.steps), (Outcome::N, Some(3)));
+        assert_eq!(a.winning_moves[0].to.as_deref(), Some("1+1"));
+        assert_eq!(a.winning_moves[0].text, "component 1: 3 -> 1+1");
+        // Typed with spaces across words, the same component.
+        let b = analyse_heaps("kayles", &rule, &["1", "+", "1", "2"], &Limits::default()).unwrap();
+        assert_eq!(b.position, "1+1 2");
+        assert_eq!((b.outcome, b.steps), (Outcome::P, Some(2)));
+    }
+
+    #[test]
+    fn every_bad_components_are_refused_with_their_place() {
+        let err = parse_components(&["3", "1+"]).unwrap_err();
+        assert!(
+            err.message().contains("component 2 (1+)"),
+            "{}",
+            err.message()
+        );
+        let err = parse_components(&["3", "1+x"]).unwrap_err();
+        assert!(err.message().contains("heap 2"), "{}", err.message());
+    }
+
+    #[test]
+    fn every_past_the_positions_allowed_is_refused() {
+        let rule = crate::parse::parse_code("0.77").unwrap();
+        let limits = Limits {
+            memory_bytes: 1000 * EVERY_POSITION_BYTES,
+            ..Limits::default()
+        };
+        let err = analyse_heaps("kayles", &rule, &["60"], &limits).unwrap_err();
+        assert!(err.message().contains("sums of parts"), "{}", err.message());
     }
 
     #[test]
     fn a_heap_whose_options_would_outlast_the_time_is_refused_at_once() {
         // Three-heap moves: about n²/12 options a heap, n³/36 in all.
         let rule = crate::parse::parse_code("0.8").unwrap();
-        let err = analyse_heaps(
-            "octal 0.8",
-            &rule,
-            &[BigUint::from(20_000u32)],
-            &Limits::default(),
-        )
-        .unwrap_err();
+        let err = analyse_heaps("octal 0.8", &rule, &["20000"], &Limits::default()).unwrap_err();
         assert!(err.message().contains("heap 20000"), "{}", err.message());
     }
 }

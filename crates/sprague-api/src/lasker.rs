@@ -31,18 +31,18 @@ fn report(heaps: &[BigUint], m: &LaskerMove) -> MoveReport {
 /// the listing would pass `limits.max_listed_moves`.
 pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &Limits) -> Analysed {
     options.refuse_misere("lasker")?;
-    let heaps = parse_heaps(words)?;
     if options.every {
-        // Every-SG: each heap's steps, by a search over the smaller heaps (a heap of m has m
-        // takes and about m/2 splits).
+        // Every-SG: each component's steps, by a search over the sums it reaches (a heap of m
+        // has m takes and about m/2 splits).
         return crate::every::analyse_heap_sum(
             "lasker",
             &lasker::Lasker,
-            &heaps,
+            words,
             |len| u128::from(len) * u128::from(len) * 3 / 4,
             limits,
         );
     }
+    let heaps = parse_heaps(words)?;
     let total = lasker::nim_value(&heaps);
     let winning = lasker::winning_moves(&heaps, MAX_WINNING_SPLITS);
     let winning_moves: Vec<MoveReport> = winning.moves.iter().map(|m| report(&heaps, m)).collect();

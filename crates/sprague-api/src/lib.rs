@@ -166,7 +166,8 @@ pub struct AnalysisOptions {
     pub all_moves: bool,
     /// Misère play: the player who makes the last move loses.
     pub misere: bool,
-    /// Every-SG: each turn moves in every part that can move (heap games and scripts).
+    /// Every-SG: each turn moves once in every component (each game given) that can move, a split
+    /// staying in its component (heap games and scripts).
     pub every: bool,
 }
 

@@ -165,10 +165,11 @@ pub fn analyse<S: AsRef<str>>(
     options: &AnalysisOptions,
     limits: &Limits,
 ) -> Analysed {
-    let heaps = parse_heaps(words)?;
     if options.every {
-        return crate::every::analyse_heaps(game, rule, &heaps, limits);
+        // Every-SG: each word a component, maybe a sum (`1+3`).
+        return crate::every::analyse_heaps(game, rule, words, limits);
     }
+    let heaps = parse_heaps(words)?;
     if options.misere {
         return crate::misere::analyse_heaps(game, rule, &heaps, options, limits);
     }

@@ -30,8 +30,8 @@ pub struct Analysis {
     /// as the bare number).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub genus: Option<String>,
-    /// Every-SG (a move in every part that can move): the position's steps, its longest part's
-    /// (odd: the player to move wins).
+    /// Every-SG (a move in every component that can move): the position's steps, its longest
+    /// component's (odd: the player to move wins).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub steps: Option<u64>,
 }

@@ -158,6 +158,9 @@ impl<'g> ScriptSession<'g> {
     /// A bad position, a script error (with its place in the script), or too many positions.
     pub fn analyse(&mut self, text: &str, options: &AnalysisOptions) -> Analysed {
         self.game.start_request();
+        if options.every && !self.game.uses_win() {
+            return self.analyse_every(text);
+        }
         let position = self.parse(text)?;
         if self.game.uses_win() && (options.every || options.misere) {
             return Err(Error::bad_input(format!(
@@ -165,9 +168,6 @@ impl<'g> ScriptSession<'g> {
                  play only, not with {}",
                 if options.every { "--every" } else { "--misere" }
             )));
-        }
-        if options.every {
-            return self.analyse_every(position);
         }
         if options.misere {
             return self.analyse_misere(position, options);
@@ -304,48 +304,76 @@ impl<'g> ScriptSession<'g> {
         Ok(options)
     }
 
-    fn analyse_every(&mut self, position: ScriptPosition) -> Analysed {
+    /// The given components of a position typed for `--every`: the parts of the sum typed, a
+    /// part in parentheses a component that is itself a sum (`(1 + 3) + 2`; `()` finished).
+    fn parse_components(&self, text: &str) -> Result<Vec<ScriptPosition>, Error> {
+        let mut pieces = Vec::new();
+        let (mut depth, mut start) = (0i32, 0);
+        for (idx, c) in text.char_indices() {
+            match c {
+                '[' | '(' => depth += 1,
+                ']' | ')' => depth -= 1,
+                '+' if depth == 0 => {
+                    pieces.push(&text[start..idx]);
+                    start = idx + 1;
+                }
+                _ => {}
+            }
+        }
+        pieces.push(&text[start..]);
+        pieces
+            .iter()
+            .map(|piece| {
+                let piece = piece.trim();
+                match piece.strip_prefix('(').and_then(|p| p.strip_suffix(')')) {
+                    Some(inner) if inner.trim().is_empty() => Ok(ScriptPosition::new(Vec::new())),
+                    Some(inner) => self.parse(inner),
+                    None => self.parse(piece),
+                }
+            })
+            .collect()
+    }
+
+    fn analyse_every(&mut self, text: &str) -> Analysed {
         let max_positions = self.max_positions;
+        let given = self.parse_components(text)?;
         let game = WithoutFinishedParts::new(self.game);
-        let mut parts = Vec::new();
-        Impartial::components(&game, &position, &mut parts);
+        let plan = crate::every::plan(&game, &given, max_positions);
         self.check_script()?;
-        let plan = crate::every::plan(&game, &parts, max_positions);
-        self.check_script()?;
-        let plan = plan.map_err(|e| crate::misere::too_many("the script", max_positions, e))?;
+        let plan = plan.map_err(|e| crate::every::too_many("the script", max_positions, e))?;
         let outcome = crate::every::outcome(&plan);
         let mut winning_moves = Vec::new();
         if outcome == Outcome::N {
             let mut texts = Vec::new();
-            let mut atoms = Vec::new();
-            for (part, chosen) in parts.iter().zip(&plan.moves) {
+            let mut after = Vec::new();
+            for (component, chosen) in given.iter().zip(&plan.moves) {
                 match chosen {
-                    Some(to) => {
-                        texts.push(format!("{part} -> {to}"));
-                        atoms.extend(to.atoms().iter().cloned());
+                    Some(left) => {
+                        let left = ScriptPosition::new(
+                            left.iter()
+                                .flat_map(|p| p.atoms().iter().cloned())
+                                .collect(),
+                        );
+                        texts.push(format!(
+                            "{} -> {}",
+                            show_component(component),
+                            show_component(&left)
+                        ));
+                        after.push(left);
                     }
-                    None => atoms.extend(part.atoms().iter().cloned()),
+                    None => after.push(component.clone()),
                 }
             }
-            // Parts that could not move stay as they were.
-            let finished: Vec<_> = position
-                .atoms()
-                .iter()
-                .filter(|a| !parts.iter().any(|p| p.atoms() == [(*a).clone()]))
-                .cloned()
-                .collect();
-            atoms.extend(finished);
-            let to = ScriptPosition::new(atoms);
             winning_moves.push(MoveReport {
                 text: texts.join("; "),
-                to: Some(to.to_string()),
+                to: Some(show_components(&after)),
                 ..MoveReport::default()
             });
         }
-        let names: Vec<String> = parts.iter().map(ToString::to_string).collect();
+        let names: Vec<String> = given.iter().map(show_component).collect();
         Ok(Analysis {
             game: "script".to_owned(),
-            position: position.to_string(),
+            position: show_components(&given),
             outcome,
             nim_value: NimValue::None,
             winning_moves,
@@ -525,6 +553,22 @@ impl Impartial for WithoutFinishedParts<'_> {
                 .map(|a| ScriptPosition::new(vec![a.clone()])),
         );
     }
+}
+
+/// A given component of Every-SG as typed: one part bare, a sum of parts in parentheses, `()`
+/// when it has none.
+fn show_component(component: &ScriptPosition) -> String {
+    if component.atoms().len() == 1 {
+        component.to_string()
+    } else {
+        format!("({component})").replace("(())", "()")
+    }
+}
+
+/// The given components of Every-SG as typed: joined by ` + `.
+fn show_components(components: &[ScriptPosition]) -> String {
+    let shown: Vec<String> = components.iter().map(show_component).collect();
+    shown.join(" + ")
 }
 
 /// The move that wins at once in `part`: it leaves no position (`to` is absent), the game ends.

@@ -157,20 +157,20 @@ impl SubtractionAnalyser {
         limits: &Limits,
     ) -> Analysed {
         options.refuse_misere("subtraction games")?;
-        let heaps = parse_heaps(words)?;
         if options.every {
-            // Every-SG: each heap's steps, by a search over the smaller heaps.
+            // Every-SG: each component's steps, by a search over the sums it reaches.
             let set = self.table.set().clone();
             let takes = set.elements().len() as u128;
             let game = sprague::games::subtraction::Subtraction { set };
             return crate::every::analyse_heap_sum(
                 "subtraction",
                 &game,
-                &heaps,
+                words,
                 |len| u128::from(len) * takes.min(u128::from(len)),
                 limits,
             );
         }
+        let heaps = parse_heaps(words)?;
         let largest = heaps.iter().max().cloned().unwrap_or_default();
         let (max_values, own_limits) = (self.max_values, self.limits);
         let full_set = self.table.set().clone();

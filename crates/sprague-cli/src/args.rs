@@ -44,8 +44,10 @@ macro_rules! heap_game_help {
             --misere (not Treblecross): whoever makes the last move loses. A lone heap gets its genus\n\
             g^γ0γ1… as CGSuite writes it (`sprague kayles 5 --misere`: 4^146); a sum of hereditarily\n\
             tame heaps is decided from their genera (Conway), others by a search of whole sums.\n\n\
-            --every: Every-SG, each turn moves in every heap that can move (`sprague kayles 5 7\n\
-            --every`): the longest heap's steps decide, odd for a win (\"steps\" in the JSON)."
+            --every: Every-SG, each turn moves once in every component not yet finished, the\n\
+            components the games given: each word, heaps joined by + one component (`sprague kayles\n\
+            5 1+3 --every`). A split stays in its component, which moves once a turn in that sum.\n\
+            The longest component's steps decide, odd for a win (\"steps\" in the JSON)."
         )
     };
 }
@@ -651,7 +653,8 @@ pub struct ScriptArgs {
     /// Misère play: the player who makes the last move loses (a lone part's genus too).
     #[arg(long, conflicts_with = "every")]
     pub misere: bool,
-    /// Every-SG: each turn moves in every part of the sum that can move; the last move wins.
+    /// Every-SG: each turn moves once in every component (each part of the sum typed; a sum in
+    /// parentheses, `(1 + 3) + 2`, one component) not yet finished; the last move wins.
     #[arg(long)]
     pub every: bool,
     #[command(flatten)]
@@ -723,7 +726,8 @@ pub struct SubtractionArgs {
     /// The subtraction set: positive integers separated by commas, like 1,3,4.
     #[arg(long, value_name = "S")]
     pub set: String,
-    /// Every-SG: each turn moves in every heap that can move; the last move wins.
+    /// Every-SG: each turn moves once in every component (each word; `1+3` one component) not
+    /// yet finished, a split staying in its component; the last move wins.
     #[arg(long)]
     pub every: bool,
     #[command(flatten)]
@@ -735,7 +739,8 @@ pub struct LaskerArgs {
     /// Heap sizes (non-negative integers of any size).
     #[arg(value_name = "HEAP", required_unless_present = "batch")]
     pub heaps: Vec<String>,
-    /// Every-SG: each turn moves in every heap that can move; the last move wins.
+    /// Every-SG: each turn moves once in every component (each word; `1+3` one component) not
+    /// yet finished, a split staying in its component; the last move wins.
     #[arg(long)]
     pub every: bool,
     #[command(flatten)]
@@ -762,7 +767,8 @@ pub struct HeapGameArgs {
     /// Misère play: whoever makes the last move loses. Also gives a lone heap's genus (4^146).
     #[arg(long, conflicts_with = "every")]
     pub misere: bool,
-    /// Every-SG: each turn moves in every heap that can move; the last move wins.
+    /// Every-SG: each turn moves once in every component (each word; `1+3` one component) not
+    /// yet finished, a split staying in its component; the last move wins.
     #[arg(long)]
     pub every: bool,
     #[command(flatten)]

@@ -72,8 +72,13 @@ def test_misere_genus_and_every_sg_of_heap_games(cli):
     assert a.genus == "4^146"
     assert a.to_dict() == cli("kayles", "--misere", "5")[1]
     e = sprague.octal("0.77", 5, 7, every=True)
-    assert e.steps == 3 and e.outcome == "N"
+    assert e.steps == 5 and e.outcome == "N"
     assert e.to_dict() == cli("octal", "--every", "0.77", "5", "7")[1]
+    # Issue #39: a split stays in its component; a lone heap is plain Kayles.
+    k = sprague.kayles(3, every=True)
+    assert k.outcome == "N" and k.winning_moves[0].to == "1+1"
+    assert k.to_dict() == cli("kayles", "--every", "3")[1]
+    assert sprague.kayles("1+1", every=True).outcome == "P"
 
 
 @pytest.mark.parametrize(

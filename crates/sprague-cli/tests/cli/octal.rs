@@ -132,3 +132,40 @@ fn misere_heap_games_carry_the_genus_and_their_winning_moves_lose() {
     assert!(v["note"].as_str().unwrap().contains("Conway"), "{v}");
     assert!(bad_input(&["treblecross", "5", "--misere"], "").contains("misère"));
 }
+
+#[test]
+fn every_sg_moves_a_split_heap_inside_its_component() {
+    // Issue #39: a lone heap is plain Kayles under Every-SG, and Kayles 3 is won (the middle
+    // pin leaves 1+1, one component that moves once a turn: two more turns).
+    let v = json(&["kayles", "3", "--every"], "");
+    assert_eq!(
+        (v["outcome"].as_str(), v["steps"].as_u64()),
+        (Some("N"), Some(3))
+    );
+    assert_eq!(v["winning_moves"][0]["to"], "1+1");
+    let after = json(&["kayles", "1+1", "--every"], "");
+    assert_eq!(
+        (after["outcome"].as_str(), after["steps"].as_u64()),
+        (Some("P"), Some(2))
+    );
+    // The same component typed with spaces, and through octal.
+    assert_eq!(
+        json(&["octal", "0.77", "1", "+", "1", "--every"], "")["position"],
+        "1+1"
+    );
+    // Every move given leaves a lost position, pasted back as it is written.
+    for position in [["5", "7"], ["2+3", "6"], ["4", "1+1"]] {
+        let mut args = vec!["kayles"];
+        args.extend(position);
+        args.push("--every");
+        let v = json(&args, "");
+        if v["outcome"] == "N" {
+            let to = v["winning_moves"][0]["to"].as_str().unwrap().to_owned();
+            let mut args = vec!["kayles"];
+            args.extend(to.split(' '));
+            args.push("--every");
+            assert_eq!(json(&args, "")["outcome"], "P", "{position:?} -> {to}");
+        }
+    }
+    assert!(bad_input(&["kayles", "3+", "--every"], "").contains("a `+` needs a heap"));
+}

@@ -165,6 +165,25 @@ fn every_sg_scripts_agree_with_the_built_in_code() {
             assert_eq!(after["outcome"], "P", "{sum:?} -> {to}");
         }
     }
+    // A component that is a sum is written in parentheses, as the move given writes it.
+    let script = json(&["script", &kayles, "3", "--every"], "");
+    assert_eq!(
+        (script["outcome"].as_str(), script["steps"].as_u64()),
+        (Some("N"), Some(3))
+    );
+    assert_eq!(script["winning_moves"][0]["to"], "(1 + 1)");
+    for (typed, heaps) in [
+        ("(1 + 1)", "1+1"),
+        ("(2 + 3) + 6", "2+3 6"),
+        ("() + (1 + 4)", "0 1+4"),
+    ] {
+        let script = json(&["script", &kayles, typed, "--every"], "");
+        let mut args = vec!["kayles", "--every"];
+        args.extend(heaps.split(' '));
+        let built_in = json(&args, "");
+        assert_eq!(script["outcome"], built_in["outcome"], "{typed}");
+        assert_eq!(script["steps"], built_in["steps"], "{typed}");
+    }
     assert!(bad_input(&["kayles", "3", "--every", "--misere"], "").contains("--every"));
 }
 

@@ -1,5 +1,5 @@
 //! Misère genera against published values (Winning Ways, CGSuite) and against a plain misère
-//! search of every small sum; Every-SG steps against published sequences.
+//! search of every small sum.
 
 use sprague::games::octal::{HeapGame, HeapRule};
 use sprague::solve::genus::{genus, genus_with, GenusMemo};
