@@ -27,6 +27,12 @@ pub const MAX_EVERY_HEAP: u64 = 20_000;
 /// heap 3000, some 2.25 million options, took 5.6 s.
 const NANOS_PER_OPTION: u128 = 2_500;
 
+/// About the bytes one option of a heap costs the steps search at its peak: its parts while its
+/// heap is open (a list of heaps each), then the stored option (its parts' ids and value). A
+/// search can hold every heap below the largest open at once, so a three-heap code's options,
+/// cubic in the heap, are counted before it starts (0.F's heap 1000: 1.7·10^8 options).
+const OPTION_BYTES: u128 = 200;
+
 /// About the bytes one sum of parts costs the steps search: its key, its steps and the map's
 /// share (measured: Kayles' heap 70 stored 4.2 million sums in 630 MB).
 pub const EVERY_POSITION_BYTES: u64 = 160;
@@ -34,6 +40,59 @@ pub const EVERY_POSITION_BYTES: u64 = 160;
 /// About the sums the steps search values in a second (measured: 110,000 to 200,000 on Kayles'
 /// heaps 70 and 80, whose sums have many heaps and as many options each).
 const POSITIONS_PER_SECOND: u64 = 100_000;
+
+/// About the options the steps search looks at in a second (measured 2026-11-28: 6 to 7
+/// million on 0.F's heaps 60 and 70, 12 million on Kayles' heaps 60 and 70).
+const OPTIONS_PER_SECOND: u64 = 5_000_000;
+
+/// The options an Every-SG search of heaps may look at, from its time.
+pub(crate) fn max_work(limits: &Limits) -> u64 {
+    limits.max_seconds.saturating_mul(OPTIONS_PER_SECOND).max(1)
+}
+
+/// How many more sums [`sums_bound`] may count than a search is allowed to keep before the
+/// request is refused unsearched: the search skips most (Kayles' heap 70 kept 4.2 million of
+/// the 24 million partitions below 70; 0.F's heap 70, 10.3 million).
+const SUMS_SLACK: u128 = 16;
+
+/// At most how many sums of heaps a component of `heaps` reaches, counted up to `most` (then
+/// more than `most`): with moves that split or can leave any smaller heaps, every multiset of
+/// heaps of fewer tokens in all (the partitions of each total below, by Euler's pentagonal
+/// recurrence); without splits, each heap at most as large as it is.
+fn sums_bound(heaps: &[u64], splits: bool, most: u128) -> u128 {
+    if !splits {
+        return heaps
+            .iter()
+            .map(|&h| u128::from(h) + 1)
+            .fold(1, u128::saturating_mul);
+    }
+    let tokens = heaps.iter().copied().fold(0, u64::saturating_add);
+    // p(0..) while the running total stays within `most` (it passes 10^9 by a total of 110).
+    let mut partitions: Vec<i128> = vec![1];
+    let mut total: u128 = 1;
+    for n in 1..=tokens {
+        let n = n as i64;
+        let mut p: i128 = 0;
+        for k in 1i64.. {
+            let first = n - k * (3 * k - 1) / 2;
+            if first < 0 {
+                break;
+            }
+            let sign = if k % 2 == 1 { 1 } else { -1 };
+            p += sign * partitions[first as usize];
+            let second = n - k * (3 * k + 1) / 2;
+            if second >= 0 {
+                p += sign * partitions[second as usize];
+            }
+        }
+        partitions.push(p);
+        total = total.saturating_add(p as u128);
+        if total > most {
+            return total;
+        }
+    }
+    total
+}
 
 /// The parts and sums an Every-SG request may keep, from its memory and time.
 pub(crate) fn max_positions(limits: &Limits) -> usize {
@@ -58,6 +117,16 @@ pub(crate) fn too_many(game: &str, max_positions: usize, e: SolveError) -> Error
                 human_bytes(limit.saturating_mul(EVERY_POSITION_BYTES))
             ),
         ),
+        SolveError::TooMuchWork { limit } => Error::over_budget(
+            Budget::Time,
+            limit / OPTIONS_PER_SECOND + 1,
+            limit / OPTIONS_PER_SECOND,
+            format!(
+                "the Every-SG steps of {game} would look at more than {limit} options of sums \
+                 of parts, more than the time allowed: a component's steps are searched over \
+                 every sum of heaps it can reach"
+            ),
+        ),
         SolveError::Loop => Error::bad_input("Every-SG of a game with cycles is not supported"),
         e => Error::too_large(e.to_string()),
     }
@@ -80,8 +149,9 @@ pub(crate) fn plan<G: Impartial>(
     game: &G,
     components: &[G::Position],
     max_positions: usize,
+    max_work: u64,
 ) -> Result<Plan<G::Position>, SolveError> {
-    let mut solver = EverySolver::new(game, max_positions);
+    let mut solver = EverySolver::new(game, max_positions).with_max_work(max_work);
     let mut component_steps = Vec::with_capacity(components.len());
     let mut moves = Vec::with_capacity(components.len());
     for component in components {
@@ -184,12 +254,24 @@ pub(crate) fn analyse_heaps<S: AsRef<str>>(
     limits: &Limits,
 ) -> Analysed {
     let heap_game = HeapGame { rule: rule.clone() };
-    analyse_heap_sum(game, &heap_game, words, |len| rule.table_work(len), limits)
+    let splits = match rule {
+        HeapRule::Grundy => true,
+        HeapRule::Octal(code) => code.digits().iter().any(|&d| d & 12 != 0),
+    };
+    analyse_heap_sum(
+        game,
+        &heap_game,
+        words,
+        |len| rule.table_work(len),
+        splits,
+        limits,
+    )
 }
 
 /// Every-SG over the components `words` give (see [`parse_components`]) of `heap_game` (a
 /// position: a list of heaps, each heap a part), `table_work(L)` the options of the heaps below
-/// L, which bounds the valuing of the parts.
+/// L, which bounds the valuing of the parts; `splits` whether a move can leave more heaps than
+/// it took from (which bounds the sums reached).
 ///
 /// # Errors
 ///
@@ -200,6 +282,7 @@ pub(crate) fn analyse_heap_sum<G: Impartial<Position = Vec<u64>>, S: AsRef<str>>
     heap_game: &G,
     words: &[S],
     table_work: impl Fn(u64) -> u128,
+    splits: bool,
     limits: &Limits,
 ) -> Analysed {
     let max_positions = max_positions(limits);
@@ -230,7 +313,35 @@ pub(crate) fn analyse_heap_sum<G: Impartial<Position = Vec<u64>>, S: AsRef<str>>
             "the Every-SG steps of heap {largest} of {game} need every option of every smaller heap"
         ),
     )?;
-    let plan = plan(heap_game, &components, max_positions)
+    let options = table_work(largest + 1);
+    limits.check_memory(
+        u64::try_from(options.saturating_mul(OPTION_BYTES)).unwrap_or(u64::MAX),
+        format_args!(
+            "the Every-SG steps of heap {largest} of {game}, which keep every option of every \
+             smaller heap,"
+        ),
+    )?;
+    let most = u128::try_from(max_positions)
+        .unwrap_or(u128::MAX)
+        .saturating_mul(SUMS_SLACK);
+    let sums = components
+        .iter()
+        .map(|c| sums_bound(c, splits, most))
+        .fold(0, u128::saturating_add);
+    if sums > most {
+        return Err(Error::over_budget(
+            Budget::Positions,
+            u64::try_from(sums).unwrap_or(u64::MAX),
+            max_positions as u64,
+            format!(
+                "the Every-SG steps of {game} could search {sums} sums of heaps and more (every {} \
+                 its components reach), past the {max_positions} the memory and time allow even \
+                 if only one in {SUMS_SLACK} is needed",
+                if splits { "partition of the tokens" } else { "set of smaller heaps" },
+            ),
+        ));
+    }
+    let plan = plan(heap_game, &components, max_positions, max_work(limits))
         .map_err(|e| too_many(game, max_positions, e))?;
     let outcome = outcome(&plan);
     let shown: Vec<String> = given.iter().map(|c| show_component(c)).collect();
@@ -363,6 +474,7 @@ mod tests {
                     game,
                     &words,
                     |l| u128::from(l * l),
+                    true,
                     &Limits::default(),
                 )
                 .unwrap();
@@ -435,12 +547,54 @@ mod tests {
     #[test]
     fn every_past_the_positions_allowed_is_refused() {
         let rule = crate::parse::parse_code("0.77").unwrap();
+        // The search stopped past 100 sums kept: Kayles' heap 18 keeps more.
+        let game = HeapGame { rule: rule.clone() };
+        let err = plan(&game, &[vec![18]], 100, u64::MAX).err().unwrap();
+        let message = too_many("kayles", 100, err).message().to_string();
+        assert!(message.contains("more than 100 sums of parts"), "{message}");
+        // 1 MiB allows 6553 sums: the 1.2·10^5 partitions below 41 are refused unsearched, the
+        // 3·10^4 below 31 searched (the search keeps far fewer than the bound).
         let limits = Limits {
-            memory_bytes: 1000 * EVERY_POSITION_BYTES,
+            memory_bytes: 1 << 20,
             ..Limits::default()
         };
-        let err = analyse_heaps("kayles", &rule, &["60"], &limits).unwrap_err();
-        assert!(err.message().contains("sums of parts"), "{}", err.message());
+        let err = analyse_heaps("kayles", &rule, &["40"], &limits).unwrap_err();
+        assert!(err.message().contains("sums of heaps"), "{}", err.message());
+        assert!(analyse_heaps("kayles", &rule, &["30"], &limits).is_ok());
+    }
+
+    #[test]
+    fn a_search_past_the_work_allowed_is_refused_by_time() {
+        let rule = crate::parse::parse_code("0.77").unwrap();
+        let game = HeapGame { rule };
+        let err = plan(&game, &[vec![30]], usize::MAX, 1000).err().unwrap();
+        assert_eq!(err, SolveError::TooMuchWork { limit: 1000 });
+        let message = too_many("kayles", 10, err).message().to_string();
+        assert!(message.contains("more than 1000 options"), "{message}");
+        // Within the work: the answer.
+        assert!(plan(&game, &[vec![30]], usize::MAX, u64::MAX).is_ok());
+    }
+
+    #[test]
+    fn the_sums_bound_counts_the_multisets_of_smaller_totals() {
+        // Brute force: multisets of positive heaps (non-increasing lists) of total at most n.
+        fn multisets(total: u64, largest: u64) -> u128 {
+            1 + (1..=largest.min(total))
+                .map(|h| multisets(total - h, h))
+                .sum::<u128>()
+        }
+        for n in 0..=30 {
+            assert_eq!(sums_bound(&[n], true, u128::MAX), multisets(n, n), "{n}");
+            assert_eq!(
+                sums_bound(&[n / 2, n - n / 2], true, u128::MAX),
+                multisets(n, n)
+            );
+        }
+        // The published partition numbers: p(0..=10) summed.
+        assert_eq!(sums_bound(&[10], true, u128::MAX), 139);
+        assert_eq!(sums_bound(&[3, 4], false, u128::MAX), 20);
+        // Stops past `most`: a total of 20,000 is not counted through.
+        assert!(sums_bound(&[20_000], true, 1_000_000) > 1_000_000);
     }
 
     #[test]

@@ -39,6 +39,7 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
             &lasker::Lasker,
             words,
             |len| u128::from(len) * u128::from(len) * 3 / 4,
+            true,
             limits,
         );
     }

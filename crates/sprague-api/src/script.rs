@@ -338,7 +338,7 @@ impl<'g> ScriptSession<'g> {
         let max_positions = self.max_positions;
         let given = self.parse_components(text)?;
         let game = WithoutFinishedParts::new(self.game);
-        let plan = crate::every::plan(&game, &given, max_positions);
+        let plan = crate::every::plan(&game, &given, max_positions, u64::MAX);
         self.check_script()?;
         let plan = plan.map_err(|e| crate::every::too_many("the script", max_positions, e))?;
         let outcome = crate::every::outcome(&plan);

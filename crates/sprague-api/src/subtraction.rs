@@ -167,6 +167,7 @@ impl SubtractionAnalyser {
                 &game,
                 words,
                 |len| u128::from(len) * takes.min(u128::from(len)),
+                false,
                 limits,
             );
         }

@@ -148,6 +148,26 @@ fn moore_nim_counts_within_the_memory_and_refuses_a_listing_first() {
 }
 
 #[test]
+fn every_sg_of_a_three_heap_code_is_refused_before_it_searches() {
+    // Was 5.4 GB and an abort; 0.F's heap 100 ran 10 minutes to 5 GB.
+    for heap in ["1000", "300", "100"] {
+        let started = Instant::now();
+        let line = refused(sprague().args(["octal", "0.F", heap, "--every"]));
+        assert!(line.contains("sums of heaps"), "{line}");
+        assert!(started.elapsed() < Duration::from_secs(5), "heap {heap}");
+    }
+    // A search past its time is stopped by the options it looks at, within the limit.
+    let started = Instant::now();
+    let line = refused(
+        sprague()
+            .args(["octal", "0.F", "70", "--every"])
+            .env("SPRAGUE_TIME_LIMIT", "2"),
+    );
+    assert!(line.contains("Every-SG steps of octal 0.F"), "{line}");
+    assert!(started.elapsed() < Duration::from_secs(30));
+}
+
+#[test]
 fn a_turning_listing_is_checked_on_what_it_writes() {
     // 10^6 moves passed the count; their boxes and `to`s are 2.5·10^11 coins.
     let line = refused(sprague().args(["turning", "ruler,ruler", "1000,1000", "--all-moves"]));

@@ -55,6 +55,14 @@ pub struct EverySolver<'g, G: Impartial> {
     parts: Vec<Part>,
     // `None` while on the search path.
     sums: HashMap<Box<[Id]>, Option<u64>>,
+    /// The parts' options stored, in units of about 10 bytes, 16 to a kept position of about
+    /// 160 (an option is a boxed list of ids and a value: about 60 bytes, and 4 an id): a
+    /// three-heap code's heap has thousands of options, which the count of parts alone missed.
+    option_units: usize,
+    /// Options looked at so far (a part's when it is valued, a sum's when it is opened), and the
+    /// most allowed: the time a search takes, where `max_positions` bounds what it keeps.
+    work: u64,
+    max_work: u64,
 }
 
 impl<'g, G: Impartial> EverySolver<'g, G> {
@@ -66,12 +74,38 @@ impl<'g, G: Impartial> EverySolver<'g, G> {
             ids: HashMap::default(),
             parts: Vec::new(),
             sums: HashMap::default(),
+            option_units: 0,
+            work: 0,
+            max_work: u64::MAX,
         }
+    }
+
+    /// The same solver, stopped with [`SolveError::TooMuchWork`] once it has looked at more than
+    /// `max_work` options in all (a sum of many heaps with many options each costs far more
+    /// time than its one stored entry says).
+    pub fn with_max_work(mut self, max_work: u64) -> Self {
+        self.max_work = max_work;
+        self
+    }
+
+    /// The options looked at so far.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    fn add_work(&mut self, options: usize) -> Result<(), SolveError> {
+        self.work = self.work.saturating_add(options as u64);
+        if self.work > self.max_work {
+            return Err(SolveError::TooMuchWork {
+                limit: self.max_work,
+            });
+        }
+        Ok(())
     }
 
     /// The parts and sums stored.
     pub fn len(&self) -> usize {
-        self.parts.len() + self.sums.len()
+        self.parts.len() + self.sums.len() + self.option_units / 16
     }
 
     /// Whether nothing is stored.
@@ -153,6 +187,7 @@ impl<'g, G: Impartial> EverySolver<'g, G> {
             self.ids.clear();
             self.parts.clear();
             self.sums.clear();
+            self.option_units = 0;
         }
         res
     }
@@ -238,6 +273,10 @@ impl<'g, G: Impartial> EverySolver<'g, G> {
                 .enumerate()
                 .find(|&(i, &v)| v != i as u64)
                 .map_or(seen.len() as u64, |(i, _)| i as u64);
+            self.option_units += valued
+                .iter()
+                .map(|(left, _)| 6 + left.len() / 2)
+                .sum::<usize>();
             let part = &mut self.parts[id as usize];
             part.options = valued;
             part.value = value;
@@ -252,6 +291,7 @@ impl<'g, G: Impartial> EverySolver<'g, G> {
         self.check_room()?;
         let mut options = Vec::new();
         self.game.options(&p, &mut options);
+        self.add_work(options.len())?;
         let split = options
             .iter()
             .map(|o| {
@@ -274,16 +314,19 @@ impl<'g, G: Impartial> EverySolver<'g, G> {
 
     /// The options of the sum `key` worth searching: from a won sum (nim-values' XOR not 0) only
     /// the lost ones (XOR 0), the even ones; from a lost sum all.
-    fn sum_options(&self, key: &[Id]) -> Vec<Box<[Id]>> {
+    /// Also returns the count of the parts' options scanned.
+    fn sum_options(&self, key: &[Id]) -> (Vec<Box<[Id]>>, usize) {
         let xor = key
             .iter()
             .fold(0, |acc, &id| acc ^ self.parts[id as usize].value);
         let mut res = Vec::new();
+        let mut scanned = 0;
         for (idx, &id) in key.iter().enumerate() {
             if idx > 0 && key[idx - 1] == id {
                 continue; // an equal part moved: the same options
             }
             let part = &self.parts[id as usize];
+            scanned += part.options.len();
             for (left, value) in &part.options {
                 if xor != 0 && xor ^ part.value ^ value != 0 {
                     continue;
@@ -296,7 +339,7 @@ impl<'g, G: Impartial> EverySolver<'g, G> {
                 res.push(next.into_boxed_slice());
             }
         }
-        res
+        (res, scanned)
     }
 
     /// The steps of the sum `key` (explicit stack). A won sum: one more than the most of its lost
@@ -322,7 +365,8 @@ impl<'g, G: Impartial> EverySolver<'g, G> {
                 .iter()
                 .fold(0, |acc, &id| acc ^ solver.parts[id as usize].value)
                 != 0;
-            let options = solver.sum_options(&key);
+            let (options, scanned) = solver.sum_options(&key);
+            solver.add_work(scanned.max(1))?;
             solver.sums.insert(key.clone(), None);
             Ok(Frame {
                 key,

@@ -43,6 +43,12 @@ pub enum SolveError {
         /// The limit that was reached, in bytes.
         limit: usize,
     },
+    /// More steps of work (options looked at) than the configured limit: the search would take
+    /// longer than allowed though what it stores fits.
+    TooMuchWork {
+        /// The limit that was reached, in options looked at.
+        limit: u64,
+    },
 }
 
 impl fmt::Display for SolveError {
@@ -60,6 +66,9 @@ impl fmt::Display for SolveError {
                 "the positions to be stored would take more than {} MiB",
                 limit >> 20
             ),
+            SolveError::TooMuchWork { limit } => {
+                write!(f, "more than {limit} options would have to be looked at")
+            }
         }
     }
 }
