@@ -136,6 +136,28 @@ pub fn write_atomically(
     Ok(())
 }
 
+/// True when `path` is `-`: standard output, never a file of that name (`--out -`, `--plot -`).
+pub fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Writes through `write` to standard output when `path` is `-`, else to the file, atomically
+/// (see [`write_atomically`]).
+pub fn write_to(
+    path: &Path,
+    what: &str,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), Failure> {
+    if is_stdout(path) {
+        let stdout = io::stdout();
+        let mut out = BufWriter::with_capacity(1 << 20, stdout.lock());
+        write(&mut out)?;
+        out.flush()?;
+        return Ok(());
+    }
+    write_atomically(path, what, |w| write(w))
+}
+
 /// Renames a finished temporary file over the target of `path`, or removes it after a failure.
 pub fn finish(path: &Path, what: &str, tmp: &Path, res: Result<(), String>) -> Result<(), Failure> {
     let res = res.and_then(|()| {

@@ -30,7 +30,7 @@ pub fn check(path: &Path) -> Result<(), Failure> {
 
 /// True when the picture goes to standard output (`--plot -`), in place of the report.
 pub fn to_stdout(path: &Path) -> bool {
-    path.as_os_str() == "-"
+    crate::output_file::is_stdout(path)
 }
 
 /// Draws with `draw` on an SVG picture of `size` kept in memory and prints it.

@@ -24,8 +24,29 @@ use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio::process::Command;
 use tokio::sync::Semaphore;
 
-/// How long a request may run in the fast lane before it counts as heavy.
+/// The processor time a request may use in the fast lane before it counts as heavy.
 pub const FAST_SLICE: Duration = Duration::from_millis(250);
+
+/// The time on the clock a request may spend in the fast lane, whatever processor time it used.
+pub const FAST_WALL: Duration = Duration::from_secs(2);
+
+/// How often a request in the fast lane has its processor time read.
+const CPU_POLL: Duration = Duration::from_millis(20);
+
+/// The processor time (user and system) process `pid` has used, from `/proc/PID/stat`.
+fn cpu_time(pid: Pid) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.as_raw_nonzero())).ok()?;
+    // Fields after the command's name, which is in parentheses and may hold spaces: state is
+    // the first, utime the twelfth, stime the thirteenth.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let mut fields = rest.split_whitespace().skip(11);
+    let user: u64 = fields.next()?.parse().ok()?;
+    let system: u64 = fields.next()?.parse().ok()?;
+    let ticks = rustix::param::clock_ticks_per_second().max(1);
+    Some(Duration::from_nanos(
+        (user + system).saturating_mul(1_000_000_000) / ticks,
+    ))
+}
 
 /// The niceness of a heavy request's process: the fast lane's requests go first on the
 /// processor, so a cheap answer waits for no heavy one.
@@ -59,6 +80,8 @@ pub enum Outcome {
     Printed(Vec<u8>),
     /// The command refused the input (exit 2): its message.
     BadInput(String),
+    /// The request is larger than a program can be given (its words past the kernel's limit).
+    TooLarge(String),
     /// A budget stopped the request: its name (`time`, `memory`, `positions`, `output`), the
     /// message, and the figures (needed, allowed) when the command gave them.
     Budget(&'static str, String),
@@ -95,7 +118,13 @@ impl Lanes {
     ///
     /// The folder cannot be made.
     pub fn new(budgets: Budgets) -> std::io::Result<Arc<Lanes>> {
-        let folder = std::env::temp_dir().join(format!("sprague-serve-{}", std::process::id()));
+        // One folder a server (the tests run several in one process).
+        static SERVERS: AtomicUsize = AtomicUsize::new(0);
+        let folder = std::env::temp_dir().join(format!(
+            "sprague-serve-{}-{}",
+            std::process::id(),
+            SERVERS.fetch_add(1, Ordering::Relaxed)
+        ));
         std::fs::create_dir_all(&folder)?;
         Ok(Arc::new(Lanes {
             fast: Semaphore::new(budgets.fast_workers.max(1)),
@@ -105,6 +134,11 @@ impl Lanes {
             folder,
             budgets,
         }))
+    }
+
+    /// The folder the workers run in.
+    pub fn folder(&self) -> &std::path::Path {
+        &self.folder
     }
 
     /// Waits for a permit of `lane`, unless `queue` requests already wait in `waiting`.
@@ -147,8 +181,16 @@ impl Lanes {
             .spawn()
         {
             Ok(child) => child,
+            Err(e) if e.raw_os_error() == Some(rustix::io::Errno::TOOBIG.raw_os_error()) => {
+                return Outcome::TooLarge(
+                    "the request's words are more than a program can be given: send long text \
+                     as \"stdin\""
+                        .to_owned(),
+                )
+            }
             Err(e) => return Outcome::Internal(format!("cannot start the worker: {e}")),
         };
+        let started = Instant::now();
         let pid = child.id().and_then(|id| Pid::from_raw(id as i32));
         let mut input = child.stdin.take();
         let stdin = stdin.to_vec();
@@ -164,10 +206,25 @@ impl Lanes {
         let stderr = tokio::spawn(read_capped(child.stderr.take(), 1 << 16));
         // The deadline counts the time the worker ran, not the time it waited paused.
         let allowed = b.time + Duration::from_secs(1);
-        let started = Instant::now();
-        let status = tokio::select! {
-            status = child.wait() => Some(status),
-            () = tokio::time::sleep(FAST_SLICE) => None,
+        // Heavy once it has used FAST_SLICE of processor time (not of the clock: on a loaded
+        // host a cheap request waits for the processor and must not be demoted for it), or
+        // FAST_WALL of the clock (a request that waits on something else).
+        let status = loop {
+            tokio::select! {
+                status = child.wait() => break Some(status),
+                () = tokio::time::sleep(CPU_POLL) => {
+                    let used = pid.and_then(cpu_time);
+                    let wall = started.elapsed();
+                    if wall >= allowed {
+                        let _ = child.start_kill();
+                        let _ = child.wait().await;
+                        return time_budget(b);
+                    }
+                    if used.map_or(wall >= FAST_SLICE, |t| t >= FAST_SLICE) || wall >= FAST_WALL {
+                        break None;
+                    }
+                }
+            }
         };
         drop(fast);
         let status = match status {
@@ -196,14 +253,7 @@ impl Lanes {
                     Err(_) => {
                         let _ = child.start_kill();
                         let _ = child.wait().await;
-                        return Outcome::Budget(
-                            "time",
-                            format!(
-                                "stopped at the time budget: the request ran {} s, the most a \
-                                 request may run",
-                                b.time.as_secs()
-                            ),
-                        );
+                        return time_budget(b);
                     }
                 }
             }
@@ -225,6 +275,23 @@ impl Lanes {
             );
         }
         classify(status, out, &err, b)
+    }
+}
+
+/// A request stopped at its deadline.
+fn time_budget(b: &Budgets) -> Outcome {
+    Outcome::Budget(
+        "time",
+        format!(
+            "stopped at the time budget: the request ran {} s, the most a request may run",
+            b.time.as_secs()
+        ),
+    )
+}
+
+impl Drop for Lanes {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.folder);
     }
 }
 
@@ -401,12 +468,15 @@ mod tests {
 
     #[test]
     fn heavy_requests_past_the_queue_are_told_to_come_back() {
-        let lanes = lanes("/bin/sleep", 1);
+        // Heavy by the processor time they use.
+        let lanes = lanes("/bin/sh", 1);
+        let spin = ["-c".to_owned(), "while :; do :; done".to_owned()];
         let outcomes = runtime().block_on(async {
             let runs: Vec<_> = (0..4)
                 .map(|_| {
                     let lanes = Arc::clone(&lanes);
-                    tokio::spawn(async move { lanes.run(&["100".to_owned()], b"").await })
+                    let spin = spin.clone();
+                    tokio::spawn(async move { lanes.run(&spin, b"").await })
                 })
                 .collect();
             let mut outcomes = Vec::new();
@@ -427,5 +497,20 @@ mod tests {
             .filter(|o| matches!(o, Outcome::Budget("time", _)))
             .count();
         assert_eq!(stopped, 2, "{outcomes:?}");
+    }
+
+    #[test]
+    fn a_request_waiting_on_the_clock_is_not_demoted_before_it_uses_the_processor() {
+        // `sleep 1` uses no processor time: it stays in the fast lane (two seconds at most) and
+        // ends there, with no heavy slot taken.
+        let lanes = lanes("/bin/sleep", 5);
+        let outcome = runtime().block_on(lanes.run(&["1".to_owned()], b""));
+        assert!(
+            matches!(&outcome, Outcome::Printed(out) if out.is_empty()),
+            "{outcome:?}"
+        );
+        assert_eq!(lanes.heavy.available_permits(), 1);
+        // (The spinning ones of the test above are heavy by their processor time.)
+        assert!(cpu_time(Pid::from_raw(std::process::id() as i32).unwrap()).is_some());
     }
 }

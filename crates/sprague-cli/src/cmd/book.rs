@@ -35,6 +35,12 @@ static STOPPED_WITH: OnceLock<(usize, String)> = OnceLock::new();
 pub fn run(args: BookArgs, limits: &Limits) -> Result<ExitCode, Failure> {
     let BookGame::Connect4(args) = args.game;
     // Both files are checked before any work: a device, a folder that does not exist.
+    if crate::output_file::is_stdout(&args.out) {
+        // `-` is standard output everywhere; a book is built in steps kept beside its file.
+        return Err(Failure::bad_input(
+            "--out -: a book is written to a file, its progress kept beside it: name the file",
+        ));
+    }
     crate::output_file::target(&args.out, "--out")?;
     let progress_path = PathBuf::from(format!("{}.progress", args.out.display()));
     let progress_target = crate::output_file::target(&progress_path, "the progress file")?;

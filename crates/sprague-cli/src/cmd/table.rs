@@ -70,7 +70,19 @@ fn check_outputs(range: &TableRangeArgs) -> Result<(), Failure> {
         check_folder(path, "--plot")?;
     }
     if let Some(path) = &range.out {
-        check_folder(path, "--out")?;
+        if crate::output_file::is_stdout(path) {
+            if range
+                .plot
+                .as_deref()
+                .is_some_and(crate::output_file::is_stdout)
+            {
+                return Err(Failure::bad_input(
+                    "--out - and --plot - both write to standard output: name a file for one",
+                ));
+            }
+        } else {
+            check_folder(path, "--out")?;
+        }
     }
     Ok(())
 }
@@ -95,7 +107,11 @@ fn finish(
     }
     if let Some(path) = &range.out {
         let values = report.values.take().unwrap_or_default();
-        crate::output_file::write_atomically(path, "--out", |w| tables::write_values(w, &values))?;
+        crate::output_file::write_to(path, "--out", |mut w| tables::write_values(&mut w, &values))?;
+        if crate::output_file::is_stdout(path) {
+            // The values file is the output: a report after it would corrupt it.
+            return Ok(ExitCode::SUCCESS);
+        }
     }
     print_table(json, &report.view())
 }
@@ -205,8 +221,8 @@ fn heap(family: &str, rule: &HeapRule, args: TableHeapArgs) -> Result<ExitCode, 
         });
     }
     if let Some(path) = &range.out {
-        crate::output_file::write_atomically(path, "--out", |w| {
-            tables::write_values(w, &seq.values)
+        crate::output_file::write_to(path, "--out", |mut w| {
+            tables::write_values(&mut w, &seq.values)
         })?;
     }
     if let Some(path) = &range.plot {
@@ -215,6 +231,14 @@ fn heap(family: &str, rule: &HeapRule, args: TableHeapArgs) -> Result<ExitCode, 
             remove_checkpoint(served, &checkpoint);
             return Ok(ExitCode::SUCCESS);
         }
+    }
+    if range
+        .out
+        .as_deref()
+        .is_some_and(crate::output_file::is_stdout)
+    {
+        remove_checkpoint(served, &checkpoint);
+        return Ok(ExitCode::SUCCESS);
     }
     remove_checkpoint(served, &checkpoint);
     print_table(output.json, &seq.report(range.out.is_none()))
@@ -242,7 +266,11 @@ fn checkpoint_path(family: &str, upto: u64, range: &TableRangeArgs, run: &TableR
     if let Some(path) = &run.checkpoint {
         return path.clone();
     }
-    if let Some(out) = &range.out {
+    if let Some(out) = range
+        .out
+        .as_ref()
+        .filter(|o| !crate::output_file::is_stdout(o))
+    {
         let mut name = out.as_os_str().to_owned();
         name.push(".ckpt");
         return PathBuf::from(name);
