@@ -347,7 +347,9 @@ async fn read_body(app: &App, headers: &HeaderMap, body: Body) -> Result<Bytes, 
     let too_large = || {
         Box::new(error(
             StatusCode::PAYLOAD_TOO_LARGE,
-            format!("the request's body is larger than the {MAX_BODY} bytes a request may send"),
+            format!(
+                "the request's body is larger than a request may send (at most {MAX_BODY} bytes)"
+            ),
         ))
     };
     if declared.is_some_and(|n| n > MAX_BODY as u64) {

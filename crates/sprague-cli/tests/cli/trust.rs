@@ -205,3 +205,40 @@ fn winning_moves_not_listed_are_not_called_none() {
     let text = succeeds(sprague().args(["nim", "1", "1"]));
     assert!(text.contains("winning moves: none"), "{text}");
 }
+
+#[test]
+fn out_dash_is_standard_output_and_names_no_file() {
+    let dir = scratch("out-dash");
+    let out = sprague()
+        .current_dir(&dir)
+        .args(["table", "kayles", "--upto", "20", "--out", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stdout.starts_with(b"SPRGSEQ1"),
+        "{:?}",
+        &out.stdout[..8.min(out.stdout.len())]
+    );
+    // The same bytes as the file a name gets.
+    succeeds(
+        sprague()
+            .current_dir(&dir)
+            .args(["table", "kayles", "--upto", "20", "--out", "k.seq"]),
+    );
+    assert_eq!(std::fs::read(dir.join("k.seq")).unwrap(), out.stdout);
+    assert!(!dir.join("-").exists());
+    // Two outputs to one stream, and a book (kept in steps beside its file): refused.
+    let line = refused(sprague().current_dir(&dir).args([
+        "table", "kayles", "--upto", "20", "--out", "-", "--plot", "-",
+    ]));
+    assert!(line.contains("both write to standard output"), "{line}");
+    let line = refused(
+        sprague()
+            .current_dir(&dir)
+            .args(["book", "connect4", "--depth", "1", "--out", "-"]),
+    );
+    assert!(line.contains("--out -"), "{line}");
+    assert!(!dir.join("-").exists() && !dir.join("-.progress").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

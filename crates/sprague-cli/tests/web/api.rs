@@ -244,3 +244,59 @@ fn past_the_queue_requests_are_answered_503_with_retry_after() {
     assert!(busy.iter().all(|(_, retry)| retry.is_some()), "{answers:?}");
     assert!(answers.iter().any(|(s, _)| *s == 422), "{answers:?}");
 }
+
+#[test]
+fn out_is_refused_without_a_file_left_and_json_comes_before_the_options_end() {
+    let server = Server::start(&[]);
+    for out in ["-", "x.seq"] {
+        let answer = server.run(&["table", "kayles", "--upto", "10", "--out", out], "");
+        assert_eq!(answer.status, 400, "{out}: {}", answer.body);
+        assert!(answer.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("writes no files"));
+    }
+    let folder = std::env::temp_dir().join(format!("sprague-serve-{}-0", server.child_id()));
+    let left: Vec<_> = std::fs::read_dir(&folder)
+        .map(|d| d.flatten().map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    assert!(left.is_empty(), "{left:?} in {}", folder.display());
+    // `--json` goes before `--`: the words after it are the position's.
+    let answer = server.run(&["nim", "--", "3", "4"], "");
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(answer.json()["outcome"], "N");
+    // A word longer than a program may be given: 413, not a failure to start the worker.
+    let long = "7".repeat(200_000);
+    let answer = server.run(&["nim", &long], "");
+    assert_eq!(
+        answer.status,
+        413,
+        "{}",
+        &answer.body[..answer.body.len().min(300)]
+    );
+}
+
+#[test]
+fn the_workers_folder_goes_with_the_server() {
+    let server = Server::start(&[]);
+    let folder = std::env::temp_dir().join(format!("sprague-serve-{}-0", server.child_id()));
+    assert_eq!(server.run(&["nim", "3"], "").status, 200);
+    assert!(folder.is_dir(), "{}", folder.display());
+    server.terminate();
+    assert!(!folder.exists(), "{} left behind", folder.display());
+    // A server that cannot bind leaves nothing either.
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_sprague"))
+        .args(["serve", "--addr", &addr])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let folder = std::env::temp_dir().join(format!("sprague-serve-{}-0", child.id()));
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!folder.exists(), "{} left behind", folder.display());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("cannot serve"), "{stderr}");
+}

@@ -57,6 +57,22 @@ impl Server {
     }
 }
 
+impl Server {
+    /// The server's process id.
+    pub fn child_id(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Stops the server as a service manager would (SIGTERM), and waits for it.
+    pub fn terminate(mut self) {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let status = self.child.wait().unwrap();
+        assert!(status.success(), "serve ended with {status} on SIGTERM");
+    }
+}
+
 impl Client {
     pub fn url(&self, path: &str) -> String {
         format!("http://{}{path}", self.addr)
