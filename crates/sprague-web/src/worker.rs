@@ -25,7 +25,7 @@ use tokio::process::Command;
 use tokio::sync::Semaphore;
 
 /// The processor time a request may use in the fast lane before it counts as heavy.
-pub const FAST_SLICE: Duration = Duration::from_millis(250);
+pub const FAST_SLICE: Duration = Duration::from_millis(100);
 
 /// The time on the clock a request may spend in the fast lane, whatever processor time it used.
 pub const FAST_WALL: Duration = Duration::from_secs(2);
@@ -50,7 +50,7 @@ fn cpu_time(pid: Pid) -> Option<Duration> {
 
 /// The niceness of a heavy request's process: the fast lane's requests go first on the
 /// processor, so a cheap answer waits for no heavy one.
-const HEAVY_NICENESS: i32 = 10;
+const HEAVY_NICENESS: i32 = 19;
 
 /// The budgets and lanes of the requests a server runs.
 #[derive(Clone, Debug)]
