@@ -32,8 +32,6 @@ pub struct ServeOptions {
     pub stall_timeout: Duration,
     /// Connections open at once; more wait in the listener's backlog.
     pub max_connections: usize,
-    /// The bytes of answers held for their readers, in all.
-    pub max_held_bytes: usize,
 }
 
 /// Descriptors kept for the server itself: the listener, the runtime, standard streams.
@@ -49,7 +47,6 @@ impl Default for ServeOptions {
             body_timeout: Duration::from_secs(10),
             stall_timeout: Duration::from_secs(20),
             max_connections: 1024,
-            max_held_bytes: 256 << 20,
         }
     }
 }
@@ -64,8 +61,6 @@ impl ServeOptions {
             .saturating_sub(workers.saturating_mul(FILES_PER_WORKER));
         ServeOptions {
             max_connections: usize::try_from(room.clamp(16, 16_384)).unwrap_or(16_384),
-            // Four answers of the largest size at least.
-            max_held_bytes: (256 << 20).max(budgets.max_output.saturating_mul(4)),
             ..ServeOptions::default()
         }
     }
@@ -192,11 +187,11 @@ const PIECE: usize = 64 << 10;
 pub struct HeldBody {
     data: Vec<u8>,
     sent: usize,
-    _permit: OwnedSemaphorePermit,
+    _permit: Option<OwnedSemaphorePermit>,
 }
 
 impl HeldBody {
-    pub fn new(data: Vec<u8>, permit: OwnedSemaphorePermit) -> HeldBody {
+    pub fn new(data: Vec<u8>, permit: Option<OwnedSemaphorePermit>) -> HeldBody {
         HeldBody {
             data,
             sent: 0,

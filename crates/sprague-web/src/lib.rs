@@ -54,33 +54,21 @@ const MAX_ARG_BYTES: usize = 128 * 1024 - 1;
 /// quarter of the stack limit, 2 MiB by default, with the environment).
 const MAX_ARGS_BYTES: usize = 1 << 20;
 
-/// How long an answer waits for room among the bytes held for slow readers before the request
-/// is told the server is busy.
-const HOLD_WAIT: Duration = Duration::from_secs(5);
-
-/// What every request's handler shares: the lanes that run requests, the limits on clients,
-/// and the bytes of answers not yet sent (in KiB).
+/// What every request's handler shares: the lanes that run requests and the limits on clients.
 pub struct App {
     lanes: Arc<Lanes>,
     options: ServeOptions,
-    held: Arc<Semaphore>,
 }
 
 impl App {
     /// The handlers' state for `lanes` under `options`.
     pub fn new(lanes: Arc<Lanes>, options: ServeOptions) -> Arc<App> {
-        let kib = (options.max_held_bytes >> 10).clamp(1, Semaphore::MAX_PERMITS);
-        Arc::new(App {
-            lanes,
-            options,
-            held: Arc::new(Semaphore::new(kib)),
-        })
+        Arc::new(App { lanes, options })
     }
 
-    /// The bytes of answers held now, waiting to be sent (rounded up to KiB).
+    /// The bytes of answers held now, read from workers and not yet sent (rounded up to KiB).
     pub fn held_bytes(&self) -> usize {
-        let kib = (self.options.max_held_bytes >> 10).clamp(1, Semaphore::MAX_PERMITS);
-        (kib - self.held.available_permits()) << 10
+        self.lanes.held_bytes()
     }
 }
 
@@ -407,8 +395,8 @@ async fn run(State(app): State<Arc<App>>, headers: HeaderMap, body: Body) -> Res
     if !text_only {
         args = with_json(args);
     }
-    let outcome = app.lanes.run(&args, request.stdin.as_bytes()).await;
-    answer(&app, outcome, "application/json").await
+    let (outcome, held) = app.lanes.run_held(&args, request.stdin.as_bytes()).await;
+    answer(outcome, held, "application/json")
 }
 
 async fn plot_get(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Response {
@@ -451,8 +439,8 @@ async fn plot(app: &App, request: RunRequest) -> Response {
     // Before a `--` that ends the options, as `--json` is.
     let at = args.iter().position(|a| a == "--").unwrap_or(args.len());
     args.splice(at..at, ["--plot".to_owned(), "-".to_owned()]);
-    let outcome = app.lanes.run(&args, request.stdin.as_bytes()).await;
-    answer(app, outcome, "image/svg+xml").await
+    let (outcome, held) = app.lanes.run_held(&args, request.stdin.as_bytes()).await;
+    answer(outcome, held, "image/svg+xml")
 }
 
 fn parse_request(body: &[u8]) -> Result<RunRequest, (StatusCode, String)> {
@@ -467,25 +455,11 @@ fn parse_request(body: &[u8]) -> Result<RunRequest, (StatusCode, String)> {
 }
 
 /// The HTTP answer to a request's outcome; what it printed is sent as `content_type` (or as
-/// JSON lines / text when it is not one JSON object). A printed answer is held among the bytes
-/// waiting for their readers until it is sent (or its connection ends); when they are full for
-/// [`HOLD_WAIT`], the request is told the server is busy.
-async fn answer(app: &App, outcome: Outcome, content_type: &'static str) -> Response {
+/// JSON lines / text when it is not one JSON object), its share of the held bytes (`held`) given
+/// back once it is sent or its connection ends.
+fn answer(outcome: Outcome, held: worker::Held, content_type: &'static str) -> Response {
     match outcome {
         Outcome::Printed(out) => {
-            let kib = u32::try_from(out.len().div_ceil(1024).max(1))
-                .unwrap_or(u32::MAX)
-                .min(
-                    u32::try_from(app.options.max_held_bytes >> 10)
-                        .unwrap_or(u32::MAX)
-                        .max(1),
-                );
-            let held = Arc::clone(&app.held);
-            let Ok(Ok(permit)) =
-                tokio::time::timeout(HOLD_WAIT, held.acquire_many_owned(kib)).await
-            else {
-                return busy(HOLD_WAIT.as_secs());
-            };
             let kind = if content_type != "application/json" {
                 content_type
             } else if serde_json::from_slice::<serde::de::IgnoredAny>(&out).is_ok() {
@@ -497,7 +471,7 @@ async fn answer(app: &App, outcome: Outcome, content_type: &'static str) -> Resp
             };
             (
                 [(header::CONTENT_TYPE, kind)],
-                Body::new(connection::HeldBody::new(out, permit)),
+                Body::new(connection::HeldBody::new(out, held)),
             )
                 .into_response()
         }
@@ -562,6 +536,7 @@ mod tests {
             queue: 1,
             fast_queue: 4,
             max_output: 32 << 20,
+            max_held_bytes: 32 << 20,
         }
     }
 
@@ -694,10 +669,7 @@ mod tests {
         std::fs::set_permissions(&worker, std::os::unix::fs::PermissionsExt::from_mode(0o755))
             .unwrap();
         runtime().block_on(async {
-            let options = ServeOptions {
-                max_held_bytes: 32 << 20,
-                ..quick()
-            };
+            let options = ServeOptions { ..quick() };
             let (addr, app) = start(worker.to_str().unwrap(), options).await;
             let mut client = TcpStream::connect(addr).await.unwrap();
             client
@@ -706,7 +678,7 @@ mod tests {
                 .unwrap();
             // Held while the client does not read...
             let started = Instant::now();
-            while app.held_bytes() == 0 && started.elapsed() < Duration::from_secs(10) {
+            while app.held_bytes() < 24 << 20 && started.elapsed() < Duration::from_secs(10) {
                 tokio::time::sleep(Duration::from_millis(20)).await;
             }
             assert!(app.held_bytes() >= 24 << 20, "{}", app.held_bytes());
@@ -725,6 +697,61 @@ mod tests {
             let _ =
                 tokio::time::timeout(Duration::from_secs(5), client.read_to_end(&mut got)).await;
             assert!(got.len() < 24 << 20, "{} bytes", got.len());
+        });
+        let _ = std::fs::remove_dir_all(&folder);
+    }
+
+    #[test]
+    fn an_answer_that_finds_no_room_among_the_held_bytes_is_told_the_server_is_busy() {
+        let folder =
+            std::env::temp_dir().join(format!("sprague-web-test-room-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).unwrap();
+        let worker = folder.join("big");
+        std::fs::write(
+            &worker,
+            "#!/bin/sh\nhead -c 25165824 /dev/zero | tr '\\0' x\n",
+        )
+        .unwrap();
+        std::fs::set_permissions(&worker, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .unwrap();
+        runtime().block_on(async {
+            // Writes never time out here: the first answer stays held while its client sleeps.
+            let options = ServeOptions {
+                stall_timeout: Duration::from_secs(60),
+                ..quick()
+            };
+            let (addr, app) = start(worker.to_str().unwrap(), options).await;
+            let mut first = TcpStream::connect(addr).await.unwrap();
+            first
+                .write_all(&post(r#"{"args": ["nim", "3"]}"#))
+                .await
+                .unwrap();
+            let started = Instant::now();
+            while app.held_bytes() < 24 << 20 && started.elapsed() < Duration::from_secs(10) {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            // 24 MiB of the 32 held: a second answer of 24 MiB finds no room, and after its wait
+            // the request is answered 503, its worker's bytes given back.
+            let answer = exchange(addr, &post(r#"{"args": ["nim", "4"]}"#)).await;
+            assert!(
+                answer.starts_with("HTTP/1.1 503"),
+                "{}",
+                &answer[..answer.len().min(200)]
+            );
+            // The first client goes away: its answer's bytes are given back, and the second
+            // request then fits.
+            drop(first);
+            let started = Instant::now();
+            while app.held_bytes() > 0 && started.elapsed() < Duration::from_secs(10) {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            assert_eq!(app.held_bytes(), 0);
+            let answer = exchange(addr, &post(r#"{"args": ["nim", "4"]}"#)).await;
+            assert!(
+                answer.starts_with("HTTP/1.1 200"),
+                "{}",
+                &answer[..answer.len().min(200)]
+            );
         });
         let _ = std::fs::remove_dir_all(&folder);
     }

@@ -71,7 +71,18 @@ pub struct Budgets {
     pub fast_queue: usize,
     /// The most bytes a request's answer may take.
     pub max_output: usize,
+    /// The bytes of answers read from workers and not yet sent, in all (at least `max_output`):
+    /// a worker whose answer finds no room waits (its pipe full), then is told the server is
+    /// busy; slow readers hold no more than this.
+    pub max_held_bytes: usize,
 }
+
+/// How long a worker's answer waits for room among the bytes held before the request is told
+/// the server is busy.
+pub const HOLD_WAIT: Duration = Duration::from_secs(5);
+
+/// The bytes of an answer counted against [`Budgets::max_held_bytes`]: given back when dropped.
+pub type Held = Option<tokio::sync::OwnedSemaphorePermit>;
 
 /// What a request ended with.
 #[derive(Debug)]
@@ -109,6 +120,9 @@ pub struct Lanes {
     waiting_heavy: AtomicUsize,
     /// Where the workers run: an empty folder of the server's own.
     folder: PathBuf,
+    /// The room for answers held, in KiB, and its size.
+    held: Arc<Semaphore>,
+    held_kib: usize,
 }
 
 impl Lanes {
@@ -126,7 +140,12 @@ impl Lanes {
             SERVERS.fetch_add(1, Ordering::Relaxed)
         ));
         std::fs::create_dir_all(&folder)?;
+        let held_kib = (budgets.max_held_bytes.max(budgets.max_output) >> 10)
+            .clamp(1, u32::MAX as usize)
+            .min(Semaphore::MAX_PERMITS);
         Ok(Arc::new(Lanes {
+            held: Arc::new(Semaphore::new(held_kib)),
+            held_kib,
             fast: Semaphore::new(budgets.fast_workers.max(1)),
             heavy: Semaphore::new(budgets.heavy_workers.max(1)),
             waiting_fast: AtomicUsize::new(0),
@@ -134,6 +153,11 @@ impl Lanes {
             folder,
             budgets,
         }))
+    }
+
+    /// The bytes of answers held now (read from workers, not yet sent), rounded up to KiB.
+    pub fn held_bytes(&self) -> usize {
+        (self.held_kib - self.held.available_permits()) << 10
     }
 
     /// The folder the workers run in.
@@ -161,9 +185,23 @@ impl Lanes {
 
     /// Runs `sprague ARGS` with `stdin` as its standard input, within the budgets.
     pub async fn run(&self, args: &[String], stdin: &[u8]) -> Outcome {
+        self.run_held(args, stdin).await.0
+    }
+
+    /// As [`Lanes::run`], with the share of the held bytes a printed answer takes: keep it
+    /// until the answer is sent.
+    pub async fn run_held(&self, args: &[String], stdin: &[u8]) -> (Outcome, Held) {
+        let (outcome, held) = self.run_inner(args, stdin).await;
+        match outcome {
+            Outcome::Printed(_) => (outcome, held),
+            _ => (outcome, None),
+        }
+    }
+
+    async fn run_inner(&self, args: &[String], stdin: &[u8]) -> (Outcome, Held) {
         let b = &self.budgets;
         let Some(fast) = Self::enter(&self.fast, &self.waiting_fast, b.fast_queue).await else {
-            return Outcome::Busy(1);
+            return (Outcome::Busy(1), None);
         };
         let seconds = b.time.as_secs().max(1);
         let mut child = match Command::new(&b.worker)
@@ -182,13 +220,16 @@ impl Lanes {
         {
             Ok(child) => child,
             Err(e) if e.raw_os_error() == Some(rustix::io::Errno::TOOBIG.raw_os_error()) => {
-                return Outcome::TooLarge(
-                    "the request's words are more than a program can be given: send long text \
-                     as \"stdin\""
-                        .to_owned(),
+                let message = "the request's words are more than a program can be given: send \
+                               long text as \"stdin\"";
+                return (Outcome::TooLarge(message.to_owned()), None);
+            }
+            Err(e) => {
+                return (
+                    Outcome::Internal(format!("cannot start the worker: {e}")),
+                    None,
                 )
             }
-            Err(e) => return Outcome::Internal(format!("cannot start the worker: {e}")),
         };
         let started = Instant::now();
         let pid = child.id().and_then(|id| Pid::from_raw(id as i32));
@@ -202,8 +243,12 @@ impl Lanes {
             drop(input);
         });
         let max_output = b.max_output;
-        let stdout = tokio::spawn(read_capped(child.stdout.take(), max_output));
-        let stderr = tokio::spawn(read_capped(child.stderr.take(), 1 << 16));
+        let stdout = tokio::spawn(read_capped(
+            child.stdout.take(),
+            max_output,
+            Some(Arc::clone(&self.held)),
+        ));
+        let stderr = tokio::spawn(read_capped(child.stderr.take(), 1 << 16, None));
         // The deadline counts the time the worker ran, not the time it waited paused.
         let allowed = b.time + Duration::from_secs(1);
         // Heavy once it has used FAST_SLICE of processor time (not of the clock: on a loaded
@@ -218,7 +263,7 @@ impl Lanes {
                     if wall >= allowed {
                         let _ = child.start_kill();
                         let _ = child.wait().await;
-                        return time_budget(b);
+                        return (time_budget(b), None);
                     }
                     if used.map_or(wall >= FAST_SLICE, |t| t >= FAST_SLICE) || wall >= FAST_WALL {
                         break None;
@@ -240,7 +285,7 @@ impl Lanes {
                 let Some(heavy) = Self::enter(&self.heavy, &self.waiting_heavy, b.queue).await
                 else {
                     let _ = child.start_kill();
-                    return Outcome::Busy(b.time.as_secs().max(1));
+                    return (Outcome::Busy(b.time.as_secs().max(1)), None);
                 };
                 if let Some(pid) = pid {
                     let _ = kill_process(pid, Signal::CONT);
@@ -253,28 +298,39 @@ impl Lanes {
                     Err(_) => {
                         let _ = child.start_kill();
                         let _ = child.wait().await;
-                        return time_budget(b);
+                        return (time_budget(b), None);
                     }
                 }
             }
         };
         let _ = feed.await;
-        let (out, out_full) = stdout.await.unwrap_or_default();
-        let (err, _) = stderr.await.unwrap_or_default();
+        let out = stdout.await.unwrap_or_default();
+        let err = stderr.await.unwrap_or_default().kept;
         let status = match status {
             Ok(status) => status,
-            Err(e) => return Outcome::Internal(format!("cannot wait for the worker: {e}")),
+            Err(e) => {
+                return (
+                    Outcome::Internal(format!("cannot wait for the worker: {e}")),
+                    None,
+                )
+            }
         };
-        if out_full {
-            return Outcome::Budget(
-                "output",
-                format!(
-                    "stopped at the output budget: the answer is longer than {} bytes",
-                    max_output
+        if out.starved {
+            return (Outcome::Busy(HOLD_WAIT.as_secs()), None);
+        }
+        if out.full {
+            return (
+                Outcome::Budget(
+                    "output",
+                    format!(
+                        "stopped at the output budget: the answer is longer than {} bytes",
+                        max_output
+                    ),
                 ),
+                None,
             );
         }
-        classify(status, out, &err, b)
+        (classify(status, out.kept, &err, b), out.held)
     }
 }
 
@@ -295,26 +351,63 @@ impl Drop for Lanes {
     }
 }
 
-/// Reads `source` to its end, keeping at most `cap` bytes; true when more came.
-async fn read_capped(source: Option<impl AsyncRead + Unpin>, cap: usize) -> (Vec<u8>, bool) {
+/// What a worker printed on one stream.
+#[derive(Default)]
+struct Read {
+    kept: Vec<u8>,
+    /// More came than the cap.
+    full: bool,
+    /// The room for held bytes stayed full for [`HOLD_WAIT`]: reading stopped.
+    starved: bool,
+    /// The share of the held bytes `kept` takes.
+    held: Held,
+}
+
+/// Reads `source` to its end, keeping at most `cap` bytes, each (its buffer's capacity) counted
+/// in `held` first when given, waiting for room there up to [`HOLD_WAIT`].
+async fn read_capped(
+    source: Option<impl AsyncRead + Unpin>,
+    cap: usize,
+    held: Option<Arc<Semaphore>>,
+) -> Read {
+    let mut read = Read::default();
     let Some(mut source) = source else {
-        return (Vec::new(), false);
+        return read;
     };
-    let mut kept = Vec::new();
     let mut chunk = vec![0u8; 1 << 16];
-    let mut full = false;
     loop {
-        match source.read(&mut chunk).await {
-            Ok(0) | Err(_) => return (kept, full),
-            Ok(n) => {
-                if kept.len() + n > cap {
-                    full = true;
-                    // Keep draining, so the worker is not blocked on a full pipe.
-                    continue;
-                }
-                kept.extend_from_slice(&chunk[..n]);
-            }
+        let n = match source.read(&mut chunk).await {
+            Ok(0) | Err(_) => return read,
+            Ok(n) => n,
+        };
+        let kept = &mut read.kept;
+        if kept.len() + n > cap {
+            read.full = true;
+            // Keep draining, so the worker is not blocked on a full pipe.
+            continue;
         }
+        if kept.len() + n > kept.capacity() {
+            let grown = (kept.capacity() * 2)
+                .max(kept.len() + n)
+                .max(1 << 16)
+                .min(cap);
+            if let Some(room) = &held {
+                let kib = (grown.div_ceil(1024) - kept.capacity().div_ceil(1024)) as u32;
+                let wait = Arc::clone(room).acquire_many_owned(kib);
+                match tokio::time::timeout(HOLD_WAIT, wait).await {
+                    Ok(Ok(permit)) => match &mut read.held {
+                        Some(all) => all.merge(permit),
+                        none => *none = Some(permit),
+                    },
+                    _ => {
+                        read.starved = true;
+                        return read;
+                    }
+                }
+            }
+            kept.reserve_exact(grown - kept.len());
+        }
+        kept.extend_from_slice(&chunk[..n]);
     }
 }
 
@@ -419,6 +512,7 @@ mod tests {
             queue: 1,
             fast_queue: 1,
             max_output: 1 << 10,
+            max_held_bytes: 1 << 20,
         })
         .unwrap()
     }

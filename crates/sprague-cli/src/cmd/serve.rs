@@ -30,6 +30,8 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode, Failure> {
         // Cheap requests queue in thousands: each waits milliseconds.
         fast_queue: (args.queue as usize).saturating_mul(16).max(4096),
         max_output: 64 << 20,
+        // Slow readers hold at most this much of the answers: four of the largest.
+        max_held_bytes: 256 << 20,
     };
     let limits = format!(
         "{} s and {} a request, {heavy} heavy at once",
