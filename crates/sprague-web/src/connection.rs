@@ -1,6 +1,7 @@
 //! The limits on a server's clients: how long a request may take to arrive, how long a write may
-//! make no progress, how many answers' bytes wait for slow readers, how many connections are
-//! open. A client that opens connections and sends nothing, sends its body a byte at a time, or
+//! make no progress, how many connections are open, and the body that hands an answer out while
+//! it holds its share of the bytes the workers' answers may take (`Budgets::max_held_bytes`,
+//! counted as they are read in `worker`). A client that opens connections and sends nothing, sends its body a byte at a time, or
 //! never reads its answer holds a socket and a bounded share of memory for a few seconds, never
 //! the server.
 

@@ -16,8 +16,8 @@
 //!
 //! Clients are bounded too ([`ServeOptions`]): a request's headers and its body must arrive
 //! within a few seconds (a `Content-Length` past [`MAX_BODY`] is answered 413 unread), a write
-//! that makes no progress ends its connection, the answers waiting for slow readers share one
-//! budget of bytes, and connections are capped below the open-files limit, which `serve` raises
+//! that makes no progress ends its connection, the answers read from workers and not yet sent
+//! share one budget of bytes (`Budgets::max_held_bytes`), and connections are capped below the open-files limit, which `serve` raises
 //! to its hard limit.
 
 pub mod worker;
