@@ -655,10 +655,10 @@ mod tests {
         });
     }
 
-    #[test]
-    fn a_client_that_never_reads_its_answer_is_disconnected_and_its_bytes_freed() {
-        // A worker that prints 24 MiB whatever it is asked.
-        let folder = std::env::temp_dir().join(format!("sprague-web-test-{}", std::process::id()));
+    /// A worker that prints 24 MiB whatever it is asked, in a folder of its own (`tag` names it).
+    fn big_worker(tag: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+        let folder =
+            std::env::temp_dir().join(format!("sprague-web-test-{tag}-{}", std::process::id()));
         std::fs::create_dir_all(&folder).unwrap();
         let worker = folder.join("big");
         std::fs::write(
@@ -668,9 +668,14 @@ mod tests {
         .unwrap();
         std::fs::set_permissions(&worker, std::os::unix::fs::PermissionsExt::from_mode(0o755))
             .unwrap();
+        (folder, worker)
+    }
+
+    #[test]
+    fn a_client_that_never_reads_its_answer_is_disconnected_and_its_bytes_freed() {
+        let (folder, worker) = big_worker("unread");
         runtime().block_on(async {
-            let options = ServeOptions { ..quick() };
-            let (addr, app) = start(worker.to_str().unwrap(), options).await;
+            let (addr, app) = start(worker.to_str().unwrap(), quick()).await;
             let mut client = TcpStream::connect(addr).await.unwrap();
             client
                 .write_all(&post(r#"{"args": ["nim", "3"]}"#))
@@ -703,17 +708,7 @@ mod tests {
 
     #[test]
     fn an_answer_that_finds_no_room_among_the_held_bytes_is_told_the_server_is_busy() {
-        let folder =
-            std::env::temp_dir().join(format!("sprague-web-test-room-{}", std::process::id()));
-        std::fs::create_dir_all(&folder).unwrap();
-        let worker = folder.join("big");
-        std::fs::write(
-            &worker,
-            "#!/bin/sh\nhead -c 25165824 /dev/zero | tr '\\0' x\n",
-        )
-        .unwrap();
-        std::fs::set_permissions(&worker, std::os::unix::fs::PermissionsExt::from_mode(0o755))
-            .unwrap();
+        let (folder, worker) = big_worker("room");
         runtime().block_on(async {
             // Writes never time out here: the first answer stays held while its client sleeps.
             let options = ServeOptions {
