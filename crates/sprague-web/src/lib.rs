@@ -655,6 +655,21 @@ mod tests {
         });
     }
 
+    /// A connection that asks for an answer of `big_worker` and reads none of it, once the
+    /// answer is held whole (or ten seconds have passed).
+    async fn ask_and_read_nothing(addr: SocketAddr, app: &App) -> TcpStream {
+        let mut client = TcpStream::connect(addr).await.unwrap();
+        client
+            .write_all(&post(r#"{"args": ["nim", "3"]}"#))
+            .await
+            .unwrap();
+        let started = Instant::now();
+        while app.held_bytes() < 24 << 20 && started.elapsed() < Duration::from_secs(10) {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        client
+    }
+
     /// A worker that prints 24 MiB whatever it is asked, in a folder of its own (`tag` names it).
     fn big_worker(tag: &str) -> (std::path::PathBuf, std::path::PathBuf) {
         let folder =
@@ -676,16 +691,9 @@ mod tests {
         let (folder, worker) = big_worker("unread");
         runtime().block_on(async {
             let (addr, app) = start(worker.to_str().unwrap(), quick()).await;
-            let mut client = TcpStream::connect(addr).await.unwrap();
-            client
-                .write_all(&post(r#"{"args": ["nim", "3"]}"#))
-                .await
-                .unwrap();
             // Held while the client does not read...
             let started = Instant::now();
-            while app.held_bytes() < 24 << 20 && started.elapsed() < Duration::from_secs(10) {
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
+            let mut client = ask_and_read_nothing(addr, &app).await;
             assert!(app.held_bytes() >= 24 << 20, "{}", app.held_bytes());
             // ... and freed once its writes stall past the timeout.
             while app.held_bytes() > 0 && started.elapsed() < Duration::from_secs(10) {
@@ -716,15 +724,7 @@ mod tests {
                 ..quick()
             };
             let (addr, app) = start(worker.to_str().unwrap(), options).await;
-            let mut first = TcpStream::connect(addr).await.unwrap();
-            first
-                .write_all(&post(r#"{"args": ["nim", "3"]}"#))
-                .await
-                .unwrap();
-            let started = Instant::now();
-            while app.held_bytes() < 24 << 20 && started.elapsed() < Duration::from_secs(10) {
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
+            let first = ask_and_read_nothing(addr, &app).await;
             // 24 MiB of the 32 held: a second answer of 24 MiB finds no room, and after its wait
             // the request is answered 503, its worker's bytes given back.
             let answer = exchange(addr, &post(r#"{"args": ["nim", "4"]}"#)).await;
