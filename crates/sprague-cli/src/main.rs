@@ -21,6 +21,10 @@ use crate::failure::Failure;
 
 fn main() -> ExitCode {
     std::panic::set_hook(Box::new(|info| {
+        // A request the server computes in its own process unwinds: a worker answers it then.
+        if std::thread::current().name() == Some(sprague_web::direct::THREAD_NAME) {
+            return;
+        }
         let message = info
             .payload()
             .downcast_ref::<&str>()

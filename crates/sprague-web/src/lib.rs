@@ -20,6 +20,7 @@
 //! share one budget of bytes (`Budgets::max_held_bytes`), and connections are capped below the open-files limit, which `serve` raises
 //! to its hard limit.
 
+pub mod direct;
 pub mod worker;
 
 mod connection;
@@ -38,10 +39,15 @@ use serde::Deserialize;
 use tokio::sync::Semaphore;
 
 pub use connection::ServeOptions;
+pub use direct::Direct;
 pub use worker::{Budgets, Lanes, Outcome};
 
 /// The most bytes a request's body may take (a script, a game file).
 pub const MAX_BODY: usize = 4 << 20;
+
+/// The header that says where a request was computed: `server` (in process, [`direct`]) or
+/// `worker` (a process of its own).
+pub const ANSWERED_BY: &str = "x-sprague-answered-by";
 
 /// The most words a request's arguments may have.
 const MAX_ARGS: usize = 256;
@@ -57,13 +63,27 @@ const MAX_ARGS_BYTES: usize = 1 << 20;
 /// What every request's handler shares: the lanes that run requests and the limits on clients.
 pub struct App {
     lanes: Arc<Lanes>,
+    direct: Option<Direct>,
     options: ServeOptions,
 }
 
 impl App {
-    /// The handlers' state for `lanes` under `options`.
+    /// The handlers' state for `lanes` under `options`, every request run by a worker.
     pub fn new(lanes: Arc<Lanes>, options: ServeOptions) -> Arc<App> {
-        Arc::new(App { lanes, options })
+        Arc::new(App {
+            lanes,
+            direct: None,
+            options,
+        })
+    }
+
+    /// As [`App::new`], with the built-in requests `direct` can answer answered in process.
+    pub fn with_direct(lanes: Arc<Lanes>, direct: Direct, options: ServeOptions) -> Arc<App> {
+        Arc::new(App {
+            lanes,
+            direct: Some(direct),
+            options,
+        })
     }
 
     /// The bytes of answers held now, read from workers and not yet sent (rounded up to KiB).
@@ -152,6 +172,13 @@ pub fn run_blocking(
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
+    let cores = std::thread::available_parallelism().map_or(2, usize::from);
+    let direct = Direct::new(
+        cores,
+        budgets.fast_queue,
+        budgets.memory_bytes,
+        budgets.time,
+    );
     let lanes = Lanes::new(budgets)?;
     let _folder = connection::RemoveOnDrop(lanes.folder().to_path_buf());
     let res = runtime.block_on(async move {
@@ -160,7 +187,7 @@ pub fn run_blocking(
         ready(listener.local_addr()?);
         let mut terminate = signal(SignalKind::terminate())?;
         tokio::select! {
-            res = serve_with(listener, App::new(lanes, options)) => res,
+            res = serve_with(listener, App::with_direct(lanes, direct, options)) => res,
             _ = tokio::signal::ctrl_c() => Ok(()),
             _ = terminate.recv() => Ok(()),
         }
@@ -394,9 +421,25 @@ async fn run(State(app): State<Arc<App>>, headers: HeaderMap, body: Body) -> Res
     let text_only = args[0] == "play" || args.iter().any(|a| a == "--help" || a == "-h");
     if !text_only {
         args = with_json(args);
+        if let Some(direct) = &app.direct {
+            if let Some(out) = direct.answer(&args, request.stdin.as_bytes()).await {
+                let Some(held) = app.lanes.hold(out.len()).await else {
+                    return busy(1);
+                };
+                let mut response = answer(Outcome::Printed(out), held, "application/json");
+                response
+                    .headers_mut()
+                    .insert(ANSWERED_BY, HeaderValue::from_static("server"));
+                return response;
+            }
+        }
     }
     let (outcome, held) = app.lanes.run_held(&args, request.stdin.as_bytes()).await;
-    answer(outcome, held, "application/json")
+    let mut response = answer(outcome, held, "application/json");
+    response
+        .headers_mut()
+        .insert(ANSWERED_BY, HeaderValue::from_static("worker"));
+    response
 }
 
 async fn plot_get(State(app): State<Arc<App>>, RawQuery(query): RawQuery) -> Response {

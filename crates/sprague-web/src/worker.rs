@@ -160,6 +160,17 @@ impl Lanes {
         (self.held_kib - self.held.available_permits()) << 10
     }
 
+    /// Room among the held bytes for an answer of `bytes` computed in the server's own process,
+    /// waiting at most [`HOLD_WAIT`]; `None` when none is found (the server is busy).
+    pub async fn hold(&self, bytes: usize) -> Option<Held> {
+        let kib = u32::try_from(bytes.div_ceil(1024).max(1)).ok()?;
+        let wait = Arc::clone(&self.held).acquire_many_owned(kib);
+        match tokio::time::timeout(HOLD_WAIT, wait).await {
+            Ok(Ok(permit)) => Some(Some(permit)),
+            _ => None,
+        }
+    }
+
     /// The folder the workers run in.
     pub fn folder(&self) -> &std::path::Path {
         &self.folder

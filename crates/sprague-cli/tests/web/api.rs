@@ -33,6 +33,62 @@ fn a_run_answers_what_the_command_line_prints() {
     assert_eq!(answer.json()["nim_value"], 2);
 }
 
+/// Every catalogue example, as JSON and with every move listed, is answered by the server
+/// exactly as the command line prints it; the bounded ones in the server's own process.
+#[test]
+fn every_example_is_answered_as_the_command_line_prints_it_the_bounded_in_process() {
+    let server = Server::start(&[]);
+    let games: serde_json::Value =
+        serde_json::from_str(&cli_output(&["games", "--json"], "")).unwrap();
+    let (mut in_process, mut compared) = (0, 0);
+    for game in games.as_array().unwrap() {
+        let mut args: Vec<&str> = Vec::new();
+        if game["command"] == "solve" {
+            args.push("solve");
+        }
+        args.push(game["name"].as_str().unwrap());
+        args.extend(
+            game["example"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|w| w.as_str().unwrap()),
+        );
+        let stdin = game["example_text"].as_str().unwrap_or("");
+        let mut variants = vec![args.clone()];
+        if game["command"] == "analyse" {
+            variants.push([&args[..], &["--all-moves"]].concat());
+        }
+        for args in variants {
+            let answer = server.run(&args, stdin);
+            assert_eq!(answer.status, 200, "{args:?}: {}", answer.body);
+            let with_json = [&args[..], &["--json"]].concat();
+            assert_eq!(answer.body, cli_output(&with_json, stdin), "{args:?}");
+            compared += 1;
+            let by = answer.header("x-sprague-answered-by");
+            if by == Some("server") {
+                in_process += 1;
+            } else {
+                assert_eq!(by, Some("worker"), "{args:?}");
+            }
+            // What the server keeps for workers: the scoring games' searches.
+            let bounded = game["command"] != "solve";
+            assert_eq!(by == Some("server"), bounded, "{args:?} answered by {by:?}");
+        }
+    }
+    assert!(
+        in_process >= 30,
+        "{in_process} of {compared} answered in process"
+    );
+    // Misère play goes to a worker (its search has no estimate), with the same bytes.
+    let answer = server.run(&["kayles", "5", "7", "--misere"], "");
+    assert_eq!(answer.header("x-sprague-answered-by"), Some("worker"));
+    assert_eq!(
+        answer.body,
+        cli_output(&["kayles", "5", "7", "--misere", "--json"], "")
+    );
+}
+
 #[test]
 fn bad_input_and_the_servers_files_are_refused_with_400() {
     let server = Server::start(&[]);
