@@ -519,7 +519,7 @@ fn budget_named(message: &str) -> &'static str {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn lanes(worker: &str, seconds: u64) -> Arc<Lanes> {
@@ -537,7 +537,7 @@ mod tests {
         .unwrap()
     }
 
-    fn runtime() -> tokio::runtime::Runtime {
+    pub(crate) fn runtime() -> tokio::runtime::Runtime {
         tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
