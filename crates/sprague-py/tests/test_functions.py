@@ -1,14 +1,19 @@
 """The game functions generated from the catalogue (python/sprague/_games.py, written by
 crates/sprague-py/tests/python_functions.rs): their signatures are the catalogue's, their
-docstrings' examples answer as the command line, help() reads them."""
+docstrings' examples answer as the command line, help() and mypy read them."""
 
 import inspect
+import os
+import pathlib
 import pydoc
+import subprocess
+import sys
 
 import pytest
 
 import sprague
 
+ROOT = pathlib.Path(__file__).resolve().parents[3]
 CLASSES = {"analyse": sprague.Analysis, "solve": sprague.Score, "calculate": sprague.Record}
 
 
@@ -94,3 +99,46 @@ def test_positions_are_ints_words_or_lists():
     assert sprague.nim([3, 4, 5, 6]).to_dict() == expected
     assert sprague.graph(text="3 2 2\n1 2\n2 3\n1 2\n").outcome == sprague.graph(b"3 2 2\n1 2\n2 3\n1 2\n").outcome
     assert sprague.tictactoe().to_dict() == sprague.tictactoe(".........").to_dict()
+
+
+GOOD = """\
+import sprague
+
+a: sprague.Analysis = sprague.nim(3, 4, 5)
+print(a.outcome, a.nim_value)
+b = sprague.subtraction(7, 12, set="1,3,4")
+c = sprague.kayles(5, 7, misere=True, every=False, all_moves=True)
+d: sprague.Score = sprague.connect4("4453", width=7, height=6)
+e = sprague.geography("3 2\\n1 2\\n2 3\\n", start=2)
+f = sprague.octal("0.77", 5, 7, time_limit=10)
+"""
+
+BAD = """\
+import sprague
+
+sprague.nim(3, bogus=1)
+sprague.wythoff(5, 8, misere=True)
+sprague.subtraction(7, 12)
+"""
+
+
+def test_mypy_reads_the_game_functions(tmp_path):
+    # scripts/test-python installs mypy into the test environment.
+    (tmp_path / "good.py").write_text(GOOD)
+    (tmp_path / "bad.py").write_text(BAD)
+    env = dict(os.environ, MYPYPATH=str(ROOT / "crates" / "sprague-py" / "python"))
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", "--cache-dir", str(tmp_path / "cache"), "good.py", "bad.py"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    errors = [line for line in done.stdout.splitlines() if ": error:" in line]
+    assert done.returncode == 1, done.stdout + done.stderr
+    # The package and the good script check under --strict; each bad line is an error.
+    assert all(line.startswith("bad.py:") for line in errors), done.stdout
+    assert sorted({int(line.split(":")[1]) for line in errors}) == [3, 4, 5], done.stdout
+    assert 'Unexpected keyword argument "bogus" for "nim"' in done.stdout
+    assert 'Missing named argument "set" for "subtraction"' in done.stdout
