@@ -156,6 +156,21 @@ def test_table_errors():
         sprague.table("octal", upto=3)
 
 
+def test_table_families_are_the_catalogues():
+    families = [g.table for g in sprague.games() if g.table]
+    with pytest.raises(ValueError) as raised:
+        sprague.table("chess", upto=3)
+    assert str(raised.value).endswith("the families are " + ", ".join(families))
+    for family in families:
+        kwargs = {"set": "1,3,4"} if family == "subtraction" else {"max": 3} if family == "bash" else {}
+        code = "0.77" if family == "octal" else None
+        assert len(sprague.table(family, code, upto=5, **kwargs)) == 6, family
+    with pytest.raises(TypeError, match="takes no set"):
+        sprague.table("kayles", set="1,2", upto=3)
+    with pytest.raises(TypeError, match="neither a code nor a take set"):
+        sprague.table("lasker", "0.77", upto=3)
+
+
 def test_table_display():
     t = sprague.table("kayles", upto=200)
     svg = t._repr_svg_()

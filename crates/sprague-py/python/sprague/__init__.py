@@ -383,9 +383,6 @@ def _plot_svg(title: str, values: np.ndarray, width: int, height: int) -> str:
     )
 
 
-_HEAP_FAMILIES = {"octal", "kayles", "dawson", "dawsons-chess", "guiles", "treblecross", "grundys-game"}
-
-
 def table(
     family: str,
     code: Optional[str] = None,
@@ -399,7 +396,7 @@ def table(
 ) -> Table:
     """G(0..upto) of a family, as ``sprague table FAMILY … --json`` computes it.
 
-    Families: ``octal`` (with its code, ``"0.77"``, or ``take_set="2,5"``), the named heap
+    Families (each game's ``table`` in :func:`games`): ``octal`` (with its code, ``"0.77"``, or ``take_set="2,5"``), the named heap
     games (``kayles``, ``dawson``, ``dawsons-chess``, ``guiles``, ``treblecross``,
     ``grundys-game``), ``subtraction`` (``set="1,3,4"``), ``bash`` (``max=3``, ``min=1``) and
     ``lasker``. With ``until_proved`` the table stops as soon as its period is proved. The
@@ -411,17 +408,8 @@ def table(
     family = family.replace("_", "-")
     if isinstance(take_set, (list, tuple)):
         take_set = ",".join(_word(t) for t in take_set)
-    if family in _HEAP_FAMILIES:
-        if params:
-            raise TypeError(f"table({family!r}) takes no {', '.join(params)}")
-        report, values = _sprague.heap_table(
-            family, code, take_set, upto, until_proved, time_limit, memory_limit
-        )
-    else:
-        if code is not None or take_set is not None:
-            raise TypeError(f"table({family!r}) takes neither a code nor a take set")
-        given = {k: ",".join(map(_word, v)) if isinstance(v, (list, tuple)) else _word(v) for k, v in params.items()}
-        report, values = _sprague.other_table(family, given, upto, until_proved, time_limit, memory_limit)
+    given = {k: ",".join(map(_word, v)) if isinstance(v, (list, tuple)) else _word(v) for k, v in params.items()}
+    report, values = _sprague.table(family, code, take_set, given, upto, until_proved, time_limit, memory_limit)
     return Table(_loads(report), values)
 
 
