@@ -396,10 +396,10 @@ def table(
 ) -> Table:
     """G(0..upto) of a family, as ``sprague table FAMILY … --json`` computes it.
 
-    Families (each game's ``table`` in :func:`games`): ``octal`` (with its code, ``"0.77"``, or ``take_set="2,5"``), the named heap
-    games (``kayles``, ``dawson``, ``dawsons-chess``, ``guiles``, ``treblecross``,
-    ``grundys-game``), ``subtraction`` (``set="1,3,4"``), ``bash`` (``max=3``, ``min=1``) and
-    ``lasker``. With ``until_proved`` the table stops as soon as its period is proved. The
+    Families (each game's ``table`` in :func:`games`): ``octal`` (with its code, ``"0.77"``, or
+    ``take_set="2,5"``), the named heap games (``kayles``, ``dawson``, ``dawsons-chess``,
+    ``guiles``, ``treblecross``, ``grundys-game``), ``subtraction`` (``set="1,3,4"``), ``bash``
+    (``max=3``, ``min=1``) and ``lasker``. With ``until_proved`` the table stops as soon as its period is proved. The
     computation releases the interpreter, and Ctrl-C stops it.
 
     >>> table("subtraction", set="1,3,4", upto=20).period.period
