@@ -53,6 +53,7 @@ fn expand(
         )));
     }
     let count = count.to_u64().expect("bounded by the listing limit");
+    crate::check_listing_memory(count, limits)?;
     Ok((0..count).map(|i| &least + i).collect())
 }
 

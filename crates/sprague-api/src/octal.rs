@@ -285,6 +285,9 @@ fn analyse_heaps(
                         limits.max_listed_moves
                     )));
                 }
+                if count.saturating_mul(crate::LISTED_MOVE_BYTES) > limits.memory_bytes {
+                    crate::check_listing_memory(count, limits)?;
+                }
                 let after = &target ^ BigUint::from(v);
                 all.extend(
                     report(idx, left)

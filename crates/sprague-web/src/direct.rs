@@ -4,8 +4,10 @@
 //!
 //! Only what the engine bounds by its own estimates comes here: a catalogue game analysed or
 //! calculated in normal play (their tables, listings and searches are refused up front past the
-//! memory and time given, [`DIRECT_MEMORY`] and one second), with a file game's text at most
-//! [`MAX_DIRECT_TEXT`]. Scripts, searches whose cost is only known as they go (misère play,
+//! memory and time given, [`DIRECT_MEMORY`] and one second; the listings' lengths are the
+//! command line's, so that an answer is the same whichever way it went), with a file game's text
+//! at most [`MAX_DIRECT_TEXT`] and an answer at most the workers' `max_output`. What the estimates miss is caught by the
+//! server's own memory limit, the command line's metered allocator, as in any command. Scripts, searches whose cost is only known as they go (misère play,
 //! Every-SG, the scoring games), batches and everything else run as a worker process
 //! ([`crate::worker`]), fenced by the operating system.
 //!
@@ -24,6 +26,8 @@ use std::time::Duration;
 
 use sprague_api::catalogue::{self, Command, Input};
 use sprague_api::Limits;
+
+use crate::worker::Budgets;
 use tokio::sync::{oneshot, Semaphore};
 
 /// The memory a request answered in process may use: past it the engine refuses it with its
@@ -56,6 +60,7 @@ pub struct Direct {
     queue: usize,
     limits: Limits,
     timeout: Duration,
+    max_output: usize,
 }
 
 /// A request that can be answered in process: its game, words and text.
@@ -66,20 +71,21 @@ struct Planned {
 }
 
 impl Direct {
-    /// At most `threads` requests computing at once, `queue` more waiting; `memory_bytes` is the
-    /// server's budget a request (the smaller of it and [`DIRECT_MEMORY`] is used here), `time`
-    /// the longest the server waits for an answer before it asks a worker instead.
-    pub fn new(threads: usize, queue: usize, memory_bytes: u64, time: Duration) -> Direct {
+    /// At most `threads` requests computing at once, `queue` more waiting, within the workers'
+    /// `budgets`: the smaller of their memory and [`DIRECT_MEMORY`], their time as the longest
+    /// the server waits for an answer here before it asks a worker, their `max_output`.
+    pub fn new(threads: usize, queue: usize, budgets: &Budgets) -> Direct {
         Direct {
             slots: Arc::new(Semaphore::new(threads.max(1))),
             waiting: AtomicUsize::new(0),
             queue,
             limits: Limits {
-                memory_bytes: memory_bytes.min(DIRECT_MEMORY),
+                memory_bytes: budgets.memory_bytes.min(DIRECT_MEMORY),
                 max_seconds: 1,
                 ..Limits::default()
             },
-            timeout: time,
+            timeout: budgets.time,
+            max_output: budgets.max_output,
         }
     }
 
@@ -117,8 +123,12 @@ impl Direct {
                 tokio::time::timeout(self.timeout, receive).await.ok()?
             }
         };
-        // A panic drops the sender: the worker answers (and reports) it.
-        answered.ok().flatten()
+        // A panic drops the sender: the worker answers (and reports) it; an answer past the
+        // output allowed, the worker refuses in its words.
+        answered
+            .ok()
+            .flatten()
+            .filter(|out| out.len() <= self.max_output)
     }
 
     /// A thread's permit, waiting at most [`ADMIT_WAIT`] behind at most `queue` others.
@@ -223,6 +233,20 @@ mod tests {
     use super::*;
     use crate::worker::tests::runtime;
 
+    fn budgets() -> Budgets {
+        Budgets {
+            worker: "sprague".into(),
+            time: Duration::from_secs(5),
+            memory_bytes: 1 << 30,
+            fast_workers: 2,
+            heavy_workers: 1,
+            queue: 1,
+            fast_queue: 1,
+            max_output: 1 << 20,
+            max_held_bytes: 1 << 20,
+        }
+    }
+
     fn words(line: &str) -> Vec<String> {
         line.split_whitespace().map(str::to_owned).collect()
     }
@@ -261,7 +285,7 @@ mod tests {
 
     #[test]
     fn a_cheap_request_is_answered_and_a_refused_one_is_left_to_a_worker() {
-        let direct = Direct::new(2, 8, 1 << 30, Duration::from_secs(5));
+        let direct = Direct::new(2, 8, &budgets());
         runtime().block_on(async {
             let out = direct
                 .answer(&words("nim 3 4 5 --json"), b"")
@@ -281,7 +305,7 @@ mod tests {
 
     #[test]
     fn a_request_waits_for_a_thread_behind_at_most_the_queue() {
-        let direct = Direct::new(1, 0, 1 << 30, Duration::from_secs(5));
+        let direct = Direct::new(1, 0, &budgets());
         runtime().block_on(async {
             let held = Arc::clone(&direct.slots).try_acquire_owned().unwrap();
             assert!(direct.answer(&words("nim 1"), b"").await.is_none());

@@ -173,12 +173,7 @@ pub fn run_blocking(
         .enable_all()
         .build()?;
     let cores = std::thread::available_parallelism().map_or(2, usize::from);
-    let direct = Direct::new(
-        cores,
-        budgets.fast_queue,
-        budgets.memory_bytes,
-        budgets.time,
-    );
+    let direct = Direct::new(cores, budgets.fast_queue, &budgets);
     let lanes = Lanes::new(budgets)?;
     let _folder = connection::RemoveOnDrop(lanes.folder().to_path_buf());
     let res = runtime.block_on(async move {

@@ -16,6 +16,9 @@ pub fn run(args: &ServeArgs) -> Result<ExitCode, Failure> {
                 args.memory_limit
             ))
         })?;
+    // The server's own memory (connections, the answers held, the requests it computes in its
+    // own process) stays inside the run's limit like any command's; each worker has its own.
+    crate::memory::ALLOCATOR.limit_process(super::limits().memory_bytes);
     let worker = std::env::current_exe()
         .map_err(|e| Failure::Internal(format!("cannot find this program to run requests: {e}")))?;
     let cores = std::thread::available_parallelism().map_or(2, usize::from);

@@ -242,3 +242,43 @@ fn out_dash_is_standard_output_and_names_no_file() {
     assert!(!dir.join("-").exists() && !dir.join("-.progress").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every game's listing of every move from a large position is refused by its estimate or
+/// answered, never stopped at the allocator: the web server answers these in its own process,
+/// where the estimate is the only fence.
+#[test]
+fn every_listing_is_estimated_before_it_is_made() {
+    let out = sprague().args(["games", "--json"]).output().unwrap();
+    let games: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut refused_by_estimate = 0;
+    for game in games.as_array().unwrap() {
+        if game["command"] != "analyse" || game["input"] != "words" {
+            continue;
+        }
+        let mut args = vec![game["name"].as_str().unwrap().to_owned()];
+        for word in game["example"].as_array().unwrap() {
+            let word = word.as_str().unwrap();
+            let numeric = word.chars().all(|c| c.is_ascii_digit());
+            args.push(if numeric { "400000" } else { word }.to_owned());
+        }
+        args.push("--all-moves".to_owned());
+        let out = sprague()
+            .args(&args)
+            .env("SPRAGUE_MEMORY_LIMIT", "64M")
+            .env("SPRAGUE_TIME_LIMIT", "5")
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !stderr.contains("the run needed more than"),
+            "{args:?}: {stderr}"
+        );
+        match out.status.code() {
+            Some(0) => {}
+            Some(2) => refused_by_estimate += 1,
+            other => panic!("{args:?}: exit {other:?}: {stderr}"),
+        }
+    }
+    // Nim, Wythoff, Bash, Staircase, Lasker, Fibonacci Nim, Kayles and more list too many moves.
+    assert!(refused_by_estimate >= 8, "{refused_by_estimate} refused");
+}
