@@ -8,7 +8,7 @@ use num_bigint::BigUint;
 use sprague::games::lasker::{self, LaskerMove};
 
 use crate::parse::parse_heaps;
-use crate::report::{heap_move_report, join_numbers};
+use crate::report::analysis::{heap_move_report, join_numbers};
 use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport};
 
 /// The most winning splits listed in `winning_moves`; `--all-moves` lists every move.

@@ -15,7 +15,7 @@ use sprague::solve::SolveError;
 use sprague::value::{Genus, Outcome};
 use sprague::Impartial;
 
-use crate::report::join_numbers;
+use crate::report::analysis::join_numbers;
 use crate::{human_bytes, Analysed, Analysis, AnalysisOptions, Budget, Error, Limits, NimValue};
 
 /// About the bytes one position costs the genus search: its heaps, its genus and the map's share
@@ -105,7 +105,7 @@ pub(crate) fn analyse_heaps(
             let to = solver
                 .outcome(&HeapGame::position(&after))
                 .map_err(too_many)?;
-            let report = crate::report::heap_move_report(heaps, idx, parts);
+            let report = crate::report::analysis::heap_move_report(heaps, idx, parts);
             if to == Outcome::P {
                 if (winning_moves.len() as u64) >= limits.max_listed_moves {
                     return Err(Error::too_large(format!(

@@ -6,7 +6,7 @@ use sprague::games::nim;
 use sprague::value::Outcome;
 
 use crate::parse::{parse_heaps, parse_natural};
-use crate::report::{heap_move_report, join_numbers, normal_outcome};
+use crate::report::analysis::{heap_move_report, join_numbers, normal_outcome};
 use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
 fn move_report(heaps: &[BigUint], heap: usize, to: &BigUint) -> MoveReport {

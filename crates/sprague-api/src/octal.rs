@@ -18,7 +18,7 @@ use sprague::sequence::table;
 use sprague::sequence::Period;
 
 use crate::parse::parse_heaps;
-use crate::report::{heap_move_report, join_numbers};
+use crate::report::analysis::{heap_move_report, join_numbers};
 use crate::tables::estimate::estimate_bytes;
 use crate::tables::heap::{proved_table, table_of, ProofSearch, MAX_PROOF_SEARCH};
 use crate::{human_bytes, Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport};

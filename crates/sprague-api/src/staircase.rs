@@ -4,7 +4,7 @@ use num_bigint::BigUint;
 use sprague::games::staircase::{self, StaircaseMove};
 
 use crate::parse::parse_natural;
-use crate::report::join_numbers;
+use crate::report::analysis::join_numbers;
 use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport};
 
 /// Parses the coins on steps 1..n.

@@ -10,7 +10,7 @@ use sprague::value::{Nimber, Outcome};
 
 use crate::parse::parse_heaps;
 pub use crate::parse::parse_set;
-use crate::report::join_numbers;
+use crate::report::analysis::join_numbers;
 use crate::{
     human_bytes, Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue,
 };

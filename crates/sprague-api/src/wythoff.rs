@@ -6,7 +6,7 @@ use sprague::games::wythoff::{self, GrundyTable, WythoffMove};
 use sprague::value::Outcome;
 
 use crate::parse::parse_natural;
-use crate::report::heap_move_report;
+use crate::report::analysis::heap_move_report;
 use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
 
 /// Nim-values are computed (by a table of all smaller positions) when both heaps are at most this.

@@ -2,8 +2,9 @@
 //! `m` lines `u v` (vertices 1..n). Errors name the line; the memory is estimated from `n m` and
 //! checked against [`Limits`] before anything is allocated.
 
-use crate::parse::Numbers;
-use crate::{Error, Limits};
+use crate::request::error::Error;
+use crate::request::limits::Limits;
+use crate::request::parse::Numbers;
 
 /// A parsed edge list: the vertex count and the edges, vertices numbered from 0.
 #[derive(Clone, Debug)]

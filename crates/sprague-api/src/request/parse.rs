@@ -9,7 +9,7 @@ use num_bigint::BigUint;
 use sprague::games::octal::{HeapRule, NamedGame, OctalCode};
 use sprague::solve::Vertex;
 
-use crate::Error;
+use crate::request::error::Error;
 
 /// Heaps longer than this many digits are refused (parsing is quadratic in the length).
 const MAX_DIGITS: usize = 100_000;

@@ -71,7 +71,7 @@ impl Analysis {
 }
 
 /// What an analysis answers: the report, or why there is none.
-pub type Analysed = Result<Analysis, crate::Error>;
+pub type Analysed = Result<Analysis, crate::request::error::Error>;
 
 /// One move: human text, the position it leads to, and where it is made.
 #[derive(Clone, Debug, Default, serde::Serialize)]

@@ -1,6 +1,6 @@
 //! What this machine lets the process use: the memory the kernel says is available, and the hard
 //! limits around the process that it does not say (an address-space rlimit, `ulimit -v`, and a
-//! memory cgroup, v1 or v2). Every front end sizes its [`Limits`](crate::Limits) from here, so
+//! memory cgroup, v1 or v2). Every front end sizes its [`Limits`](crate::request::limits::Limits) from here, so
 //! an estimate that "fits" is one the operating system will grant.
 //!
 //! Read from `/proc` and `/sys/fs/cgroup`; where a file is missing (another system, a sandbox

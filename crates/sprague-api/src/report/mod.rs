@@ -1,0 +1,4 @@
+//! What a request gets back.
+
+pub mod analysis;
+pub mod listing;
