@@ -13,38 +13,22 @@
 
 #![deny(missing_docs)]
 
+mod impartial;
 mod report;
 mod request;
 
-pub mod bash;
 pub mod book;
 pub mod catalogue;
 pub mod cursors;
-pub mod every;
-pub mod fibonacci_nim;
-pub mod geography;
-pub mod graph;
-pub mod hackenbush;
-pub mod lasker;
-pub mod misere;
-pub mod moore_nim;
-pub mod nim;
-pub mod nim_product;
-pub mod octal;
-pub mod play;
 pub mod score_play;
 pub mod script;
 pub mod solve;
-pub mod split;
-pub mod staircase;
-pub mod subtraction;
 pub mod tables;
-pub mod turning;
-pub mod wythoff;
 
-#[cfg(test)]
-mod testing;
-
+pub use impartial::{
+    bash, every, fibonacci_nim, geography, graph, hackenbush, lasker, misere, moore_nim, nim,
+    nim_product, octal, play, split, staircase, subtraction, turning, wythoff,
+};
 pub use report::analysis::{Analysed, Analysis, FactorReport, MoveReport, NimValue, ValueReport};
 pub(crate) use report::listing::{
     check_listing, check_listing_size, list_all_moves, list_moves_by_number, listing_note,

@@ -338,8 +338,8 @@ fn analyse_heaps(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::impartial::testing::all_moves;
     use crate::parse::{named_rule, parse_code};
-    use crate::testing::all_moves;
     use crate::NimValue;
     use sprague::sequence::table::Method;
     use sprague::value::Outcome;

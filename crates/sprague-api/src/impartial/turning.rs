@@ -454,7 +454,7 @@ fn analyse_product<S: AsRef<str>>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::all_moves;
+    use crate::impartial::testing::all_moves;
 
     fn json(words: &[&str]) -> serde_json::Value {
         let a = analyse(words, &AnalysisOptions::default(), &Limits::default()).unwrap();

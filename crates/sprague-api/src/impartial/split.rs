@@ -137,7 +137,7 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::json;
+    use crate::impartial::testing::json;
 
     #[test]
     fn the_hnoi_2007_sample() {

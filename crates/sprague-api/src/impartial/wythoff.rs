@@ -211,7 +211,7 @@ impl crate::play::MoveChecker for WythoffMoves {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{all_moves, json};
+    use crate::impartial::testing::{all_moves, json};
 
     #[test]
     fn hdu_2177_sample_prints_both_kinds_of_move() {

@@ -345,7 +345,7 @@ mod tests {
                         let mut found: Vec<Vec<u64>> = analysis
                             .winning_moves
                             .iter()
-                            .map(|m| HeapGame::position(&crate::testing::heaps_after(m)))
+                            .map(|m| HeapGame::position(&crate::impartial::testing::heaps_after(m)))
                             .collect();
                         found.sort();
                         found.dedup();

@@ -65,7 +65,7 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::json;
+    use crate::impartial::testing::json;
 
     #[test]
     fn the_contract_example_prints_as_written() {

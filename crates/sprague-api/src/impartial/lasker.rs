@@ -199,7 +199,7 @@ fn reached(heaps: &[BigUint], after: &[BigUint]) -> Result<LaskerMove, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::json;
+    use crate::impartial::testing::json;
     use sprague::value::Outcome;
 
     #[test]
