@@ -13,18 +13,17 @@
 
 #![deny(missing_docs)]
 
+mod books;
 mod impartial;
 mod report;
 mod request;
+mod scoring;
+mod scripts;
 
-pub mod book;
 pub mod catalogue;
-pub mod cursors;
-pub mod score_play;
-pub mod script;
-pub mod solve;
 pub mod tables;
 
+pub use books::connect4 as book;
 pub use impartial::{
     bash, every, fibonacci_nim, geography, graph, hackenbush, lasker, misere, moore_nim, nim,
     nim_product, octal, play, split, staircase, subtraction, turning, wythoff,
@@ -39,6 +38,12 @@ pub use request::error::{one_line, Budget, Error, ErrorKind, OverBudget, Remedy}
 pub use request::limits::{human_bytes, human_seconds, Limits};
 pub use request::options::AnalysisOptions;
 pub use request::{machine, parse};
-pub use solve::{ColumnScore, ScoreReport, ScoreSolver, ScoreValue, SearchReport, SolveOptions};
+pub use scoring::cursors;
+pub use scoring::play as score_play;
+pub use scoring::solver as solve;
+pub use scoring::solver::{
+    ColumnScore, ScoreReport, ScoreSolver, ScoreValue, SearchReport, SolveOptions,
+};
+pub use scripts::session as script;
 /// Who wins, as every report says it (`Analysis::outcome`).
 pub use sprague::value::Outcome;

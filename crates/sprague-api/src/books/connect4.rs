@@ -34,7 +34,7 @@ use crate::{Budget, Error, Limits};
 const POSITION_BYTES: u64 = 256;
 
 /// The book shipped for the standard 7×6 board.
-static STANDARD_BOOK_BYTES: &[u8] = include_bytes!("../books/connect4-7x6.book");
+static STANDARD_BOOK_BYTES: &[u8] = include_bytes!("../../books/connect4-7x6.book");
 
 /// The deepest book `sprague book connect4` builds: the frontier of depth 12 on 7×6 holds
 /// millions of positions, each a search.
@@ -278,7 +278,7 @@ mod tests {
     #[test]
     fn the_shipped_book_has_the_test_sets_scores() {
         let book = standard_book();
-        let text = include_str!("../../sprague/tests/data/connect4/Test_L1_R3");
+        let text = include_str!("../../../sprague/tests/data/connect4/Test_L1_R3");
         let mut checked = 0;
         for line in text.lines() {
             let (seq, score) = line.split_once(' ').unwrap();
@@ -295,7 +295,7 @@ mod tests {
     /// positions solved one by one): every score the two share agrees.
     #[test]
     fn the_shipped_book_agrees_with_the_depth_4_book_built_apart() {
-        let older = Book::decode(include_bytes!("../books/connect4-7x6-depth4.book")).unwrap();
+        let older = Book::decode(include_bytes!("../../books/connect4-7x6-depth4.book")).unwrap();
         assert_eq!(older.depth(), 4);
         let book = standard_book();
         let mut compared = 0;

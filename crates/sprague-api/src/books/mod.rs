@@ -1,0 +1,3 @@
+//! Opening books.
+
+pub mod connect4;

@@ -1,0 +1,5 @@
+//! The scoring games.
+
+pub mod cursors;
+pub mod play;
+pub mod solver;

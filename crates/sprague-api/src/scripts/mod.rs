@@ -1,0 +1,3 @@
+//! Scripted games.
+
+pub mod session;
