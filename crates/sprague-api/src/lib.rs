@@ -29,11 +29,7 @@ pub use impartial::{
     nim_product, octal, play, split, staircase, subtraction, turning, wythoff,
 };
 pub use report::analysis::{Analysed, Analysis, FactorReport, MoveReport, NimValue, ValueReport};
-pub(crate) use report::listing::{
-    check_listing, check_listing_size, list_all_moves, list_moves_by_number, listing_note,
-};
 pub use report::listing::{listing_limit, MAX_LISTED_DIGITS, MAX_LISTED_PLACES};
-pub(crate) use request::edge_list;
 pub use request::error::{one_line, Budget, Error, ErrorKind, OverBudget, Remedy};
 pub use request::limits::{human_bytes, human_seconds, Limits};
 pub use request::options::AnalysisOptions;

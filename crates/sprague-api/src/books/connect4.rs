@@ -26,8 +26,9 @@ use sprague::games::connect4::book::{book_key, frontier_within};
 pub use sprague::games::connect4::book::Book;
 use sprague::games::connect4::Board as Connect4Board;
 
-use crate::parse::connect4_shape;
-use crate::{Budget, Error, Limits};
+use crate::request::error::{Budget, Error};
+use crate::request::limits::{human_bytes, Limits};
+use crate::request::parse::connect4_shape;
 
 /// What one position costs while a book's frontier is enumerated and kept (its key in a set,
 /// the board and its sequence, the sequence as text), measured generously.
@@ -107,7 +108,7 @@ impl BookBuild {
                         "a book of depth {depth} on {width}×{height} passes {most} positions to \
                          enumerate (about {POSITION_BYTES} bytes each), more than the {} \
                          available",
-                        crate::human_bytes(limits.memory_bytes)
+                        human_bytes(limits.memory_bytes)
                     ),
                 )
             })?

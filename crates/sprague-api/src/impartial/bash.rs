@@ -6,9 +6,12 @@ use num_traits::ToPrimitive;
 use sprague::games::bash::BashRules;
 use sprague::value::Outcome;
 
-use crate::parse::parse_natural;
-pub use crate::parse::parse_rules;
-use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::report::analysis::{Analysed, Analysis, MoveReport, NimValue};
+use crate::request::error::Error;
+use crate::request::limits::Limits;
+use crate::request::options::AnalysisOptions;
+use crate::request::parse::parse_natural;
+pub use crate::request::parse::parse_rules;
 
 fn outcome_of(rules: &BashRules, n: &BigUint, misere: bool) -> Outcome {
     if rules.is_p_position(n, misere) {

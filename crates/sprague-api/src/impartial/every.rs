@@ -16,7 +16,10 @@ use sprague::solve::SolveError;
 use sprague::value::Outcome;
 use sprague::Impartial;
 
-use crate::{human_bytes, Analysed, Analysis, Budget, Error, Limits, MoveReport, NimValue};
+use crate::report::analysis::{Analysed, Analysis, MoveReport, NimValue};
+use crate::request::error::{Budget, Error};
+use crate::request::limits::{human_bytes, Limits};
+use crate::request::parse;
 
 /// The largest heap `--every` takes: its parts' values need every option of every smaller heap
 /// (a heap of n has about n options that split it in two); the sums a component reaches are
@@ -223,7 +226,7 @@ pub fn parse_components<S: AsRef<str>>(words: &[S]) -> Result<Vec<Vec<BigUint>>,
                             "{what}: a `+` needs a heap on each side"
                         )));
                     }
-                    crate::parse::parse_natural(h, &what)
+                    parse::parse_natural(h, &what)
                 })
                 .collect()
         })
@@ -513,15 +516,15 @@ mod tests {
 
     #[test]
     fn every_steps_decide_kayles_and_the_move_given_wins() {
-        let rule = crate::parse::parse_code("0.77").unwrap();
+        let rule = parse::parse_code("0.77").unwrap();
         check_sums("kayles", &HeapGame { rule }, 7);
-        let rule = crate::parse::parse_code("0.07").unwrap();
+        let rule = parse::parse_code("0.07").unwrap();
         check_sums("dawson", &HeapGame { rule }, 7);
     }
 
     #[test]
     fn every_kayles_3_is_won_by_the_middle_pin() {
-        let rule = crate::parse::parse_code("0.77").unwrap();
+        let rule = parse::parse_code("0.77").unwrap();
         let a = analyse_heaps("kayles", &rule, &["3"], &Limits::default()).unwrap();
         assert_eq!((a.outcome, a.steps), (Outcome::N, Some(3)));
         assert_eq!(a.winning_moves[0].to.as_deref(), Some("1+1"));
@@ -546,7 +549,7 @@ mod tests {
 
     #[test]
     fn every_past_the_positions_allowed_is_refused() {
-        let rule = crate::parse::parse_code("0.77").unwrap();
+        let rule = parse::parse_code("0.77").unwrap();
         // The search stopped past 100 sums kept: Kayles' heap 18 keeps more.
         let game = HeapGame { rule: rule.clone() };
         let err = plan(&game, &[vec![18]], 100, u64::MAX).err().unwrap();
@@ -565,7 +568,7 @@ mod tests {
 
     #[test]
     fn a_search_past_the_work_allowed_is_refused_by_time() {
-        let rule = crate::parse::parse_code("0.77").unwrap();
+        let rule = parse::parse_code("0.77").unwrap();
         let game = HeapGame { rule };
         let err = plan(&game, &[vec![30]], usize::MAX, 1000).err().unwrap();
         assert_eq!(err, SolveError::TooMuchWork { limit: 1000 });
@@ -600,7 +603,7 @@ mod tests {
     #[test]
     fn a_heap_whose_options_would_outlast_the_time_is_refused_at_once() {
         // Three-heap moves: about n²/12 options a heap, n³/36 in all.
-        let rule = crate::parse::parse_code("0.8").unwrap();
+        let rule = parse::parse_code("0.8").unwrap();
         let err = analyse_heaps("octal 0.8", &rule, &["20000"], &Limits::default()).unwrap_err();
         assert!(err.message().contains("heap 20000"), "{}", err.message());
     }

@@ -7,8 +7,12 @@ use num_traits::{ToPrimitive, Zero};
 use sprague::games::fibonacci_nim::{self, GrundyTable};
 use sprague::value::Outcome;
 
-use crate::parse::parse_natural;
-use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::report::analysis::{Analysed, Analysis, MoveReport, NimValue};
+use crate::report::listing::{list_all_moves, listing_limit, listing_note};
+use crate::request::error::Error;
+use crate::request::limits::Limits;
+use crate::request::options::AnalysisOptions;
+use crate::request::parse::parse_natural;
 
 /// The largest heap whose nim-value is computed (a table of heap²/2 values).
 pub const MAX_HEAP_FOR_NIM_VALUE: u64 = 2000;
@@ -122,7 +126,7 @@ pub fn analyse<S: AsRef<str>>(
             position.heap.bits()
         ),
     )?;
-    let most_listed = crate::listing_limit(std::slice::from_ref(&position.heap), MAX_WINNING_MOVES);
+    let most_listed = listing_limit(std::slice::from_ref(&position.heap), MAX_WINNING_MOVES);
     let winning = fibonacci_nim::winning_takes_within(&position.heap, &most, most_listed);
     let lost = winning.lost;
     let winning_moves: Vec<MoveReport> = winning
@@ -130,7 +134,7 @@ pub fn analyse<S: AsRef<str>>(
         .iter()
         .map(|t| move_report(&position, t))
         .collect();
-    let listing_note = crate::listing_note(
+    let listing_note = listing_note(
         Some(&BigUint::from(winning.count)),
         winning_moves.len(),
         MAX_WINNING_MOVES,
@@ -146,7 +150,7 @@ pub fn analyse<S: AsRef<str>>(
     };
     let nim_value = value_of(&position.heap, &most)
         .map_or(NimValue::None, |v| NimValue::from_u64(u64::from(v)));
-    let all_moves = crate::list_all_moves(
+    let all_moves = list_all_moves(
         options,
         limits,
         || most.clone(),

@@ -5,9 +5,12 @@
 use sprague::games::geography::Geography;
 use sprague::value::Outcome;
 
-use crate::edge_list::{self, Costs};
-use crate::parse::parse_natural;
-use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::report::analysis::{Analysed, Analysis, MoveReport, NimValue};
+use crate::request::edge_list::{self, Costs};
+use crate::request::error::Error;
+use crate::request::limits::Limits;
+use crate::request::options::AnalysisOptions;
+use crate::request::parse::parse_natural;
 
 /// A graph that is not bipartite is solved by blossom searches, O(V · (V + E)) at worst; above
 /// this many steps it is refused.

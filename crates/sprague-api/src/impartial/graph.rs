@@ -7,8 +7,12 @@
 use sprague::games::graph::analyse_tokens;
 use sprague::solve::{GameGraph, Vertex};
 
-use crate::parse::Numbers;
-use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::report::analysis::{Analysed, Analysis, MoveReport, NimValue};
+use crate::report::listing::check_listing;
+use crate::request::error::Error;
+use crate::request::limits::Limits;
+use crate::request::options::AnalysisOptions;
+use crate::request::parse::Numbers;
 
 /// Above this many tokens, moves carry no `to` (each would repeat the whole token list).
 pub const MAX_TOKENS_FOR_TO: usize = 1000;
@@ -121,7 +125,7 @@ pub fn analyse(input: &GraphInput, options: &AnalysisOptions, limits: &Limits) -
             .iter()
             .map(|&v| graph.followers(v).len() as u64)
             .sum();
-        crate::check_listing(&count.into(), limits)?;
+        check_listing(&count.into(), limits)?;
         let mut listed = Vec::new();
         let mut after = tokens.clone();
         for (token, &from) in tokens.iter().enumerate() {

@@ -5,8 +5,12 @@
 use sprague::games::hackenbush::{self, Cut, Hackenbush};
 use sprague::value::Outcome;
 
-use crate::edge_list::{self, Costs};
-use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::report::analysis::{Analysed, Analysis, MoveReport, NimValue};
+use crate::report::listing::check_listing;
+use crate::request::edge_list::{self, Costs};
+use crate::request::error::Error;
+use crate::request::limits::Limits;
+use crate::request::options::AnalysisOptions;
 
 /// The work allowed for the cuts inside cycles (Σ k·(z + 1) over the classes of 2-edge cuts, see
 /// [`sprague::games::hackenbush`]), and for the walks of `--all-moves`; about a second.
@@ -65,7 +69,7 @@ pub fn analyse(game: &Hackenbush, options: &AnalysisOptions, limits: &Limits) ->
         .collect();
     let all_moves = if options.all_moves {
         let count = game.edges().len() as u64;
-        crate::check_listing(&count.into(), limits)?;
+        check_listing(&count.into(), limits)?;
         let cuts = hackenbush::values_after_cuts(game, WORK_BUDGET).ok_or_else(|| {
             Error::too_large(format!(
                 "--all-moves on this graph needs more than {WORK_BUDGET} steps (deep trees of \

@@ -7,9 +7,13 @@
 use num_bigint::BigUint;
 use sprague::games::lasker::{self, LaskerMove};
 
-use crate::parse::parse_heaps;
-use crate::report::analysis::{heap_move_report, join_numbers};
-use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport};
+use crate::impartial::{every, play};
+use crate::report::analysis::{heap_move_report, join_numbers, Analysed, Analysis, MoveReport};
+use crate::report::listing::list_all_moves;
+use crate::request::error::Error;
+use crate::request::limits::Limits;
+use crate::request::options::AnalysisOptions;
+use crate::request::parse::parse_heaps;
 
 /// The most winning splits listed in `winning_moves`; `--all-moves` lists every move.
 pub const MAX_WINNING_SPLITS: usize = 1_000;
@@ -34,7 +38,7 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
     if options.every {
         // Every-SG: each component's steps, by a search over the sums it reaches (a heap of m
         // has m takes and about m/2 splits).
-        return crate::every::analyse_heap_sum(
+        return every::analyse_heap_sum(
             "lasker",
             &lasker::Lasker,
             words,
@@ -53,7 +57,7 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
             winning.count
         )
     });
-    let all_moves = crate::list_all_moves(
+    let all_moves = list_all_moves(
         options,
         limits,
         || lasker::moves_count(&heaps),
@@ -88,11 +92,11 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
 /// Lasker's Nim moves checked one at a time, for heaps with too many moves to list.
 pub struct LaskerMoves;
 
-impl crate::play::MoveChecker for LaskerMoves {
+impl play::MoveChecker for LaskerMoves {
     fn move_to(&self, position: &str, input: &str) -> Result<MoveReport, Error> {
         let words: Vec<&str> = position.split_whitespace().collect();
         let heaps = parse_heaps(&words)?;
-        let m = match crate::play::parse_heap_move(input) {
+        let m = match play::parse_heap_move(input) {
             Some(typed) => {
                 let typed = typed?;
                 typed.check(&heaps)?;

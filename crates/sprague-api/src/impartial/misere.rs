@@ -15,8 +15,10 @@ use sprague::solve::SolveError;
 use sprague::value::{Genus, Outcome};
 use sprague::Impartial;
 
-use crate::report::analysis::join_numbers;
-use crate::{human_bytes, Analysed, Analysis, AnalysisOptions, Budget, Error, Limits, NimValue};
+use crate::report::analysis::{join_numbers, Analysed, Analysis, NimValue};
+use crate::request::error::{Budget, Error};
+use crate::request::limits::{human_bytes, Limits};
+use crate::request::options::AnalysisOptions;
 
 /// About the bytes one position costs the genus search: its heaps, its genus and the map's share
 /// (measured: 5.6 million positions of Kayles took 1.3 GB).
@@ -314,7 +316,7 @@ mod tests {
     use sprague::solve::misere;
 
     fn analyse(code: &str, heaps: &[u64]) -> Analysis {
-        let rule = crate::parse::parse_code(code).unwrap();
+        let rule = crate::request::parse::parse_code(code).unwrap();
         let heaps: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
         let options = AnalysisOptions {
             misere: true,
@@ -328,7 +330,7 @@ mod tests {
         // Kayles (wild from 5), Dawson's Kayles and 0.137 (tame for a long way), Guiles.
         for code in ["0.77", "0.07", "0.137", "0.15"] {
             let game = HeapGame {
-                rule: crate::parse::parse_code(code).unwrap(),
+                rule: crate::request::parse::parse_code(code).unwrap(),
             };
             for a in 0..8u64 {
                 for b in a..8 {
@@ -360,7 +362,7 @@ mod tests {
     fn the_reachable_bound_counts_multisets_and_refuses_huge_heaps_at_once() {
         // 1, 1, 2, 3, 5, 7, 11 partitions of 0..=6: 30 multisets of at most 6 tokens.
         assert_eq!(reachable_bound(6), 30);
-        let rule = crate::parse::parse_code("0.77").unwrap();
+        let rule = crate::request::parse::parse_code("0.77").unwrap();
         let options = AnalysisOptions {
             misere: true,
             ..AnalysisOptions::default()

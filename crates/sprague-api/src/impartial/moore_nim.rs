@@ -5,7 +5,7 @@
 //! A move is written `heap 1: 3 -> 1, heap 3: 6 -> 2` (the heaps it takes from, in order) and
 //! carries `"heaps"`, their 1-based indices. A big position can have astronomically many winning
 //! moves: at most [`MAX_WINNING_MOVES`] are listed (fewer for very long heaps:
-//! [`crate::listing_limit`]), and the note gives their number.
+//! [`crate::report::listing::listing_limit`]), and the note gives their number.
 //! K = 1 is Nim itself, answered as `nim` answers it; a K above the number of heaps plays as that
 //! number (a move may then take from every heap).
 
@@ -15,8 +15,13 @@ use sprague::games::moore_nim::{self, MooreMove, MooreNim};
 use sprague::solve::MemoSolver;
 use sprague::value::Outcome;
 
-use crate::parse::{parse_heaps, parse_natural};
-use crate::{nim, Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::impartial::nim;
+use crate::report::analysis::{Analysed, Analysis, MoveReport, NimValue};
+use crate::report::listing::{list_all_moves, listing_limit, listing_note};
+use crate::request::error::Error;
+use crate::request::limits::Limits;
+use crate::request::options::AnalysisOptions;
+use crate::request::parse::{parse_heaps, parse_natural};
 
 /// The most winning moves listed; the note gives how many there are.
 pub const MAX_WINNING_MOVES: usize = 1_000;
@@ -141,7 +146,7 @@ pub fn analyse<S: AsRef<str>>(
     }
     let misere = options.misere;
     // Refused before the analysis: a listing of every move is checked on its count first.
-    crate::list_all_moves(
+    list_all_moves(
         options,
         limits,
         || moore_nim::move_count(&heaps, k),
@@ -150,7 +155,7 @@ pub fn analyse<S: AsRef<str>>(
     // The count's states live in memory: at most a step's worth each, held to a quarter of the
     // memory allowed (two maps, the one read and the one written).
     let count_budget = COUNT_BUDGET.min(limits.memory_bytes / 4 / moore_nim::COUNT_STATE_BYTES);
-    let most_listed = crate::listing_limit(&heaps, MAX_WINNING_MOVES);
+    let most_listed = listing_limit(&heaps, MAX_WINNING_MOVES);
     let (lost, winning) = if misere {
         (
             moore_nim::misere_is_lost(&heaps, k),
@@ -174,7 +179,7 @@ pub fn analyse<S: AsRef<str>>(
         .iter()
         .map(|m| move_report(&texts, &m.changes))
         .collect();
-    let all_moves = crate::list_all_moves(
+    let all_moves = list_all_moves(
         options,
         limits,
         || moore_nim::move_count(&heaps, k),
@@ -223,7 +228,7 @@ pub fn analyse<S: AsRef<str>>(
              moves are exact at any size"
         ));
     }
-    notes.extend(crate::listing_note(
+    notes.extend(listing_note(
         winning.count.as_ref(),
         winning_moves.len(),
         MAX_WINNING_MOVES,

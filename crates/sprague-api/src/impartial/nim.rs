@@ -5,9 +5,15 @@ use num_traits::Zero;
 use sprague::games::nim;
 use sprague::value::Outcome;
 
-use crate::parse::{parse_heaps, parse_natural};
-use crate::report::analysis::{heap_move_report, join_numbers, normal_outcome};
-use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::impartial::play;
+use crate::report::analysis::{
+    heap_move_report, join_numbers, normal_outcome, Analysed, Analysis, MoveReport, NimValue,
+};
+use crate::report::listing::list_moves_by_number;
+use crate::request::error::Error;
+use crate::request::limits::Limits;
+use crate::request::options::AnalysisOptions;
+use crate::request::parse::{parse_heaps, parse_natural};
 
 fn move_report(heaps: &[BigUint], heap: usize, to: &BigUint) -> MoveReport {
     heap_move_report(heaps, heap, std::slice::from_ref(to))
@@ -50,7 +56,7 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
             });
         }
     };
-    let all_moves = crate::list_moves_by_number(options, limits, &heaps, BigUint::clone, list)?;
+    let all_moves = list_moves_by_number(options, limits, &heaps, BigUint::clone, list)?;
     Ok(Analysis {
         winning_moves,
         all_moves,
@@ -214,14 +220,14 @@ mod fast_path_tests {
     }
 }
 
-/// Nim, normal or misère, as a [`Playable`](crate::play::Playable) game.
+/// Nim, normal or misère, as a [`Playable`](crate::impartial::play::Playable) game.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NimPlay {
     /// Misère play: taking the last token loses.
     pub misere: bool,
 }
 
-impl crate::play::Playable for NimPlay {
+impl play::Playable for NimPlay {
     fn name(&self) -> &str {
         "nim"
     }

@@ -4,8 +4,9 @@
 
 use sprague::value::nim_product;
 
-use crate::parse::parse_natural;
-use crate::{Error, ValueReport};
+use crate::report::analysis::ValueReport;
+use crate::request::error::Error;
+use crate::request::parse::parse_natural;
 
 /// Multiplies the two numbers typed (`["16", "16"]` gives 24).
 ///

@@ -17,11 +17,15 @@ use sprague::games::octal::NamedGame;
 use sprague::sequence::table;
 use sprague::sequence::Period;
 
-use crate::parse::parse_heaps;
-use crate::report::analysis::{heap_move_report, join_numbers};
+use crate::impartial::{every, misere};
+use crate::report::analysis::{heap_move_report, join_numbers, Analysed, Analysis, MoveReport};
+use crate::request::error::{Error, ErrorKind, Remedy};
+use crate::request::limits::{human_bytes, Limits};
+use crate::request::options::AnalysisOptions;
+use crate::request::parse;
+use crate::request::parse::parse_heaps;
 use crate::tables::estimate::estimate_bytes;
 use crate::tables::heap::{proved_table, table_of, ProofSearch, MAX_PROOF_SEARCH};
-use crate::{human_bytes, Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport};
 
 /// The largest heap analysed from a table (beyond it, only a proved period answers).
 pub const MAX_TABLE_HEAP: u64 = 200_000;
@@ -122,7 +126,7 @@ pub fn analyse_named<S: AsRef<str>>(
     let rows: Vec<BigUint> = words
         .iter()
         .enumerate()
-        .map(|(idx, w)| crate::parse::parse_natural(w.as_ref(), &format!("row {}", idx + 1)))
+        .map(|(idx, w)| parse::parse_natural(w.as_ref(), &format!("row {}", idx + 1)))
         .collect::<Result<_, _>>()?;
     if let Some(idx) = rows.iter().position(|r| *r == BigUint::from(2u8)) {
         // A lone row of two cells never holds XXX, and both its cells can be filled: 0.007,
@@ -136,7 +140,7 @@ pub fn analyse_named<S: AsRef<str>>(
     let heaps: Vec<BigUint> = rows.iter().map(|r| r + game.heap_offset).collect();
     let mut analysis = analyse_heaps(name, &game.rule(), &heaps, Some(&rows), options, limits)
         .map_err(|e| {
-            if e.kind() != crate::ErrorKind::TooLarge {
+            if e.kind() != ErrorKind::TooLarge {
                 return e;
             }
             // The refusal speaks of heaps: say which the rows are.
@@ -167,11 +171,11 @@ pub fn analyse<S: AsRef<str>>(
 ) -> Analysed {
     if options.every {
         // Every-SG: each word a component, maybe a sum (`1+3`).
-        return crate::every::analyse_heaps(game, rule, words, limits);
+        return every::analyse_heaps(game, rule, words, limits);
     }
     let heaps = parse_heaps(words)?;
     if options.misere {
-        return crate::misere::analyse_heaps(game, rule, &heaps, options, limits);
+        return misere::analyse_heaps(game, rule, &heaps, options, limits);
     }
     analyse_heaps(game, rule, &heaps, None, options, limits)
 }
@@ -234,7 +238,7 @@ fn analyse_heaps(
                          proved within {MAX_PROOF_SEARCH} values; its table would take about {}",
                         human_bytes(estimate_bytes(largest.to_u64().unwrap_or(u64::MAX))),
                     ))
-                    .with_remedy(crate::Remedy::TableUntilProved));
+                    .with_remedy(Remedy::TableUntilProved));
                 }
             };
             // The heaps within reach keep their moves: the table covers them when its values
@@ -339,8 +343,8 @@ fn analyse_heaps(
 mod tests {
     use super::*;
     use crate::impartial::testing::all_moves;
-    use crate::parse::{named_rule, parse_code};
-    use crate::NimValue;
+    use crate::report::analysis::NimValue;
+    use crate::request::parse::{named_rule, parse_code};
     use sprague::sequence::table::Method;
     use sprague::value::Outcome;
 

@@ -4,7 +4,10 @@
 //! `position` and `to` strings of the reports), so the loop that drives a game, in the terminal or a
 //! web page, knows nothing of any particular game.
 
-use crate::{Analysed, Error, MoveReport};
+use crate::report::analysis::{Analysed, MoveReport, NimValue};
+use crate::request::error::Error;
+use crate::request::options::AnalysisOptions;
+use crate::request::parse;
 
 /// A game the user can play against the engine.
 pub trait Playable {
@@ -54,7 +57,7 @@ pub fn engine_move(
     if let Some(best) = analysis.winning_moves.first() {
         let why = match &analysis.nim_value {
             _ if best.to.is_none() => "a move that wins at once".to_owned(),
-            crate::NimValue::Number(_) => format!(
+            NimValue::Number(_) => format!(
                 "the position had nim-value {}; this move leaves nim-value 0, a lost position for you",
                 analysis.nim_value
             ),
@@ -63,7 +66,7 @@ pub fn engine_move(
         return Ok(Some((best.clone(), why)));
     }
     let why = match &analysis.nim_value {
-        crate::NimValue::Number(_) => {
+        NimValue::Number(_) => {
             "no winning move here (nim-value 0), so I make the game last as long as I can"
                 .to_owned()
         }
@@ -73,7 +76,7 @@ pub fn engine_move(
 }
 
 /// A function that analyses a position typed as text, with the options asked.
-pub type AnalyseFn<'a> = Box<dyn FnMut(&str, &crate::AnalysisOptions) -> Analysed + 'a>;
+pub type AnalyseFn<'a> = Box<dyn FnMut(&str, &AnalysisOptions) -> Analysed + 'a>;
 
 /// The moves of a game checked one at a time, for positions whose moves are too many to list.
 pub trait MoveChecker {
@@ -97,9 +100,10 @@ pub trait MoveChecker {
 /// Any game with an analysis that can list every move (`--all-moves`), played through that list:
 /// a typed move is accepted when it matches a listed move's words or the position after it.
 ///
-/// Positions whose moves are too many to list (past [`crate::Limits::max_listed_moves`]) are
-/// played through the game's [`MoveChecker`], when it has one (Lasker's Nim and Wythoff's game on
-/// heaps of any size); without one the error says so. Nim has its own [`Playable`].
+/// Positions whose moves are too many to list (past
+/// [`crate::request::limits::Limits::max_listed_moves`]) are played through the game's
+/// [`MoveChecker`], when it has one (Lasker's Nim and Wythoff's game on heaps of any size); without
+/// one the error says so. Nim has its own [`Playable`].
 pub struct ListedPlay<'a> {
     name: String,
     misere: bool,
@@ -125,10 +129,10 @@ impl<'a> ListedPlay<'a> {
     }
 
     fn run(&self, position: &str, all_moves: bool) -> Analysed {
-        let options = crate::AnalysisOptions {
+        let options = AnalysisOptions {
             all_moves,
             misere: self.misere,
-            ..crate::AnalysisOptions::default()
+            ..AnalysisOptions::default()
         };
         (self.analyse.borrow_mut())(position, &options)
     }
@@ -259,11 +263,11 @@ pub fn parse_heap_move(input: &str) -> Option<Result<HeapMoveWords, Error>> {
         let from = if from.is_empty() || !from.starts_with(|c: char| c.is_ascii_digit()) {
             None
         } else {
-            Some(crate::parse::parse_natural(from, "the heap's size")?)
+            Some(parse::parse_natural(from, "the heap's size")?)
         };
         let parts = to
             .split('+')
-            .map(|w| crate::parse::parse_natural(w.trim(), "the heap's new size"))
+            .map(|w| parse::parse_natural(w.trim(), "the heap's new size"))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(HeapMoveWords {
             heap: index
@@ -314,7 +318,9 @@ impl HeapMoveWords {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{wythoff, AnalysisOptions, Limits};
+    use crate::impartial::wythoff;
+    use crate::request::limits::Limits;
+    use crate::request::options::AnalysisOptions;
 
     /// Fuzz finding 8: from a Wythoff P-position near the nim-value table's bound every candidate
     /// stalling move is a 2000 × 2000 table; the whole search took minutes before it was cut.

@@ -7,8 +7,11 @@ use num_traits::Zero;
 use sprague::games::split;
 use sprague::value::Outcome;
 
-use crate::parse::parse_natural;
-use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::report::analysis::{Analysed, Analysis, MoveReport, NimValue};
+use crate::request::error::Error;
+use crate::request::limits::Limits;
+use crate::request::options::AnalysisOptions;
+use crate::request::parse::parse_natural;
 
 /// More bottles than this are refused (the values and the moves cost O(n²) time each).
 pub const MAX_BOTTLES: usize = 10_000;

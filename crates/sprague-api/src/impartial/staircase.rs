@@ -3,9 +3,12 @@
 use num_bigint::BigUint;
 use sprague::games::staircase::{self, StaircaseMove};
 
-use crate::parse::parse_natural;
-use crate::report::analysis::join_numbers;
-use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport};
+use crate::report::analysis::{join_numbers, Analysed, Analysis, MoveReport};
+use crate::report::listing::list_moves_by_number;
+use crate::request::error::Error;
+use crate::request::limits::Limits;
+use crate::request::options::AnalysisOptions;
+use crate::request::parse::parse_natural;
 
 /// Parses the coins on steps 1..n.
 ///
@@ -67,7 +70,7 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
             listed.push(move_report(&steps, &m).leading_to_value(after_value));
         }
     };
-    let all_moves = crate::list_moves_by_number(options, limits, &steps, BigUint::clone, list)?;
+    let all_moves = list_moves_by_number(options, limits, &steps, BigUint::clone, list)?;
     Ok(Analysis {
         winning_moves,
         all_moves,

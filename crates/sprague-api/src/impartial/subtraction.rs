@@ -8,12 +8,14 @@ use num_traits::ToPrimitive;
 use sprague::games::subtraction::{SubtractionMove, SubtractionSet, SubtractionTable};
 use sprague::value::{Nimber, Outcome};
 
-use crate::parse::parse_heaps;
-pub use crate::parse::parse_set;
-use crate::report::analysis::join_numbers;
-use crate::{
-    human_bytes, Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue,
-};
+use crate::impartial::every;
+use crate::report::analysis::{join_numbers, Analysed, Analysis, MoveReport, NimValue};
+use crate::report::listing::check_listing;
+use crate::request::error::Error;
+use crate::request::limits::{human_bytes, human_seconds, Limits};
+use crate::request::options::AnalysisOptions;
+use crate::request::parse::parse_heaps;
+pub use crate::request::parse::parse_set;
 
 /// Steps (set elements looked at) a table takes a second, rounded down from the measured 2·10^8
 /// (`subtraction 200000000 --set 1,2,50000000`: 10^8 values of three elements in 1.4 s): with
@@ -107,11 +109,9 @@ impl SubtractionAnalyser {
                 idx + 1,
                 table.set(),
                 human_bytes(values.saturating_mul(SubtractionTable::BYTES_PER_VALUE)),
-                crate::human_seconds(
-                    values.saturating_mul(elements) as f64 / STEPS_PER_SECOND as f64
-                ),
+                human_seconds(values.saturating_mul(elements) as f64 / STEPS_PER_SECOND as f64),
                 human_bytes(limits.memory_bytes),
-                crate::human_seconds(limits.max_seconds as f64),
+                human_seconds(limits.max_seconds as f64),
             ))
         };
         // A heap that the period search would compute anyway is computed directly.
@@ -162,7 +162,7 @@ impl SubtractionAnalyser {
             let set = self.table.set().clone();
             let takes = set.elements().len() as u128;
             let game = sprague::games::subtraction::Subtraction { set };
-            return crate::every::analyse_heap_sum(
+            return every::analyse_heap_sum(
                 "subtraction",
                 &game,
                 words,
@@ -198,7 +198,7 @@ impl SubtractionAnalyser {
         let winning_moves = winning.iter().map(report).collect();
         let all_moves = if options.all_moves {
             let count = moves_count(table.set(), &heaps);
-            crate::check_listing(&count, limits)?;
+            check_listing(&count, limits)?;
             let mut listed = Vec::new();
             for m in table.moves(&heaps) {
                 let after_value = total
@@ -299,7 +299,7 @@ mod tests {
     #[test]
     fn absurd_sets_are_refused_with_an_estimate_only_where_a_heap_needs_them() {
         let err = run(&["3", "2000000000000"], "1,1000000000000").unwrap_err();
-        assert_eq!(err.kind(), crate::ErrorKind::TooLarge);
+        assert_eq!(err.kind(), crate::request::error::ErrorKind::TooLarge);
         assert!(
             err.message().contains("heap 2: a period"),
             "{}",
@@ -353,7 +353,7 @@ mod tests {
             NimValue::from_u64(1)
         );
         let err = analyser.analyse(&["1000"], &options, &limits).unwrap_err();
-        assert_eq!(err.kind(), crate::ErrorKind::TooLarge);
+        assert_eq!(err.kind(), crate::request::error::ErrorKind::TooLarge);
         assert_eq!(
             err.message(),
             "heap 1: no period of the set {2,5} is proven within G(0..7), the most the limits \

@@ -1,6 +1,8 @@
 //! Helpers of the unit tests of the impartial analyses.
 
-use crate::{Analysed, AnalysisOptions, Limits, MoveReport};
+use crate::report::analysis::{Analysed, MoveReport};
+use crate::request::limits::Limits;
+use crate::request::options::AnalysisOptions;
 
 /// The JSON text of `analyse`'s report on `words` in normal play, with the default limits.
 pub(crate) fn json<'a>(

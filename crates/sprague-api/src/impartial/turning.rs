@@ -7,8 +7,8 @@
 //! consecutive coins; JSON `"run": [first, last]`). `to` is the heads after the move; it is left
 //! out where it would be longer than [`MAX_DIGITS_IN_TO`] digits. Mock Turtles can have about x/2
 //! winning moves from a head at x: at most [`MAX_WINNING_MOVES`] are listed (by head, left to
-//! right, then by the coins turned; fewer for very long places: [`crate::listing_limit`]) and the
-//! note gives their number.
+//! right, then by the coins turned; fewer for very long places:
+//! [`crate::report::listing::listing_limit`]) and the note gives their number.
 
 use std::collections::BTreeSet;
 
@@ -17,8 +17,14 @@ use num_traits::{ToPrimitive, Zero};
 use sprague::games::coin_turning::{self, TurningMove, TurningRule};
 use sprague::games::tartan::{self, ProductMove, ProductRule};
 
-use crate::parse::parse_natural;
-use crate::{Analysed, Analysis, AnalysisOptions, Error, FactorReport, Limits, MoveReport};
+use crate::report::analysis::{Analysed, Analysis, FactorReport, MoveReport};
+use crate::report::listing::{
+    check_listing_size, list_all_moves, list_moves_by_number, listing_limit, listing_note,
+};
+use crate::request::error::Error;
+use crate::request::limits::Limits;
+use crate::request::options::AnalysisOptions;
+use crate::request::parse::parse_natural;
 
 /// The most winning moves listed; the note gives how many there are.
 pub const MAX_WINNING_MOVES: usize = 1_000;
@@ -160,7 +166,7 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
     let heads = parse_heads(places)?;
     let texts: Vec<String> = heads.iter().map(BigUint::to_string).collect();
     let total = coin_turning::nim_value(rule, &heads);
-    let most_listed = crate::listing_limit(&heads, MAX_WINNING_MOVES);
+    let most_listed = listing_limit(&heads, MAX_WINNING_MOVES);
     let winning = coin_turning::winning_moves(rule, &heads, most_listed);
     let winning_moves: Vec<MoveReport> = winning
         .moves
@@ -183,10 +189,10 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
         .iter()
         .map(|h| rule.move_count(h) * (heads.len() + 1) + rule.coins_turned(h))
         .sum();
-    crate::check_listing_size(options, &places)?;
-    let all_moves = crate::list_moves_by_number(options, limits, &heads, count, list)?;
+    check_listing_size(options, &places)?;
+    let all_moves = list_moves_by_number(options, limits, &heads, count, list)?;
     let mut notes = Vec::new();
-    notes.extend(crate::listing_note(
+    notes.extend(listing_note(
         Some(&winning.count),
         winning_moves.len(),
         MAX_WINNING_MOVES,
@@ -380,9 +386,9 @@ fn analyse_product<S: AsRef<str>>(
         Vec::new()
     } else {
         let flat: Vec<BigUint> = heads.iter().flatten().cloned().collect();
-        let most_listed = crate::listing_limit(&flat, MAX_WINNING_MOVES);
+        let most_listed = listing_limit(&flat, MAX_WINNING_MOVES);
         let winning = tartan::winning_moves(&rule, &heads, most_listed);
-        notes.extend(crate::listing_note(
+        notes.extend(listing_note(
             Some(&winning.count),
             winning.moves.len(),
             MAX_WINNING_MOVES,
@@ -407,8 +413,8 @@ fn analyse_product<S: AsRef<str>>(
             rule.move_count(head) * (heads.len() + 1) + turned
         })
         .sum();
-    crate::check_listing_size(options, &places)?;
-    let all_moves = crate::list_all_moves(
+    check_listing_size(options, &places)?;
+    let all_moves = list_all_moves(
         options,
         limits,
         || heads.iter().map(|h| rule.move_count(h)).sum(),

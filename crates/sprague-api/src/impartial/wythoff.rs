@@ -5,9 +5,13 @@ use num_traits::ToPrimitive;
 use sprague::games::wythoff::{self, GrundyTable, WythoffMove};
 use sprague::value::Outcome;
 
-use crate::parse::parse_natural;
-use crate::report::analysis::heap_move_report;
-use crate::{Analysed, Analysis, AnalysisOptions, Error, Limits, MoveReport, NimValue};
+use crate::impartial::play;
+use crate::report::analysis::{heap_move_report, Analysed, Analysis, MoveReport, NimValue};
+use crate::report::listing::list_all_moves;
+use crate::request::error::Error;
+use crate::request::limits::Limits;
+use crate::request::options::AnalysisOptions;
+use crate::request::parse::parse_natural;
 
 /// Nim-values are computed (by a table of all smaller positions) when both heaps are at most this.
 pub const MAX_HEAP_FOR_NIM_VALUE: u64 = 2000;
@@ -80,7 +84,7 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
         .iter()
         .map(|m| move_report(&x, &y, m))
         .collect();
-    let all_moves = crate::list_all_moves(
+    let all_moves = list_all_moves(
         options,
         limits,
         // x + y + min(x, y) moves.
@@ -128,13 +132,13 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
 /// Wythoff moves checked one at a time, for heaps with too many moves to list.
 pub struct WythoffMoves;
 
-impl crate::play::MoveChecker for WythoffMoves {
+impl play::MoveChecker for WythoffMoves {
     fn move_to(&self, position: &str, input: &str) -> Result<MoveReport, Error> {
         let words: Vec<&str> = position.split_whitespace().collect();
         let (x, y) = parse_position(&words)?;
         let heaps = [x.clone(), y.clone()];
         let input = input.trim();
-        let m = if let Some(typed) = crate::play::parse_heap_move(input) {
+        let m = if let Some(typed) = play::parse_heap_move(input) {
             let typed = typed?;
             typed.check(&heaps)?;
             let [to] = typed.parts.as_slice() else {

@@ -8,7 +8,8 @@
 
 use sprague::games::cursors;
 
-use crate::{Error, Limits};
+use crate::request::error::Error;
+use crate::request::limits::Limits;
 
 /// Unsorted sequences: at most this many steps (n·m·(n + m), the edges of the graph of cells).
 pub const MAX_EXPLICIT_WORK: u64 = 2_000_000;

@@ -1,8 +1,8 @@
 //! Playing a scoring game against the engine (`sprague play triangle-war|tictactoe|connect4`):
 //! the game-specific part, over positions written as `solve` takes them.
 //!
-//! Unlike the impartial games of [`crate::play`], a scoring game has named players (`A`/`B`,
-//! `x`/`o`, `1`/`2`), a move may give its mover another move (Triangle War: a completed
+//! Unlike the impartial games of [`crate::impartial::play`], a scoring game has named players
+//! (`A`/`B`, `x`/`o`, `1`/`2`), a move may give its mover another move (Triangle War: a completed
 //! triangle), and the game ends with a score or a winner. The engine plays a move that keeps the
 //! minimax value and says which value it keeps. Connect Four from an early position can take
 //! minutes to solve, so there the engine searches within a budget of positions (keeping its
@@ -15,11 +15,13 @@ use sprague::games::tictactoe::{Board as TicTacToeBoard, TicTacToe};
 use sprague::games::triangle_war::{line_index, Player, TriangleWar, TriangleWarError, LINES};
 use sprague::minimax::{Negamax, Scoring};
 
-use crate::solve::{
+use crate::books::connect4;
+use crate::request::error::Error;
+use crate::request::limits::Limits;
+use crate::scoring::solver::{
     connect4_shape, new_connect4_solver, new_searcher, parse_triangle_war, triangle_war_rules,
     CONNECT4, TICTACTOE,
 };
-use crate::{Error, Limits};
 
 /// Positions the engine may explore a thread for the exact score of a Connect Four move (about
 /// 0.6 s on one core of the machine this was measured on; the sign only, when that runs out,
@@ -116,8 +118,8 @@ enum Engine {
 }
 
 impl ScorePlay {
-    /// Connect Four: reads `book` (see [`crate::book::read_book`]) instead of the book shipped
-    /// for 7×6; other games are unchanged.
+    /// Connect Four: reads `book` (see [`crate::books::connect4::read_book`]) instead of the book
+    /// shipped for 7×6; other games are unchanged.
     pub fn set_book(&mut self, book: std::sync::Arc<sprague::games::connect4::book::Book>) {
         if let Engine::Connect4(solver, _) = &mut self.engine {
             solver.set_book(Some(book));
@@ -143,7 +145,7 @@ impl ScorePlay {
                 // never grows.
                 let mut solver =
                     new_connect4_solver(threads, shape, (DEFAULT_TABLE_BITS, 0), limits)?;
-                solver.set_book(Some(crate::book::standard_book()));
+                solver.set_book(Some(connect4::standard_book()));
                 Engine::Connect4(solver, shape)
             }
         };

@@ -12,8 +12,11 @@ use sprague::games::tictactoe::{Board as TicTacToeBoard, TicTacToe};
 use sprague::games::triangle_war::{line_index, Player, TriangleWar, TriangleWarGame, LINES};
 use sprague::minimax::{Negamax, NegamaxConfig, Scoring};
 
-pub(crate) use crate::parse::connect4_shape;
-use crate::{Error, Limits, MoveReport};
+use crate::books::connect4;
+use crate::report::analysis::MoveReport;
+use crate::request::error::Error;
+use crate::request::limits::Limits;
+pub(crate) use crate::request::parse::connect4_shape;
 
 /// The answer of a scoring game: its value (or score) under optimal play and the moves keeping it.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -129,7 +132,7 @@ pub struct SolveOptions {
     /// (true by default; false to measure the solver itself).
     pub book: bool,
     /// Connect Four: a book to read instead of the shipped one (`--book FILE`, see
-    /// [`crate::book::read_book`]).
+    /// [`crate::books::connect4::read_book`]).
     pub given_book: Option<std::sync::Arc<sprague::games::connect4::book::Book>>,
 }
 
@@ -467,7 +470,7 @@ impl ScoreSolver {
             options
                 .given_book
                 .clone()
-                .unwrap_or_else(crate::book::standard_book)
+                .unwrap_or_else(connect4::standard_book)
         }));
         if options.fresh_table {
             search.clear_table();

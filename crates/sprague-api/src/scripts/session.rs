@@ -11,7 +11,11 @@ use sprague_script::{ScriptParams, ScriptPosition};
 /// the compiled game, its limits, and the memory meter a process may give it.
 pub use sprague_script::{MemoryMeter, ScriptGame, ScriptLimits};
 
-use crate::{Analysed, Analysis, AnalysisOptions, Error, MoveReport, NimValue};
+use crate::impartial::{every, misere};
+use crate::report::analysis::{Analysed, Analysis, MoveReport, NimValue};
+use crate::request::error::{Budget, Error, Remedy};
+use crate::request::limits::{human_bytes, Limits};
+use crate::request::options::AnalysisOptions;
 
 /// Compiles a script.
 ///
@@ -113,7 +117,7 @@ impl<'g> ScriptSession<'g> {
         if let SolveError::TooManyBytes { limit } = err {
             let limit = limit as u64;
             return Error::over_budget(
-                crate::Budget::Memory,
+                Budget::Memory,
                 limit + 1,
                 limit,
                 format!(
@@ -126,14 +130,14 @@ impl<'g> ScriptSession<'g> {
         if let (SolveError::TooManyPositions { limit }, true) = (&err, self.memory_bound) {
             let bytes = self.game.limits().max_total_bytes as u64;
             return Error::over_budget(
-                crate::Budget::Memory,
+                Budget::Memory,
                 bytes + 1,
                 bytes,
                 format!(
                     "{err}, at about {} bytes a position: {limit} positions fill the {} the \
                      script may hold (nine tenths of SPRAGUE_MEMORY_LIMIT)",
                     sprague_script::POSITION_BYTES,
-                    crate::human_bytes(bytes)
+                    human_bytes(bytes)
                 ),
             );
         }
@@ -144,8 +148,8 @@ impl<'g> ScriptSession<'g> {
         match err {
             SolveError::TooManyPositions { limit } => {
                 let limit = limit as u64;
-                Error::over_budget(crate::Budget::Positions, limit + 1, limit, message)
-                    .with_remedy(crate::Remedy::MorePositions)
+                Error::over_budget(Budget::Positions, limit + 1, limit, message)
+                    .with_remedy(Remedy::MorePositions)
             }
             _ => Error::too_large(message),
         }
@@ -338,10 +342,10 @@ impl<'g> ScriptSession<'g> {
         let max_positions = self.max_positions;
         let given = self.parse_components(text)?;
         let game = WithoutFinishedParts::new(self.game);
-        let plan = crate::every::plan(&game, &given, max_positions, u64::MAX);
+        let plan = every::plan(&game, &given, max_positions, u64::MAX);
         self.check_script()?;
-        let plan = plan.map_err(|e| crate::every::too_many("the script", max_positions, e))?;
-        let outcome = crate::every::outcome(&plan);
+        let plan = plan.map_err(|e| every::too_many("the script", max_positions, e))?;
+        let outcome = every::outcome(&plan);
         let mut winning_moves = Vec::new();
         if outcome == Outcome::N {
             let mut texts = Vec::new();
@@ -378,7 +382,7 @@ impl<'g> ScriptSession<'g> {
             nim_value: NimValue::None,
             winning_moves,
             all_moves: None,
-            note: Some(crate::every::note(&plan, &names)),
+            note: Some(every::note(&plan, &names)),
             genus: None,
             steps: Some(plan.steps),
         })
@@ -386,10 +390,10 @@ impl<'g> ScriptSession<'g> {
 
     fn analyse_misere(&mut self, position: ScriptPosition, options: &AnalysisOptions) -> Analysed {
         let max_positions = self.max_positions;
-        let too_many = |e| crate::misere::too_many("the script", max_positions, e);
+        let too_many = |e| misere::too_many("the script", max_positions, e);
         // Parts with no moves are left out of sums (`0 + G` is `G`, in misère play too).
         let game = WithoutFinishedParts::new(self.game);
-        let mut solver = crate::misere::SumSolver::new(&game, max_positions);
+        let mut solver = misere::SumSolver::new(&game, max_positions);
         let outcome = solver.outcome(&position);
         self.check_script()?;
         let outcome = outcome.map_err(too_many)?;
@@ -598,12 +602,12 @@ impl ScriptSession<'_> {
         if upto as usize >= self.max_positions {
             let allowed = self.max_positions as u64;
             return Err(Error::over_budget(
-                crate::Budget::Positions,
+                Budget::Positions,
                 upto.saturating_add(1),
                 allowed,
                 format!("--upto {upto} needs more than the {allowed} positions allowed"),
             )
-            .with_remedy(crate::Remedy::MorePositions));
+            .with_remedy(Remedy::MorePositions));
         }
         if let Some(values) = self.game.fast_table(upto, self.max_positions) {
             return Ok(table_report(family, values));
@@ -644,12 +648,12 @@ impl ScriptSession<'_> {
         if cells >= self.max_positions as u128 {
             let allowed = self.max_positions as u64;
             return Err(Error::over_budget(
-                crate::Budget::Positions,
+                Budget::Positions,
                 u64::try_from(cells).unwrap_or(u64::MAX),
                 allowed,
                 format!("a grid of {cells} cells needs more than the {allowed} positions allowed"),
             )
-            .with_remedy(crate::Remedy::MorePositions));
+            .with_remedy(Remedy::MorePositions));
         }
         let mut grid = Vec::with_capacity(rows as usize + 1);
         let mut p_positions = Vec::new();
@@ -878,7 +882,7 @@ impl ScriptSession<'_> {
         &mut self,
         family: &str,
         upto: u64,
-        limits: &crate::Limits,
+        limits: &Limits,
     ) -> Result<crate::tables::TableReport, Error> {
         self.game.start_request();
         let not_a_rule = |why: String| {
@@ -974,7 +978,7 @@ mod tests {
     fn until_proved(source: &str, upto: u64) -> Result<crate::tables::TableReport, Error> {
         let game = compile(source, ScriptLimits::default()).unwrap();
         let mut session = ScriptSession::new(&game, 1 << 24);
-        session.table_until_proved("script", upto, &crate::Limits::default())
+        session.table_until_proved("script", upto, &Limits::default())
     }
 
     /// The theorem's table for a script whose moves are a take-and-break code's: the rule is
@@ -1040,22 +1044,22 @@ mod tests {
         let game = compile(SUBTRACTION, ScriptLimits::default()).unwrap();
         let mut session = ScriptSession::new(&game, 50);
         let err = session.table("script", 100).unwrap_err();
-        assert_eq!(err.remedy(), Some(crate::Remedy::MorePositions));
+        assert_eq!(err.remedy(), Some(Remedy::MorePositions));
         let over = err.over().expect("figures");
         assert_eq!(
             (over.budget, over.needed, over.allowed),
-            (crate::Budget::Positions, 101, 50)
+            (Budget::Positions, 101, 50)
         );
         assert!(!err.message().contains("max-positions"), "{err}");
         let err = session.grid("script", 9, 9).unwrap_err();
-        assert_eq!(err.remedy(), Some(crate::Remedy::MorePositions));
+        assert_eq!(err.remedy(), Some(Remedy::MorePositions));
         assert_eq!(err.over().map(|o| o.needed), Some(100));
         // A search that keeps too many positions says the same.
         let mut session = ScriptSession::new(&game, 10);
         let err = session
             .analyse("100", &AnalysisOptions::default())
             .unwrap_err();
-        assert_eq!(err.remedy(), Some(crate::Remedy::MorePositions), "{err}");
+        assert_eq!(err.remedy(), Some(Remedy::MorePositions), "{err}");
         assert!(!err.message().contains("max-positions"), "{err}");
         // Within the budget, no remedy is needed.
         assert!(ScriptSession::new(&game, 1000).table("script", 100).is_ok());
