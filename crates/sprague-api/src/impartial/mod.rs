@@ -1,4 +1,11 @@
-//! The impartial games' analyses.
+//! The impartial games' analyses: each module parses a game's position, asks the engine and
+//! answers with an [`Analysis`](crate::report::analysis::Analysis) (outcome, nim-value, winning
+//! moves); [`nim_product`] is a calculation on numbers. Besides the games:
+//!
+//! - [`misere`] and [`every`]: misère play and Every-SG of heap games (and of scripts);
+//! - [`play`]: playing an impartial game move by move against the engine.
+//!
+//! The heap games read their tables from `tables`.
 
 pub mod bash;
 pub mod every;

@@ -16,6 +16,9 @@ use crate::report::analysis::{Analysed, Analysis, MoveReport, NimValue};
 use crate::request::error::{Budget, Error, Remedy};
 use crate::request::limits::{human_bytes, Limits};
 use crate::request::options::AnalysisOptions;
+use crate::tables::report::{
+    grid_formulas, grid_patterns, observed_period, GridReport, TableReport,
+};
 
 /// Compiles a script.
 ///
@@ -597,7 +600,7 @@ impl ScriptSession<'_> {
     /// # Errors
     ///
     /// A script error, a loop, or more positions than the session allows.
-    pub fn table(&mut self, family: &str, upto: u64) -> Result<crate::tables::TableReport, Error> {
+    pub fn table(&mut self, family: &str, upto: u64) -> Result<TableReport, Error> {
         self.game.start_request();
         if upto as usize >= self.max_positions {
             let allowed = self.max_positions as u64;
@@ -635,12 +638,7 @@ impl ScriptSession<'_> {
     /// # Errors
     ///
     /// As [`ScriptSession::table`].
-    pub fn grid(
-        &mut self,
-        family: &str,
-        rows: u64,
-        cols: u64,
-    ) -> Result<crate::tables::GridReport, Error> {
+    pub fn grid(&mut self, family: &str, rows: u64, cols: u64) -> Result<GridReport, Error> {
         self.game.start_request();
         // Counted in u128: `A + 1` and the product overflow u64 at the largest sizes, and a
         // wrapped count once let an endless grid through.
@@ -687,10 +685,7 @@ impl ScriptSession<'_> {
         }
         // Cells that win at once have no value: what holds of the others is not looked for.
         let (patterns, formulas) = if wins_at_once.is_empty() {
-            (
-                crate::tables::grid_patterns(&grid),
-                crate::tables::grid_formulas(&grid),
-            )
+            (grid_patterns(&grid), grid_formulas(&grid))
         } else {
             (
                 vec![format!(
@@ -701,7 +696,7 @@ impl ScriptSession<'_> {
                 Vec::new(),
             )
         };
-        Ok(crate::tables::GridReport {
+        Ok(GridReport {
             family: family.to_owned(),
             grid,
             p_positions,
@@ -713,9 +708,9 @@ impl ScriptSession<'_> {
 }
 
 /// A script's table report: its period is only observed.
-fn table_report(family: &str, values: Vec<u64>) -> crate::tables::TableReport {
-    let period = crate::tables::observed_period(&values);
-    crate::tables::TableReport::new(
+fn table_report(family: &str, values: Vec<u64>) -> TableReport {
+    let period = observed_period(&values);
+    TableReport::new(
         family.to_owned(),
         values,
         period.map(Into::into),
@@ -728,13 +723,9 @@ fn table_report(family: &str, values: Vec<u64>) -> crate::tables::TableReport {
 
 /// A script's table report where the positions `wins_at_once` (sorted, not empty) have a move that
 /// wins at once and no value: the period is looked for past the last of them, no formula at all.
-fn table_report_with_wins(
-    family: &str,
-    values: Vec<u64>,
-    wins_at_once: Vec<u64>,
-) -> crate::tables::TableReport {
+fn table_report_with_wins(family: &str, values: Vec<u64>, wins_at_once: Vec<u64>) -> TableReport {
     let last = *wins_at_once.last().expect("not empty") as usize;
-    let period = crate::tables::observed_period(&values[last + 1..]).map(|mut p| {
+    let period = observed_period(&values[last + 1..]).map(|mut p| {
         p.preperiod += last as u64 + 1;
         p
     });
@@ -745,7 +736,7 @@ fn table_report_with_wins(
         wins_at_once.len()
     );
     // Not `TableReport::new`: its formula search would run over the placeholders.
-    crate::tables::TableReport {
+    TableReport {
         family: family.to_owned(),
         upto: values.len() as u64 - 1,
         values: Some(values),
@@ -883,7 +874,7 @@ impl ScriptSession<'_> {
         family: &str,
         upto: u64,
         limits: &Limits,
-    ) -> Result<crate::tables::TableReport, Error> {
+    ) -> Result<TableReport, Error> {
         self.game.start_request();
         let not_a_rule = |why: String| {
             Error::bad_input(format!(
@@ -975,7 +966,7 @@ mod tests {
     const SUBTRACTION: &str =
         "fn moves(p) { let m = []; for k in [1, 3, 4] { if k <= p { m.push(p - k); } } m }";
 
-    fn until_proved(source: &str, upto: u64) -> Result<crate::tables::TableReport, Error> {
+    fn until_proved(source: &str, upto: u64) -> Result<TableReport, Error> {
         let game = compile(source, ScriptLimits::default()).unwrap();
         let mut session = ScriptSession::new(&game, 1 << 24);
         session.table_until_proved("script", upto, &Limits::default())

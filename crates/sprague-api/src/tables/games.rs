@@ -183,7 +183,7 @@ mod tests {
         let p = t.period.unwrap();
         assert_eq!((p.preperiod, p.period, p.saltus, p.proved), (1, 4, 4, true));
         // The period the closed form proves is the one the values show.
-        let seen = crate::tables::observed_period(&g).unwrap();
+        let seen = crate::tables::report::observed_period(&g).unwrap();
         assert_eq!((seen.preperiod, seen.period, seen.saltus), (1, 4, 4));
         let t = lasker_table(1_000_000, true, &limits).unwrap();
         assert_eq!((t.upto, t.values.unwrap()), (8, g[..9].to_vec()));
