@@ -4,10 +4,14 @@
 # expensive requests (a scripted Kayles table to 3000, a script that loops until its time budget,
 # a three-heap code), the others the cheap `nim 3 4 5`. Measured with wrk (Debian's package,
 # installed when missing). Prints, for the cheap requests, the throughput, the p50/p90/p99
-# latency and the failed (non-2xx) count, first alone (the baseline, same run) and then under the
-# heavy load; the heavy requests' count and how many were not answered 200 (422 past a budget, 503
-# past the queue); the server's memory (its own and its
-# workers' RSS, sampled each second: the peak); and the load average.
+# latency and the failed (non-2xx) count, first alone and then under the heavy load; the heavy
+# requests' count and how many were not answered 200 (422 past a budget, 503 past the queue); the
+# server's memory (its own and its workers' RSS, sampled each second: the peak); and the load
+# average.
+#
+# BIN is the server measured (default: target/release/sprague, built first). BASE=OTHER_BINARY
+# measures a baseline too, in the same run, interleaved: ROUNDS rounds (default 1) of the
+# baseline then BIN.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CLIENTS=${CLIENTS:-200}
@@ -16,14 +20,14 @@ HEAVY=${HEAVY:-10}
 if ! command -v wrk >/dev/null; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y wrk >/dev/null
 fi
-cargo build --release -q -p sprague-cli
+ROUNDS=${ROUNDS:-1}
+if [ -z "${BIN:-}" ]; then
+  cargo build --release -q -p sprague-cli
+  BIN=target/release/sprague
+fi
 work=$(mktemp -d)
+server=
 trap 'kill $server 2>/dev/null || true; rm -rf "$work"' EXIT
-target/release/sprague serve --addr 127.0.0.1:0 --time-limit 5 >"$work/serve.out" &
-server=$!
-for _ in $(seq 50); do grep -q http "$work/serve.out" 2>/dev/null && break; sleep 0.1; done
-url=$(grep -o 'http://[^/]*' "$work/serve.out")
-echo "server: $(cat "$work/serve.out")"
 cat >"$work/cheap.lua" <<'LUA'
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
@@ -52,13 +56,21 @@ sample_memory() {
     sleep 1
   done
 }
+measure() {
+local bin=$1
+"$bin" serve --addr 127.0.0.1:0 --time-limit 5 >"$work/serve.out" &
+server=$!
+for _ in $(seq 50); do grep -q http "$work/serve.out" 2>/dev/null && break; sleep 0.1; done
+url=$(grep -o 'http://[^/]*' "$work/serve.out")
+echo "== $bin: $(cat "$work/serve.out")"
+rm -f "$work/peak"
 sample_memory &
 sampler=$!
 summary() {
   awk '/Latency Distribution/ {d = 1} d && /50%|90%|99%/ {printf "%s %s  ", $1, $2} /Requests\/sec/ {printf "req/s %s  ", $2} /Non-2xx/ {printf "failed %s  ", $NF} /requests in/ {printf "requests %s  ", $1} /Socket errors/ {printf "%s  ", $0} END {print ""}' "$1"
 }
 cheap_clients=$((CLIENTS - HEAVY))
-echo "baseline: $cheap_clients cheap clients alone for $((SECONDS_ / 2)) s"
+echo "alone: $cheap_clients cheap clients for $((SECONDS_ / 2)) s"
 wrk -t2 -c"$cheap_clients" -d"$((SECONDS_ / 2))s" --timeout 30s --latency -s "$work/cheap.lua" "$url/api/run" >"$work/alone.txt"
 printf '  cheap alone:   '; summary "$work/alone.txt"
 echo "mixed: $cheap_clients cheap + $HEAVY heavy clients for $SECONDS_ s"
@@ -71,3 +83,10 @@ printf '  heavy:         '; summary "$work/heavy.txt"
 kill $sampler 2>/dev/null || true
 echo "  server + workers peak RSS: $(( $(cat "$work/peak" 2>/dev/null || echo 0) / 1024 )) MiB"
 echo "  load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+kill "$server" 2>/dev/null || true
+wait "$server" 2>/dev/null || true
+}
+for _ in $(seq "$ROUNDS"); do
+  if [ -n "${BASE:-}" ]; then measure "$BASE"; fi
+  measure "$BIN"
+done

@@ -72,6 +72,11 @@ pub struct Game {
     pub rule: &'static str,
     /// How a position is written.
     pub position: &'static str,
+    /// What a signature calls the position's words (the Python package's `nim(*heaps)`,
+    /// `connect4(moves)`); empty where the parameters alone give the position
+    /// (`triangle-war`'s `moves`). A file game's position is its text, whatever this says.
+    #[serde(skip)]
+    pub position_name: &'static str,
     /// An example request: the words typed after the name, parameters included (`-` for a
     /// file game's text, which is `example_text`).
     pub example: &'static [&'static str],
@@ -316,6 +321,7 @@ const fn named(name: &'static str, rule: &'static str, position: &'static str) -
         name,
         rule,
         position,
+        position_name: "heaps",
         example: &["5", "7"],
         misere: true,
         every: true,
@@ -331,6 +337,7 @@ const ANALYSED: Game = Game {
     name: "",
     rule: "",
     position: "",
+    position_name: "position",
     example: &[],
     example_text: None,
     parameters: &[],
@@ -348,6 +355,7 @@ static GAMES: &[Game] = &[
         name: "nim",
         rule: "Nim: take any positive number of tokens from one heap; whoever cannot move loses.",
         position: "heap sizes: non-negative integers of any size",
+        position_name: "heaps",
         example: &["3", "4", "5"],
         parameters: &[Parameter {
             name: "moore",
@@ -367,6 +375,7 @@ static GAMES: &[Game] = &[
         name: "wythoff",
         rule: "Wythoff's game: two heaps; take any number from one heap, or the same number from both.",
         position: "the two heap sizes: non-negative integers of any size",
+        position_name: "heaps",
         example: &["5", "8"],
         play: true,
         answer: Answer::Analyse(|r, limits| wythoff::analyse(&r.words, &r.options, limits)),
@@ -376,6 +385,7 @@ static GAMES: &[Game] = &[
         name: "bash",
         rule: "Bash's game: one heap; take 1..M tokens (or P..M with --min; fewer than P left: take all).",
         position: "the heap size: a non-negative integer of any size",
+        position_name: "heap",
         example: &["15", "--max", "3"],
         parameters: &[
             Parameter {
@@ -404,6 +414,7 @@ static GAMES: &[Game] = &[
         name: "staircase",
         rule: "Staircase Nim: coins on steps 1..n; move any number of coins from step i to step i-1.",
         position: "the coins on steps 1, 2, …: non-negative integers of any size",
+        position_name: "steps",
         example: &["0", "5", "3"],
         play: true,
         answer: Answer::Analyse(|r, limits| staircase::analyse(&r.words, &r.options, limits)),
@@ -413,6 +424,7 @@ static GAMES: &[Game] = &[
         name: "subtraction",
         rule: "Subtraction game (S-Nim): take s tokens from one heap, for some s in the set S.",
         position: "heap sizes: non-negative integers of any size",
+        position_name: "heaps",
         example: &["7", "12", "--set", "1,3,4"],
         parameters: &[Parameter {
             name: "set",
@@ -432,6 +444,7 @@ static GAMES: &[Game] = &[
         name: "lasker",
         rule: "Lasker's Nim: take any positive number of tokens from one heap, or split a heap in two.",
         position: "heap sizes: non-negative integers of any size",
+        position_name: "heaps",
         example: &["1", "8", "1"],
         every: true,
         play: true,
@@ -557,6 +570,7 @@ static GAMES: &[Game] = &[
         name: "split",
         rule: "The splitting game: take a bean from bottle i, put one into j and one into k (i < j <= k).",
         position: "the beans in bottles 1, 2, …: non-negative integers of any size",
+        position_name: "bottles",
         example: &["1", "0", "1", "5000"],
         answer: Answer::Analyse(|r, limits| split::analyse(&r.words, &r.options, limits)),
         ..ANALYSED
@@ -596,6 +610,7 @@ static GAMES: &[Game] = &[
         name: "nim-product",
         rule: "Nim multiplication: A ⊗ B, the product of the field of nimbers (XOR is its sum); a calculation, not a game.",
         position: "the two factors A and B: non-negative integers of any size",
+        position_name: "factors",
         example: &["16", "16"],
         command: Command::Calculate,
         answer: Answer::Other(|r, _| nim_product::calculate(&r.words).map(Report::Value)),
@@ -605,6 +620,7 @@ static GAMES: &[Game] = &[
         name: "triangle-war",
         rule: "Triangle War (POJ 1085): draw lines between ten dots; completing a triangle scores it and earns another move.",
         position: "the lines drawn so far, with --moves \"2-4 4-5 …\" (dots 1 / 2 3 / 4 5 6 / 7 8 9 10)",
+        position_name: "",
         example: &["--moves", "2-4 4-5"],
         parameters: &[Parameter {
             name: "moves",
@@ -623,6 +639,7 @@ static GAMES: &[Game] = &[
         name: "tictactoe",
         rule: "Tic-tac-toe: value 1, 0 or -1 for the player to move.",
         position: "nine characters of x, o and ., row by row (x moves first); none for the empty board",
+        position_name: "board",
         example: &["x...o...."],
         command: Command::Solve,
         play: true,
@@ -633,6 +650,7 @@ static GAMES: &[Game] = &[
         name: "connect4",
         rule: "Connect Four (7 wide, 6 high by default; any board whose width × (height + 1) is at most 64): the exact score for the player to move.",
         position: "the columns played from the empty board, digits 1-7 (numbers separated by commas on a board wider than 9); none for the start",
+        position_name: "moves",
         example: &["4453"],
         parameters: &[
             Parameter {
@@ -670,6 +688,7 @@ static GAMES: &[Game] = &[
         name: "cursors",
         rule: "The cursor game (seed notes 002): end the game scoring a_C + b_D, or move a cursor to a state never seen; the first player minimises.",
         position: "the sequences with --a and --b (comma-separated integers), the start with --start C,D",
+        position_name: "",
         example: &["--a", "0", "--b", "5,3,1"],
         parameters: &[
             Parameter {
@@ -725,6 +744,15 @@ mod tests {
             let request = game
                 .request(game.example, game.example_text.map(str::as_bytes))
                 .unwrap_or_else(|e| panic!("{}: {e}", game.name));
+            if game.input == Input::Words {
+                // A position given by parameters alone has no name in a signature.
+                assert_eq!(
+                    game.position_name.is_empty(),
+                    request.words.is_empty(),
+                    "{}",
+                    game.name
+                );
+            }
             let report = game
                 .answer(&request, &limits)
                 .unwrap_or_else(|e| panic!("{}: {e}", game.name));

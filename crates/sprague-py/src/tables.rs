@@ -10,10 +10,10 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use numpy::PyArray1;
-use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use sprague_api::tables::long_run::{self, RunEnd};
-use sprague_api::{octal, parse, tables, Error};
+use sprague_api::{catalogue, octal, parse, tables, Error, Limits};
 
 use crate::{interruptible, ints, limits, to_py_err};
 
@@ -39,22 +39,68 @@ fn heap_rule(
     }
 }
 
-/// G(0..=upto) of a heap game, with its report (family, upto, period, note) as JSON.
+/// G(0..=upto) of a table family (the catalogue's `table` names: `octal` with its code or take
+/// set, the named heap games, `subtraction`, `bash`, `lasker`), with its report (family, upto,
+/// period, note, formulas) as JSON: a heap game's values as a `uint16` array, the others' as
+/// `uint64`.
 #[pyfunction]
-#[pyo3(signature = (family, code=None, take_set=None, upto=None, until_proved=false, seconds=None, memory=None))]
+#[pyo3(signature = (family, code=None, take_set=None, parameters=HashMap::new(), upto=None, until_proved=false, seconds=None, memory=None))]
 #[allow(clippy::too_many_arguments)]
+fn table<'py>(
+    py: Python<'py>,
+    family: &str,
+    code: Option<String>,
+    take_set: Option<String>,
+    parameters: HashMap<String, String>,
+    upto: Option<&Bound<'py, PyAny>>,
+    until_proved: bool,
+    seconds: Option<&Bound<'py, PyAny>>,
+    memory: Option<&Bound<'py, PyAny>>,
+) -> PyResult<(String, Bound<'py, PyAny>)> {
+    let mut families: Vec<&str> = catalogue::games().iter().filter_map(|g| g.table).collect();
+    families.dedup();
+    if !families.contains(&family) {
+        return Err(PyValueError::new_err(format!(
+            "there is no table family `{family}`: the families are {}",
+            families.join(", ")
+        )));
+    }
+    let upto = ints::whole_opt(upto, "upto", u64::MAX)?.unwrap_or(1000);
+    let limits = limits(seconds, memory)?;
+    // A heap game (octal's codes and take sets, and the games named after an octal code) runs
+    // as the command line's long runs; the others' tables are computed at once.
+    if family == "octal" || parse::named_rule(family).is_ok() {
+        if !parameters.is_empty() {
+            let mut names: Vec<&str> = parameters.keys().map(String::as_str).collect();
+            names.sort_unstable();
+            return Err(PyTypeError::new_err(format!(
+                "table('{family}') takes no {}",
+                names.join(", ")
+            )));
+        }
+        let (report, values) = heap_table(py, family, code, take_set, upto, until_proved, limits)?;
+        Ok((report, values.into_any()))
+    } else {
+        if code.is_some() || take_set.is_some() {
+            return Err(PyTypeError::new_err(format!(
+                "table('{family}') takes neither a code nor a take set"
+            )));
+        }
+        let (report, values) = other_table(py, family, parameters, upto, until_proved, limits)?;
+        Ok((report, values.into_any()))
+    }
+}
+
+/// G(0..=upto) of a heap game, with its report (family, upto, period, note) as JSON.
 fn heap_table<'py>(
     py: Python<'py>,
     family: &str,
     code: Option<String>,
     take_set: Option<String>,
-    upto: Option<&Bound<'py, PyAny>>,
+    upto: u64,
     until_proved: bool,
-    seconds: Option<&Bound<'py, PyAny>>,
-    memory: Option<&Bound<'py, PyAny>>,
+    limits: Limits,
 ) -> PyResult<(String, Bound<'py, PyArray1<u16>>)> {
-    let upto = ints::whole_opt(upto, "upto", u64::MAX)?.unwrap_or(1000);
-    let limits = limits(seconds, memory)?;
     let (rule, family) =
         heap_rule(family, code.as_deref(), take_set.as_deref()).map_err(to_py_err)?;
     let stop = Arc::new(AtomicBool::new(false));
@@ -90,19 +136,14 @@ fn heap_table<'py>(
 }
 
 /// G(0..=upto) of subtraction, Bash or Lasker's Nim, with its report as JSON.
-#[pyfunction]
-#[pyo3(signature = (family, parameters, upto=None, until_proved=false, seconds=None, memory=None))]
 fn other_table<'py>(
     py: Python<'py>,
     family: &str,
     parameters: HashMap<String, String>,
-    upto: Option<&Bound<'py, PyAny>>,
+    upto: u64,
     until_proved: bool,
-    seconds: Option<&Bound<'py, PyAny>>,
-    memory: Option<&Bound<'py, PyAny>>,
+    limits: Limits,
 ) -> PyResult<(String, Bound<'py, PyArray1<u64>>)> {
-    let upto = ints::whole_opt(upto, "upto", u64::MAX)?.unwrap_or(1000);
-    let limits = limits(seconds, memory)?;
     let family = family.to_owned();
     let run = interruptible(py, None, move || {
         let param = |name: &str| parameters.get(name).map(String::as_str);
@@ -122,8 +163,7 @@ fn other_table<'py>(
             "lasker" => tables::lasker_table(upto, until_proved, &limits)?,
             other => {
                 return Err(Error::bad_input(format!(
-                    "there is no table family `{other}`: the families are octal, kayles, dawson, \
-                     dawsons-chess, guiles, treblecross, grundys-game, subtraction, bash, lasker"
+                    "the table of {other} is not computed here"
                 )))
             }
         };
@@ -168,8 +208,7 @@ fn grid_formulas(grid: Vec<Vec<u64>>) -> PyResult<String> {
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(heap_table, m)?)?;
-    m.add_function(wrap_pyfunction!(other_table, m)?)?;
+    m.add_function(wrap_pyfunction!(table, m)?)?;
     m.add_function(wrap_pyfunction!(observed_period, m)?)?;
     m.add_function(wrap_pyfunction!(grid_patterns, m)?)?;
     m.add_function(wrap_pyfunction!(table_formulas, m)?)?;

@@ -36,7 +36,9 @@ def test_every_example_answers_as_the_command_line(cli, entry):
                 params[p.name.replace("-", "_")] = next(rest) if p.value else True
             else:
                 position.append(word)
-        got = getattr(sprague, entry.name.replace("-", "_"))(" ".join(position), **params)
+        # A game whose parameters give the whole position (triangle-war) takes no words.
+        words = [" ".join(position)] if position else []
+        got = getattr(sprague, entry.name.replace("-", "_"))(*words, **params)
     assert code == 0, err
     assert got.to_dict() == expected
 
@@ -152,6 +154,21 @@ def test_table_errors():
         sprague.table("octal", "0.9x", upto=3)
     with pytest.raises(ValueError, match="code"):
         sprague.table("octal", upto=3)
+
+
+def test_table_families_are_the_catalogues():
+    families = [g.table for g in sprague.games() if g.table]
+    with pytest.raises(ValueError) as raised:
+        sprague.table("chess", upto=3)
+    assert str(raised.value).endswith("the families are " + ", ".join(families))
+    for family in families:
+        kwargs = {"set": "1,3,4"} if family == "subtraction" else {"max": 3} if family == "bash" else {}
+        code = "0.77" if family == "octal" else None
+        assert len(sprague.table(family, code, upto=5, **kwargs)) == 6, family
+    with pytest.raises(TypeError, match="takes no set"):
+        sprague.table("kayles", set="1,2", upto=3)
+    with pytest.raises(TypeError, match="neither a code nor a take set"):
+        sprague.table("lasker", "0.77", upto=3)
 
 
 def test_table_display():

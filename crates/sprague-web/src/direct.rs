@@ -221,6 +221,7 @@ fn plan(args: &[String], stdin: &[u8]) -> Option<Planned> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::worker::tests::runtime;
 
     fn words(line: &str) -> Vec<String> {
         line.split_whitespace().map(str::to_owned).collect()
@@ -256,13 +257,6 @@ mod tests {
         assert!(plan(&words("geography --start 2 -"), b"2 1\n1 2\n").is_some());
         assert!(plan(&words("geography --start 2"), b"2 1\n1 2\n").is_none());
         assert!(plan(&words("graph -"), &vec![b' '; MAX_DIRECT_TEXT + 1]).is_none());
-    }
-
-    fn runtime() -> tokio::runtime::Runtime {
-        tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap()
     }
 
     #[test]

@@ -1,6 +1,7 @@
 """sprague: combinatorial games solved exactly.
 
-Every game of the command line's catalogue answers here with the same data as
+Every game of the command line's catalogue is a function here (``help(sprague.nim)`` shows
+its rule, position, keywords and an example) that answers with the same data as
 ``sprague NAME … --json``, as Python objects::
 
     >>> import sprague
@@ -149,7 +150,8 @@ class Analysis(Record):
     ``D``), ``nim_value`` (an int of any size, ``∞{…}`` for a loopy value, or ``None``),
     ``winning_moves`` (each with ``move`` and ``to``), ``all_moves`` when asked for, ``note``;
     with ``misere=True`` a lone heap's ``genus`` (``"4^146"``), with ``every=True`` the
-    Every-SG ``steps``."""
+    Every-SG ``steps``. A request about every start at once (``geography(…, all=True)``) gives
+    the ``winning_starts`` and ``losing_starts`` instead."""
 
 
 class Score(Record):
@@ -196,14 +198,16 @@ def games() -> List[Record]:
 
 
 def _words(position: Any) -> List[str]:
+    """The command line's words of a position: an int (NumPy's too) in decimal at any size, a
+    str split at its spaces, a list or tuple word by word."""
     if position is None:
         return []
     if isinstance(position, str):
         return position.split()
-    if isinstance(position, (int, np.integer)):
+    if isinstance(position, (int, np.integer)) and not isinstance(position, bool):
         return [_decimal(int(position))]
     if isinstance(position, (list, tuple)):
-        return [_decimal(int(p)) if isinstance(p, (int, np.integer)) else str(p) for p in position]
+        return [w for p in position for w in _words(p)]
     raise TypeError(f"a position is typed as a str, an int or a list of them, not {type(position).__name__}")
 
 
@@ -220,30 +224,19 @@ def _flags(params: Dict[str, Any]) -> List[str]:
     return args
 
 
-def analyse(
+def _answer(
     name: str,
-    position: Any = None,
-    *,
+    position: Any,
+    params: Dict[str, Any],
     text: Union[str, bytes, None] = None,
     misere: bool = False,
     every: bool = False,
     all_moves: bool = False,
     time_limit: Optional[int] = None,
     memory_limit: Optional[int] = None,
-    **params: Any,
-) -> Union[Analysis, Score, Record]:
-    """Answers a game of the catalogue as ``sprague NAME … --json`` does.
-
-    ``position`` is typed as on the command line: ``"3 4 5"``, ``[3, 4, 5]`` or ``7``.
-    A file game (graph, hackenbush, geography) takes its file's ``text``. The game's
-    parameters are keywords (``set="1,3,4"``, ``start=1``, ``all=True``); ``time_limit`` is in
-    seconds and ``memory_limit`` in bytes.
-
-    >>> analyse("nim", "3 4 5").outcome
-    'N'
-    >>> analyse("lasker", [3, 4], misere=False).nim_value
-    7
-    """
+) -> Dict[str, Any]:
+    """The JSON object of ``sprague NAME … --json``: the game's functions (``_games``, generated
+    from the catalogue) and :func:`analyse` call this."""
     entry = _BY_NAME.get(name)
     if entry is None:
         raise ValueError(f"there is no game `{name}`: sprague.games() lists them")
@@ -260,45 +253,40 @@ def analyse(
         data = text.encode() if isinstance(text, str) else bytes(text)
     elif entry["input"] == "file":
         raise ValueError(f"{name} reads its position from a file's text: give text=…")
-    answer = _loads(_sprague.answer(name, args, data, time_limit, memory_limit))
-    if entry["command"] == "solve":
-        return Score(answer)
-    if "outcome" in answer:
-        return Analysis(answer)
-    return Record(answer)
+    answer: Dict[str, Any] = _loads(_sprague.answer(name, args, data, time_limit, memory_limit))
+    return answer
 
 
-def _game_function(entry: Dict[str, Any]) -> Callable[..., Any]:
-    name = entry["name"]
-    file_game = entry["input"] == "file"
-
-    def call(*position: Any, **kwargs: Any) -> Any:
-        if file_game:
-            if len(position) > 1:
-                raise TypeError(f"{name}() takes the file's text and keywords")
-            if position:
-                kwargs["text"] = position[0]
-            return analyse(name, **kwargs)
-        if len(position) == 1 and not isinstance(position[0], (int, np.integer)):
-            return analyse(name, position[0], **kwargs)
-        return analyse(name, list(position), **kwargs)
-
-    example = " ".join(entry["example"])
-    params = ", ".join(f"{p['name'].replace('-', '_')}=…" for p in entry["parameters"])
-    call.__name__ = name.replace("-", "_")
-    call.__qualname__ = call.__name__
-    call.__doc__ = (
-        f"{entry['rule']}\n\nPosition: {entry['position']}.\n"
-        + (f"Parameters: {params}.\n" if params else "")
-        + f"Command line: {' '.join(['sprague'] + (['solve'] if entry['command'] == 'solve' else []) + [name, example])}"
-    )
-    return call
+_ANSWERS = {"analyse": Analysis, "solve": Score, "calculate": Record}
 
 
-for _entry in _CATALOGUE:
-    globals()[_entry["name"].replace("-", "_")] = _game_function(_entry)
-    __all__.append(_entry["name"].replace("-", "_"))
-del _entry
+def analyse(
+    name: str,
+    position: Any = None,
+    *,
+    text: Union[str, bytes, None] = None,
+    misere: bool = False,
+    every: bool = False,
+    all_moves: bool = False,
+    time_limit: Optional[int] = None,
+    memory_limit: Optional[int] = None,
+    **params: Any,
+) -> Union[Analysis, Score, Record]:
+    """Answers a game of the catalogue, named as on the command line, as ``sprague NAME … --json``
+    does; each game also has a function of its own (``sprague.nim``, ``help(sprague.nim)``).
+
+    ``position`` is typed as on the command line: ``"3 4 5"``, ``[3, 4, 5]`` or ``7``.
+    A file game (``input`` is ``"file"`` in :func:`games`) takes its file's ``text``. The game's
+    parameters are keywords (``set="1,3,4"``, ``start=1``, ``all=True``); ``time_limit`` is in
+    seconds and ``memory_limit`` in bytes.
+
+    >>> analyse("nim", "3 4 5").outcome
+    'N'
+    >>> analyse("lasker", [3, 4], misere=False).nim_value
+    7
+    """
+    answer = _answer(name, position, params, text, misere, every, all_moves, time_limit, memory_limit)
+    return _ANSWERS[_BY_NAME[name]["command"]](answer)
 
 
 class Table:
@@ -395,9 +383,6 @@ def _plot_svg(title: str, values: np.ndarray, width: int, height: int) -> str:
     )
 
 
-_HEAP_FAMILIES = {"octal", "kayles", "dawson", "dawsons-chess", "guiles", "treblecross", "grundys-game"}
-
-
 def table(
     family: str,
     code: Optional[str] = None,
@@ -411,10 +396,10 @@ def table(
 ) -> Table:
     """G(0..upto) of a family, as ``sprague table FAMILY … --json`` computes it.
 
-    Families: ``octal`` (with its code, ``"0.77"``, or ``take_set="2,5"``), the named heap
-    games (``kayles``, ``dawson``, ``dawsons-chess``, ``guiles``, ``treblecross``,
-    ``grundys-game``), ``subtraction`` (``set="1,3,4"``), ``bash`` (``max=3``, ``min=1``) and
-    ``lasker``. With ``until_proved`` the table stops as soon as its period is proved. The
+    Families (each game's ``table`` in :func:`games`): ``octal`` (with its code, ``"0.77"``, or
+    ``take_set="2,5"``), the named heap games (``kayles``, ``dawson``, ``dawsons-chess``,
+    ``guiles``, ``treblecross``, ``grundys-game``), ``subtraction`` (``set="1,3,4"``), ``bash``
+    (``max=3``, ``min=1``) and ``lasker``. With ``until_proved`` the table stops as soon as its period is proved. The
     computation releases the interpreter, and Ctrl-C stops it.
 
     >>> table("subtraction", set="1,3,4", upto=20).period.period
@@ -423,17 +408,8 @@ def table(
     family = family.replace("_", "-")
     if isinstance(take_set, (list, tuple)):
         take_set = ",".join(_word(t) for t in take_set)
-    if family in _HEAP_FAMILIES:
-        if params:
-            raise TypeError(f"table({family!r}) takes no {', '.join(params)}")
-        report, values = _sprague.heap_table(
-            family, code, take_set, upto, until_proved, time_limit, memory_limit
-        )
-    else:
-        if code is not None or take_set is not None:
-            raise TypeError(f"table({family!r}) takes neither a code nor a take set")
-        given = {k: ",".join(map(_word, v)) if isinstance(v, (list, tuple)) else _word(v) for k, v in params.items()}
-        report, values = _sprague.other_table(family, given, upto, until_proved, time_limit, memory_limit)
+    given = {k: ",".join(map(_word, v)) if isinstance(v, (list, tuple)) else _word(v) for k, v in params.items()}
+    report, values = _sprague.table(family, code, take_set, given, upto, until_proved, time_limit, memory_limit)
     return Table(_loads(report), values)
 
 
@@ -538,9 +514,6 @@ class Game:
         return len(self._native)
 
 
-_SCORING = {"triangle-war", "tictactoe", "connect4"}
-
-
 class State:
     """A position of a playable game, in the style of OpenSpiel's states: ``legal_moves()``,
     ``play(move)`` (a new state), ``is_terminal()``, ``value()``, and the perfect engine's
@@ -561,7 +534,7 @@ class State:
             raise ValueError(f"{game!r} is not a playable game: the playable games are {', '.join(playable)}")
         self.game = game
         self._params = params
-        if game in _SCORING:
+        if entry["command"] == "solve":
             text = " ".join(_words(position)) if not isinstance(position, str) else position
             self._state = _loads(_sprague.score_state(game, text))
             self.position: str = self._state["position"]
@@ -730,3 +703,11 @@ def _triangle_war_svg(position: str) -> str:
 def play(game: str, position: Any = "", **params: Any) -> State:
     """The :class:`State` of ``game`` at ``position`` (the start when omitted)."""
     return State(game, position, **params)
+
+
+# Every game of the catalogue as a function of its own, generated from the catalogue (they call
+# `_answer` and the answers' classes above, hence at the end).
+from . import _games  # noqa: E402
+from ._games import *  # noqa: E402,F401,F403
+
+__all__ += _games.__all__

@@ -23,23 +23,16 @@ def answer(
     seconds: Optional[int] = None,
     memory: Optional[int] = None,
 ) -> str: ...
-def heap_table(
+def table(
     family: str,
     code: Optional[str] = None,
     take_set: Optional[str] = None,
+    parameters: Dict[str, str] = ...,
     upto: int = 1000,
     until_proved: bool = False,
     seconds: Optional[int] = None,
     memory: Optional[int] = None,
-) -> Tuple[str, npt.NDArray[np.uint16]]: ...
-def other_table(
-    family: str,
-    parameters: Dict[str, str],
-    upto: int = 1000,
-    until_proved: bool = False,
-    seconds: Optional[int] = None,
-    memory: Optional[int] = None,
-) -> Tuple[str, npt.NDArray[np.uint64]]: ...
+) -> Tuple[str, Union[npt.NDArray[np.uint16], npt.NDArray[np.uint64]]]: ...
 def observed_period(values: List[int]) -> str: ...
 def grid_patterns(grid: List[List[int]]) -> List[str]: ...
 def table_formulas(values: List[int], period: str) -> str: ...
