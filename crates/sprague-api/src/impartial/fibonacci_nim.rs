@@ -8,7 +8,7 @@ use sprague::games::fibonacci_nim::{self, GrundyTable};
 use sprague::value::Outcome;
 
 use crate::report::analysis::{Analysed, Analysis, MoveReport, NimValue};
-use crate::report::listing::{list_all_moves, listing_limit, listing_note};
+use crate::report::listing::{self, list_all_moves, listing_limit};
 use crate::request::error::Error;
 use crate::request::limits::Limits;
 use crate::request::options::AnalysisOptions;
@@ -134,7 +134,7 @@ pub fn analyse<S: AsRef<str>>(
         .iter()
         .map(|t| move_report(&position, t))
         .collect();
-    let listing_note = listing_note(
+    let listing_note = listing::listing_note(
         Some(&BigUint::from(winning.count)),
         winning_moves.len(),
         MAX_WINNING_MOVES,

@@ -22,8 +22,7 @@ use crate::report::analysis::{heap_move_report, join_numbers, Analysed, Analysis
 use crate::request::error::{Error, ErrorKind, Remedy};
 use crate::request::limits::{human_bytes, Limits};
 use crate::request::options::AnalysisOptions;
-use crate::request::parse;
-use crate::request::parse::parse_heaps;
+use crate::request::parse::{self, parse_heaps};
 use crate::tables::estimate::estimate_bytes;
 use crate::tables::heap::{proved_table, table_of, ProofSearch, MAX_PROOF_SEARCH};
 
