@@ -14,12 +14,17 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::Analysed;
-use crate::{
-    bash, cursors, fibonacci_nim, geography, graph, hackenbush, lasker, moore_nim, nim,
-    nim_product, octal, split, staircase, subtraction, turning, wythoff, Analysis, AnalysisOptions,
-    Error, Limits, ScoreReport, ScoreSolver, SolveOptions, ValueReport,
+use crate::impartial::{
+    bash, fibonacci_nim, geography, graph, hackenbush, lasker, moore_nim, nim, nim_product, octal,
+    split, staircase, subtraction, turning, wythoff,
 };
+use crate::report::analysis::{Analysed, Analysis, ValueReport};
+use crate::request::error::Error;
+use crate::request::limits::Limits;
+use crate::request::options::AnalysisOptions;
+use crate::request::parse;
+use crate::scoring::cursors;
+use crate::scoring::solver::{ScoreReport, ScoreSolver, SolveOptions};
 
 /// How a game is reached on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -488,7 +493,7 @@ static GAMES: &[Game] = &[
         table: Some("octal"),
         answer: Answer::Analyse(|r, limits| match r.parameter("take-set") {
             Some(set) => {
-                let (rule, family) = crate::parse::parse_take_set(set)?;
+                let (rule, family) = parse::parse_take_set(set)?;
                 octal::analyse(&family, &rule, &r.words, &r.options, limits)
             }
             None => {
@@ -496,7 +501,7 @@ static GAMES: &[Game] = &[
                     .words
                     .split_first()
                     .ok_or_else(|| Error::bad_input("expected a code (like 0.77), then heaps"))?;
-                let rule = crate::parse::parse_code(code)?;
+                let rule = parse::parse_code(code)?;
                 octal::analyse(&format!("octal {code}"), &rule, heaps, &r.options, limits)
             }
         }),

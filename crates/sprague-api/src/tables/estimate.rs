@@ -1,9 +1,10 @@
 //! What a heap table will cost before it runs: its memory, and for the codes with three-heap
-//! moves its time; refusals carry both as data ([`crate::OverBudget`]).
+//! moves its time; refusals carry both as data ([`crate::request::error::OverBudget`]).
 
 use sprague::games::octal::HeapRule;
 
-use crate::{Error, Limits};
+use crate::request::error::{Budget, Error};
+use crate::request::limits::{human_seconds, Limits};
 
 /// Refuses a table of `len` values that would not fit in `limits`.
 ///
@@ -72,14 +73,14 @@ pub fn check_time_of_step(
         String::new()
     };
     Err(Error::over_budget(
-        crate::Budget::Time,
+        Budget::Time,
         whole.ceil() as u64,
         limits.max_seconds,
         format!(
             "a table of {len} values of {rule} (three-heap splits) takes about {}, more than the \
              {} allowed{so_far}",
-            crate::human_seconds(whole),
-            crate::human_seconds(limits.max_seconds as f64)
+            human_seconds(whole),
+            human_seconds(limits.max_seconds as f64)
         ),
     ))
 }

@@ -5,6 +5,9 @@ use super::estimate::check_memory;
 use sprague::sequence::Period;
 
 use super::report::{PeriodReport, TableReport};
+use crate::request::error::Error;
+use crate::request::limits::Limits;
+use crate::request::parse;
 
 /// `table subtraction --set S --upto N`: G(0..=N) of S-Nim, with its period, proved by the
 /// subtraction-game argument once a run of max S equal values is seen (see
@@ -18,13 +21,13 @@ pub fn subtraction_table(
     set_text: &str,
     upto: u64,
     until_proved: bool,
-    limits: &crate::Limits,
-) -> Result<TableReport, crate::Error> {
+    limits: &Limits,
+) -> Result<TableReport, Error> {
     use sprague::games::subtraction::SubtractionTable;
-    let set = crate::parse::parse_set(set_text)?;
+    let set = parse::parse_set(set_text)?;
     let len = upto
         .checked_add(1)
-        .ok_or_else(|| crate::Error::too_large("--upto is too large"))?;
+        .ok_or_else(|| Error::too_large("--upto is too large"))?;
     check_memory(len, limits)?;
     let mut t = SubtractionTable::new(set);
     let period = if until_proved {
@@ -55,18 +58,18 @@ pub fn bash_table(
     min: Option<&str>,
     upto: u64,
     until_proved: bool,
-    limits: &crate::Limits,
-) -> Result<TableReport, crate::Error> {
+    limits: &Limits,
+) -> Result<TableReport, Error> {
     use num_traits::ToPrimitive;
-    let rules = crate::parse::parse_rules(max, min)?;
+    let rules = parse::parse_rules(max, min)?;
     let m = rules
         .max()
         .to_u64()
         .filter(|&m| m <= 1 << 32)
-        .ok_or_else(|| crate::Error::too_large(format!("--max {max}: at most 2^32 in a table")))?;
+        .ok_or_else(|| Error::too_large(format!("--max {max}: at most 2^32 in a table")))?;
     let total = upto
         .checked_add(1)
-        .ok_or_else(|| crate::Error::too_large("--upto is too large"))?;
+        .ok_or_else(|| Error::too_large("--upto is too large"))?;
     let mut len = if until_proved {
         m.saturating_mul(2).max(64).min(total)
     } else {
@@ -114,15 +117,11 @@ pub fn bash_table(
 /// # Errors
 ///
 /// A table too large for `limits`.
-pub fn lasker_table(
-    upto: u64,
-    until_proved: bool,
-    limits: &crate::Limits,
-) -> Result<TableReport, crate::Error> {
+pub fn lasker_table(upto: u64, until_proved: bool, limits: &Limits) -> Result<TableReport, Error> {
     let upto = if until_proved { upto.min(8) } else { upto };
     let len = upto
         .checked_add(1)
-        .ok_or_else(|| crate::Error::too_large("--upto is too large"))?;
+        .ok_or_else(|| Error::too_large("--upto is too large"))?;
     limits.check_memory(
         len.saturating_mul(8),
         format_args!("a table of {len} values"),
@@ -150,7 +149,7 @@ mod tests {
 
     #[test]
     fn subtraction_and_bash_tables_prove_their_periods() {
-        let limits = crate::Limits::default();
+        let limits = Limits::default();
         let t = subtraction_table("1,3,4", 40, false, &limits).unwrap();
         let p = t.period.unwrap();
         assert_eq!((p.preperiod, p.period, p.proved), (0, 7, true));
@@ -178,13 +177,13 @@ mod tests {
             seen.extend((1..n).map(|a| g[a] ^ g[n - a]));
             g.push((0..).find(|x| !seen.contains(x)).unwrap());
         }
-        let limits = crate::Limits::default();
+        let limits = Limits::default();
         let t = lasker_table(299, false, &limits).unwrap();
         assert_eq!(t.values.as_deref(), Some(&g[..]));
         let p = t.period.unwrap();
         assert_eq!((p.preperiod, p.period, p.saltus, p.proved), (1, 4, 4, true));
         // The period the closed form proves is the one the values show.
-        let seen = crate::tables::observed_period(&g).unwrap();
+        let seen = crate::tables::report::observed_period(&g).unwrap();
         assert_eq!((seen.preperiod, seen.period, seen.saltus), (1, 4, 4));
         let t = lasker_table(1_000_000, true, &limits).unwrap();
         assert_eq!((t.upto, t.values.unwrap()), (8, g[..9].to_vec()));

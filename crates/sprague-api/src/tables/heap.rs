@@ -9,7 +9,8 @@ use sprague::sequence::Period;
 use super::estimate::{check_memory, check_time, check_time_of_step};
 use super::long_run;
 use super::report::{PeriodReport, TableReport};
-use crate::{Error, Limits};
+use crate::request::error::Error;
+use crate::request::limits::Limits;
 
 /// The table of `rule` with `len` values, or a refusal; once a period is proved on the way, the
 /// rest of the values come from it.
@@ -205,7 +206,7 @@ pub fn table(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::{named_rule, parse_code};
+    use crate::request::parse::{named_rule, parse_code};
 
     #[test]
     fn tables_report_arithmetic_periods() {

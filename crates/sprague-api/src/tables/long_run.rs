@@ -32,7 +32,8 @@ use sprague::sequence::{arithmetic, Period};
 use super::estimate::check_memory;
 use super::report::{FormulaReport, PeriodReport, TableView};
 use super::values_file::VALUES_MAGIC;
-use crate::{Error, Limits};
+use crate::request::error::{Budget, Error};
+use crate::request::limits::{human_seconds, Limits};
 
 /// The first eight bytes of a checkpoint file.
 pub const CHECKPOINT_MAGIC: &[u8; 8] = b"SPRGCKP1";
@@ -207,15 +208,15 @@ impl Pace {
         };
         if elapsed + rest > self.max_seconds {
             return Err(Error::over_budget(
-                crate::Budget::Time,
+                Budget::Time,
                 (elapsed + rest).ceil() as u64,
                 self.max_seconds as u64,
                 format!(
                     "a table of {target} values of {} would take about {} at the pace of its \
                      first {end} values, more than the {} allowed",
                     self.family,
-                    crate::human_seconds(elapsed + rest),
-                    crate::human_seconds(self.max_seconds)
+                    human_seconds(elapsed + rest),
+                    human_seconds(self.max_seconds)
                 ),
             ));
         }
@@ -697,7 +698,7 @@ mod tests {
         assert_eq!(next_chunk(1 << 20, 1 << 21, ms(1), true), FIRST_CHUNK);
     }
 
-    use crate::parse::named_rule;
+    use crate::request::parse::named_rule;
 
     fn finished(end: RunEnd) -> HeapSequence {
         match end {
@@ -790,7 +791,7 @@ mod tests {
         // 4096, 8192 values) and look at the length its proof would need, so a stop at 1025
         // falls inside such a look.
         for code in ["0.07", "0.156", "0.51", "0.35", "0.16"] {
-            let rule = crate::parse::parse_code(code).unwrap();
+            let rule = crate::request::parse::parse_code(code).unwrap();
             let upto = 20_000;
             let whole = plain(&rule, upto, true);
             assert!(whole.period.is_some_and(|p| p.proved) || whole.upto() == upto);

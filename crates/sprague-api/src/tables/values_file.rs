@@ -1,7 +1,7 @@
 //! The values file of `table … --out FILE`: G(0..len) in a compact binary form, shared by every
 //! table family and by the long runs' checkpoints.
 
-use crate::Error;
+use crate::request::error::Error;
 
 /// The first eight bytes of a values file written by `table … --out FILE`.
 pub const VALUES_MAGIC: &[u8; 8] = b"SPRGSEQ1";
