@@ -223,7 +223,7 @@ pub fn parse_components<S: AsRef<str>>(words: &[S]) -> Result<Vec<Vec<BigUint>>,
                             "{what}: a `+` needs a heap on each side"
                         )));
                     }
-                    crate::parse::parse_natural(h, &what)
+                    crate::parse::parse_natural(h, what.as_str())
                 })
                 .collect()
         })

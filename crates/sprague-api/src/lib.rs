@@ -44,7 +44,7 @@ pub mod tables;
 pub mod turning;
 pub mod wythoff;
 
-pub use error::{one_line, Budget, Error, ErrorKind, OverBudget, Remedy};
+pub use error::{one_line, Budget, Error, ErrorKind, Message, OverBudget, Remedy};
 pub use report::{Analysed, Analysis, FactorReport, MoveReport, NimValue, ValueReport};
 pub use solve::{ColumnScore, ScoreReport, ScoreSolver, ScoreValue, SearchReport, SolveOptions};
 /// Who wins, as every report says it (`Analysis::outcome`).
@@ -187,10 +187,10 @@ impl AnalysisOptions {
 /// Refuses an `--all-moves` listing of `count` moves when it passes `limits.max_listed_moves`.
 pub(crate) fn check_listing(count: &num_bigint::BigUint, limits: &Limits) -> Result<(), Error> {
     if *count > num_bigint::BigUint::from(limits.max_listed_moves) {
-        return Err(Error::too_large(format!(
-            "--all-moves would list {count} moves, more than the {} allowed",
+        return Err(Error::too_large(Message::param("all_moves").then(format!(
+            " would list {count} moves, more than the {} allowed",
             limits.max_listed_moves
-        )));
+        ))));
     }
     Ok(())
 }
@@ -211,10 +211,10 @@ pub(crate) fn check_listing_size(
             Budget::Memory,
             num_traits::ToPrimitive::to_u64(places).unwrap_or(u64::MAX),
             MAX_LISTED_PLACES,
-            format!(
-                "--all-moves would write about {places} places (the coins each move turns and \
-                 the position after it), more than the {MAX_LISTED_PLACES} allowed"
-            ),
+            Message::param("all_moves").then(format!(
+                " would write about {places} places (the coins each move turns and the position \
+                 after it), more than the {MAX_LISTED_PLACES} allowed"
+            )),
         ));
     }
     Ok(())
@@ -309,6 +309,12 @@ pub(crate) mod testing {
             all_moves: true,
             ..AnalysisOptions::default()
         }
+    }
+
+    /// The command line's wording of an error: each parameter as its flag (`--all-moves`), as
+    /// `sprague-cli` words it.
+    pub(crate) fn cli_words(err: &crate::Error) -> String {
+        err.render(|p| format!("--{}", p.replace('_', "-")))
     }
 
     /// The heaps a move leaves: its `to`, read as numbers.

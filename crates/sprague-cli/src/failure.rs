@@ -87,27 +87,38 @@ impl fmt::Display for Failure {
 
 impl From<sprague_api::Error> for Failure {
     /// Every API error is the user's: malformed input, or a request too large for the limits.
-    /// The API speaks of the request; a remedy it names is worded here as the flag that takes
-    /// it (served, the remedy goes to the web as a field instead, see [`Failure::report`]).
+    /// The API speaks of the request: each parameter it names is worded here as its flag
+    /// ([`flag`]), and a remedy as the flag that takes it (served, a remedy that lifts a refusal
+    /// goes to the web as a field instead, see [`Failure::report`]).
     fn from(err: sprague_api::Error) -> Failure {
-        let mut message = err.to_string();
-        let remedy = err.remedy().filter(|_| !crate::served::is_served());
-        match remedy {
-            Some(sprague_api::Remedy::MorePositions) => {
+        let mut message = err.render(flag);
+        let served = crate::served::is_served();
+        match err.remedy() {
+            Some(sprague_api::Remedy::MorePositions) if !served => {
                 message.push_str(" (raise --max-positions)")
             }
-            Some(sprague_api::Remedy::TableUntilProved) => {
+            Some(sprague_api::Remedy::TableUntilProved) if !served => {
                 message.push_str(" (try `table` with --until-proved)")
             }
-            None => {}
+            // Advice, not a budget: worded for the web too, which has no field for it.
+            Some(sprague_api::Remedy::WithoutAllMoves) => {
+                message.push_str("; drop --all-moves for the winning moves alone")
+            }
+            _ => {}
         }
+        let remedy = err
+            .remedy()
+            .filter(|r| *r != sprague_api::Remedy::WithoutAllMoves);
         match err.kind() {
             sprague_api::ErrorKind::BadInput => Failure::BadInput(message),
-            sprague_api::ErrorKind::TooLarge => {
-                Failure::TooLarge(message, err.over(), err.remedy())
-            }
+            sprague_api::ErrorKind::TooLarge => Failure::TooLarge(message, err.over(), remedy),
         }
     }
+}
+
+/// The command line's word for a parameter of the API: its flag (`all_moves` is `--all-moves`).
+pub fn flag(parameter: &str) -> String {
+    format!("--{}", parameter.replace('_', "-"))
 }
 
 impl From<serde_json::Error> for Failure {

@@ -6,6 +6,11 @@ use sprague::sequence::Period;
 
 use super::report::{PeriodReport, TableReport};
 
+/// The refusal of a table whose last heap, `upto`, is the largest integer.
+pub(crate) fn upto_too_large() -> crate::Error {
+    crate::Error::too_large(crate::Message::param("upto").then(" is too large"))
+}
+
 /// `table subtraction --set S --upto N`: G(0..=N) of S-Nim, with its period, proved by the
 /// subtraction-game argument once a run of max S equal values is seen (see
 /// `sprague::games::subtraction`). With `until_proved` the table stops at the first length
@@ -22,9 +27,7 @@ pub fn subtraction_table(
 ) -> Result<TableReport, crate::Error> {
     use sprague::games::subtraction::SubtractionTable;
     let set = crate::parse::parse_set(set_text)?;
-    let len = upto
-        .checked_add(1)
-        .ok_or_else(|| crate::Error::too_large("--upto is too large"))?;
+    let len = upto.checked_add(1).ok_or_else(upto_too_large)?;
     check_memory(len, limits)?;
     let mut t = SubtractionTable::new(set);
     let period = if until_proved {
@@ -63,10 +66,12 @@ pub fn bash_table(
         .max()
         .to_u64()
         .filter(|&m| m <= 1 << 32)
-        .ok_or_else(|| crate::Error::too_large(format!("--max {max}: at most 2^32 in a table")))?;
-    let total = upto
-        .checked_add(1)
-        .ok_or_else(|| crate::Error::too_large("--upto is too large"))?;
+        .ok_or_else(|| {
+            crate::Error::too_large(
+                crate::Message::param("max").then(format!(" {max}: at most 2^32 in a table")),
+            )
+        })?;
+    let total = upto.checked_add(1).ok_or_else(upto_too_large)?;
     let mut len = if until_proved {
         m.saturating_mul(2).max(64).min(total)
     } else {
@@ -120,9 +125,7 @@ pub fn lasker_table(
     limits: &crate::Limits,
 ) -> Result<TableReport, crate::Error> {
     let upto = if until_proved { upto.min(8) } else { upto };
-    let len = upto
-        .checked_add(1)
-        .ok_or_else(|| crate::Error::too_large("--upto is too large"))?;
+    let len = upto.checked_add(1).ok_or_else(upto_too_large)?;
     limits.check_memory(
         len.saturating_mul(8),
         format_args!("a table of {len} values"),
