@@ -154,3 +154,38 @@ pub fn refuse_file(what: &str, path: &std::path::Path) -> Result<(), Failure> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sprague_api::{Error, Message, Remedy};
+
+    #[test]
+    fn the_api_s_parameters_and_advice_are_worded_as_flags() {
+        let e = Error::bad_input(
+            Message::param("min")
+                .then(": `5` is more than ")
+                .then_param("max")
+                .then(" `3`"),
+        );
+        assert_eq!(e.message(), "`min`: `5` is more than `max` `3`");
+        assert_eq!(
+            Failure::from(e).to_string(),
+            "--min: `5` is more than --max `3`"
+        );
+        let e = Error::too_large(Message::param("all_moves").then(
+            " on this graph needs more than 300000000 steps (deep trees of cycles or long cycles)",
+        ))
+        .with_remedy(Remedy::WithoutAllMoves);
+        let failure = Failure::from(e);
+        assert_eq!(
+            failure.to_string(),
+            "--all-moves on this graph needs more than 300000000 steps (deep trees of cycles or \
+             long cycles); drop --all-moves for the winning moves alone"
+        );
+        // The advice is in the words: no field for the web.
+        assert!(matches!(failure, Failure::TooLarge(_, None, None)));
+        assert_eq!(flag("take_set"), "--take-set");
+        assert_eq!(flag("until_proved"), "--until-proved");
+    }
+}
