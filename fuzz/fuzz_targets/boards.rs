@@ -42,8 +42,8 @@ fuzz_picking!(|pick, data| {
         }
         _ => {
             let (a, b) = common::head_and_rest(data);
-            let a = cursors::parse_sequence(&a, "--a", &limits);
-            let b = cursors::parse_sequence(&b, "--b", &limits);
+            let a = cursors::parse_sequence(&a, "a", &limits);
+            let b = cursors::parse_sequence(&b, "b", &limits);
             if let (Ok(a), Ok(b)) = (a, b) {
                 if a.len() * b.len() <= 1 << 16 {
                     if let Ok(start) = cursors::parse_start("1,1", a.len(), b.len()) {

@@ -19,7 +19,7 @@ use crate::impartial::{
     split, staircase, subtraction, turning, wythoff,
 };
 use crate::report::analysis::{Analysed, Analysis, ValueReport};
-use crate::request::error::Error;
+use crate::request::error::{Error, Message};
 use crate::request::limits::Limits;
 use crate::request::options::AnalysisOptions;
 use crate::request::parse;
@@ -244,16 +244,27 @@ impl Game {
                             .iter()
                             .find(|p| p.name == flag)
                             .ok_or_else(|| {
-                                Error::bad_input(format!("{} takes no flag `{word}`", self.name))
+                                let named = Message::text(format!("{} takes no flag `", self.name));
+                                // A flag the command line could have spelt is a parameter's name.
+                                let spelt = !flag.is_empty()
+                                    && flag.bytes().all(|b| {
+                                        b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'
+                                    });
+                                Error::bad_input(if spelt {
+                                    named.then_param(flag.to_owned()).then("`")
+                                } else {
+                                    named.then(format!("{word}`"))
+                                })
                             })?;
                     let value = if parameter.value.is_empty() {
                         ""
                     } else {
                         rest.next().copied().ok_or_else(|| {
-                            Error::bad_input(format!(
-                                "`{word}` needs a value ({})",
-                                parameter.value
-                            ))
+                            Error::bad_input(
+                                Message::text("`")
+                                    .then_param(parameter.name)
+                                    .then(format!("` needs a value ({})", parameter.value)),
+                            )
                         })?
                     };
                     request.parameters.insert(parameter.name, value);
@@ -265,10 +276,11 @@ impl Game {
             .iter()
             .find(|p| p.required && !request.parameters.contains_key(p.name))
         {
-            return Err(Error::bad_input(format!(
-                "{} needs --{} {}: {}",
-                self.name, missing.name, missing.value, missing.help
-            )));
+            return Err(Error::bad_input(
+                Message::text(format!("{} needs ", self.name))
+                    .then_param(missing.name)
+                    .then(format!(" {}: {}", missing.value, missing.help)),
+            ));
         }
         Ok(request)
     }
@@ -301,8 +313,13 @@ impl Request<'_> {
     }
 
     fn required(&self, name: &str) -> Result<&str, Error> {
-        self.parameter(name)
-            .ok_or_else(|| Error::bad_input(format!("the parameter --{name} is required")))
+        self.parameter(name).ok_or_else(|| {
+            Error::bad_input(
+                Message::text("the parameter ")
+                    .then_param(name.to_owned())
+                    .then(" is required"),
+            )
+        })
     }
 
     fn text(&self) -> Result<&[u8], Error> {
@@ -712,8 +729,8 @@ static GAMES: &[Game] = &[
         ],
         command: Command::Solve,
         answer: Answer::Other(|r, limits| {
-            let a = cursors::parse_sequence(r.required("a")?, "--a", limits)?;
-            let b = cursors::parse_sequence(r.required("b")?, "--b", limits)?;
+            let a = cursors::parse_sequence(r.required("a")?, "a", limits)?;
+            let b = cursors::parse_sequence(r.required("b")?, "b", limits)?;
             let start = cursors::parse_start(r.parameter("start").unwrap_or("1,1"), a.len(), b.len())?;
             cursors::solve(&a, &b, start).map(Report::Cursors)
         }),
@@ -763,19 +780,40 @@ mod tests {
 
     #[test]
     fn requests_refuse_unknown_flags_and_missing_parameters() {
+        use crate::request::error::cli_words;
         let bash = game("bash").unwrap();
         let err = bash.request(&["15"], None).unwrap_err();
         assert_eq!(
             err.message(),
+            "bash needs `max` M: the most tokens a move takes"
+        );
+        assert_eq!(
+            cli_words(&err),
             "bash needs --max M: the most tokens a move takes"
         );
         let err = bash.request(&["15", "--max"], None).unwrap_err();
-        assert_eq!(err.message(), "`--max` needs a value (M)");
+        assert_eq!(err.message(), "`max` needs a value (M)");
+        assert_eq!(cli_words(&err), "`--max` needs a value (M)");
         let err = game("wythoff")
             .unwrap()
             .request(&["1", "2", "--misere"], None)
             .unwrap_err();
-        assert_eq!(err.message(), "wythoff takes no flag `--misere`");
+        assert_eq!(err.message(), "wythoff takes no flag `misere`");
+        assert_eq!(err.parameter(), Some("misere"));
+        assert_eq!(cli_words(&err), "wythoff takes no flag `--misere`");
+        let err = game("octal")
+            .unwrap()
+            .request(&["0.77", "5", "--take-set"], None)
+            .unwrap_err();
+        assert_eq!(err.parameter(), Some("take_set"));
+        assert_eq!(cli_words(&err), "`--take-set` needs a value (S)");
+        // A word the command line could not have spelt stays as it was typed.
+        let err = game("nim")
+            .unwrap()
+            .request(&["1", "--all_moves"], None)
+            .unwrap_err();
+        assert_eq!(err.parameter(), None);
+        assert_eq!(err.message(), "nim takes no flag `--all_moves`");
         let nim = game("nim")
             .unwrap()
             .request(&["1", "1", "--misere"], None)
@@ -807,7 +845,8 @@ mod tests {
         let err = product
             .request(&["2", "3", "--all-moves"], None)
             .unwrap_err();
-        assert_eq!(err.message(), "nim-product takes no flag `--all-moves`");
+        assert_eq!(err.message(), "nim-product takes no flag `all_moves`");
+        assert_eq!(cli_words(&err), "nim-product takes no flag `--all-moves`");
         let err = product
             .analyse(
                 &product.request(&["2", "3"], None).unwrap(),

@@ -62,7 +62,7 @@ pub use impartial::{
 };
 pub use report::analysis::{Analysed, Analysis, FactorReport, MoveReport, NimValue, ValueReport};
 pub use report::listing::{listing_limit, LISTED_MOVE_BYTES, MAX_LISTED_DIGITS, MAX_LISTED_PLACES};
-pub use request::error::{one_line, Budget, Error, ErrorKind, OverBudget, Remedy};
+pub use request::error::{one_line, Budget, Error, ErrorKind, Message, OverBudget, Remedy};
 pub use request::limits::{human_bytes, human_seconds, Limits};
 pub use request::options::AnalysisOptions;
 pub use request::{machine, parse};

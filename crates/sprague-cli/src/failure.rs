@@ -87,27 +87,38 @@ impl fmt::Display for Failure {
 
 impl From<sprague_api::Error> for Failure {
     /// Every API error is the user's: malformed input, or a request too large for the limits.
-    /// The API speaks of the request; a remedy it names is worded here as the flag that takes
-    /// it (served, the remedy goes to the web as a field instead, see [`Failure::report`]).
+    /// The API speaks of the request: each parameter it names is worded here as its flag
+    /// ([`flag`]), and a remedy as the flag that takes it (served, a remedy that lifts a refusal
+    /// goes to the web as a field instead, see [`Failure::report`]).
     fn from(err: sprague_api::Error) -> Failure {
-        let mut message = err.to_string();
-        let remedy = err.remedy().filter(|_| !crate::served::is_served());
-        match remedy {
-            Some(sprague_api::Remedy::MorePositions) => {
+        let mut message = err.render(flag);
+        let served = crate::served::is_served();
+        match err.remedy() {
+            Some(sprague_api::Remedy::MorePositions) if !served => {
                 message.push_str(" (raise --max-positions)")
             }
-            Some(sprague_api::Remedy::TableUntilProved) => {
+            Some(sprague_api::Remedy::TableUntilProved) if !served => {
                 message.push_str(" (try `table` with --until-proved)")
             }
-            None => {}
+            // Advice, not a budget: worded for the web too, which has no field for it.
+            Some(sprague_api::Remedy::WithoutAllMoves) => {
+                message.push_str("; drop --all-moves for the winning moves alone")
+            }
+            _ => {}
         }
+        let remedy = err
+            .remedy()
+            .filter(|r| *r != sprague_api::Remedy::WithoutAllMoves);
         match err.kind() {
             sprague_api::ErrorKind::BadInput => Failure::BadInput(message),
-            sprague_api::ErrorKind::TooLarge => {
-                Failure::TooLarge(message, err.over(), err.remedy())
-            }
+            sprague_api::ErrorKind::TooLarge => Failure::TooLarge(message, err.over(), remedy),
         }
     }
+}
+
+/// The command line's word for a parameter of the API: its flag (`all_moves` is `--all-moves`).
+pub fn flag(parameter: &str) -> String {
+    format!("--{}", parameter.replace('_', "-"))
 }
 
 impl From<serde_json::Error> for Failure {
@@ -142,4 +153,39 @@ pub fn refuse_file(what: &str, path: &std::path::Path) -> Result<(), Failure> {
         )));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sprague_api::{Error, Message, Remedy};
+
+    #[test]
+    fn the_api_s_parameters_and_advice_are_worded_as_flags() {
+        let e = Error::bad_input(
+            Message::param("min")
+                .then(": `5` is more than ")
+                .then_param("max")
+                .then(" `3`"),
+        );
+        assert_eq!(e.message(), "`min`: `5` is more than `max` `3`");
+        assert_eq!(
+            Failure::from(e).to_string(),
+            "--min: `5` is more than --max `3`"
+        );
+        let e = Error::too_large(Message::param("all_moves").then(
+            " on this graph needs more than 300000000 steps (deep trees of cycles or long cycles)",
+        ))
+        .with_remedy(Remedy::WithoutAllMoves);
+        let failure = Failure::from(e);
+        assert_eq!(
+            failure.to_string(),
+            "--all-moves on this graph needs more than 300000000 steps (deep trees of cycles or \
+             long cycles); drop --all-moves for the winning moves alone"
+        );
+        // The advice is in the words: no field for the web.
+        assert!(matches!(failure, Failure::TooLarge(_, None, None)));
+        assert_eq!(flag("take_set"), "--take-set");
+        assert_eq!(flag("until_proved"), "--until-proved");
+    }
 }

@@ -24,7 +24,7 @@ use std::time::Duration;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use sprague_api::{catalogue, Error, ErrorKind, Limits};
+use sprague_api::{catalogue, Error, ErrorKind, Limits, Remedy};
 
 pyo3::create_exception!(
     _sprague,
@@ -35,27 +35,35 @@ pyo3::create_exception!(
 
 /// The Python exception of an API error: `TooLargeError` (a `ValueError`) for a request past a
 /// budget, with `budget`, `needed` and `allowed` attributes when the error has figures and
-/// `remedy` (`"more_positions"`, `"table_until_proved"`) when the caller can lift it; `ValueError`
-/// for bad input. The message speaks of the request, not of command-line flags.
+/// `remedy` (`"more_positions"`, `"table_until_proved"`, `"without_all_moves"`) when the caller
+/// can lift it; `ValueError` for bad input. The message speaks of the request: a parameter it
+/// names is worded as the keyword that gives it (`` `set` ``, `` `all_moves` ``), never as a
+/// command-line flag, and is the exception's `parameter` attribute.
 pub(crate) fn to_py_err(e: Error) -> PyErr {
-    match e.kind() {
-        ErrorKind::TooLarge => {
-            let err = TooLargeError::new_err(e.message().to_owned());
-            Python::attach(|py| {
-                let value = err.value(py);
-                if let Some(over) = e.over() {
-                    let _ = value.setattr("budget", over.budget.name());
-                    let _ = value.setattr("needed", over.needed);
-                    let _ = value.setattr("allowed", over.allowed);
-                }
-                if let Some(remedy) = e.remedy() {
-                    let _ = value.setattr("remedy", remedy.name());
-                }
-            });
-            err
-        }
-        ErrorKind::BadInput => PyValueError::new_err(e.message().to_owned()),
+    // The neutral wording names a parameter by the API's name, which is its keyword.
+    let mut message = e.message().to_owned();
+    if e.remedy() == Some(Remedy::WithoutAllMoves) {
+        message.push_str("; call without `all_moves` for the winning moves alone");
     }
+    let err = match e.kind() {
+        ErrorKind::TooLarge => TooLargeError::new_err(message),
+        ErrorKind::BadInput => PyValueError::new_err(message),
+    };
+    Python::attach(|py| {
+        let value = err.value(py);
+        if let Some(parameter) = e.parameter() {
+            let _ = value.setattr("parameter", parameter);
+        }
+        if let Some(over) = e.over() {
+            let _ = value.setattr("budget", over.budget.name());
+            let _ = value.setattr("needed", over.needed);
+            let _ = value.setattr("allowed", over.allowed);
+        }
+        if let Some(remedy) = e.remedy() {
+            let _ = value.setattr("remedy", remedy.name());
+        }
+    });
+    err
 }
 
 /// The limits of one request: the time (seconds) and memory (bytes) given, else the command

@@ -97,7 +97,32 @@ def test_errors_are_value_errors_with_the_command_lines_message(cli, call, args)
     assert code == 2
     with pytest.raises(ValueError) as raised:
         call()
-    assert err.strip().endswith(str(raised.value)), (err, str(raised.value))
+    message = str(raised.value)
+    # The command line names a parameter by its flag, Python by its keyword.
+    parameter = getattr(raised.value, "parameter", None)
+    if parameter is not None:
+        message = message.replace(f"`{parameter}`", "--" + parameter.replace("_", "-"))
+    assert err.strip().endswith(message), (err, str(raised.value))
+
+
+def test_an_error_names_a_parameter_by_its_keyword():
+    with pytest.raises(ValueError) as raised:
+        sprague.analyse("subtraction", 5, set="0,2")
+    assert str(raised.value).startswith("`set` `0,2`: "), str(raised.value)
+    assert raised.value.parameter == "set"
+    with pytest.raises(ValueError) as raised:
+        sprague.analyse("bash", 15, max=3, min=5)
+    assert str(raised.value) == "`min`: `5` is more than `max` `3`"
+    with pytest.raises(sprague.TooLargeError) as raised:
+        sprague.analyse("nim", 10**30, all_moves=True)
+    assert str(raised.value).startswith("`all_moves` would list "), str(raised.value)
+    assert raised.value.parameter == "all_moves"
+    with pytest.raises(ValueError) as raised:
+        sprague.analyse("wythoff", "5 8", misere=True)
+    assert str(raised.value) == "wythoff takes no flag `misere`"
+    with pytest.raises(ValueError) as raised:
+        sprague.table("octal", take_set="0", upto=10)
+    assert str(raised.value) == "`take_set` element 1: taking 0 tokens would be a pass"
 
 
 def test_an_unknown_game_is_a_value_error():

@@ -26,7 +26,7 @@ use sprague::games::connect4::book::{book_key, frontier_within};
 pub use sprague::games::connect4::book::Book;
 use sprague::games::connect4::Board as Connect4Board;
 
-use crate::request::error::{Budget, Error};
+use crate::request::error::{Budget, Error, Message};
 use crate::request::limits::{human_bytes, Limits};
 use crate::request::parse::connect4_shape;
 
@@ -57,15 +57,22 @@ pub fn standard_book() -> Arc<Book> {
 ///
 /// Bytes that are not a book, or a book of another board.
 pub fn read_book(bytes: &[u8], width: u32, height: u32) -> Result<Arc<Book>, Error> {
-    let book = Book::decode(bytes).map_err(|e| Error::bad_input(format!("--book: {e}")))?;
+    let book = Book::decode(bytes)
+        .map_err(|e| Error::bad_input(Message::param("book").then(format!(": {e}"))))?;
     let shape = book.shape();
     if (shape.width(), shape.height()) != (width, height) {
-        return Err(Error::bad_input(format!(
-            "--book: the book is for a {}×{} board, not {width}×{height} (give --width and \
-             --height)",
-            shape.width(),
-            shape.height()
-        )));
+        return Err(Error::bad_input(
+            Message::param("book")
+                .then(format!(
+                    ": the book is for a {}×{} board, not {width}×{height} (give ",
+                    shape.width(),
+                    shape.height()
+                ))
+                .then_param("width")
+                .then(" and ")
+                .then_param("height")
+                .then(")"),
+        ));
     }
     Ok(Arc::new(book))
 }

@@ -43,17 +43,17 @@ fn move_report(n: &BigUint, take: &BigUint) -> MoveReport {
 fn expand(
     range: Option<(BigUint, BigUint)>,
     limits: &Limits,
-    what: &str,
+    what: impl Into<crate::request::error::Message>,
 ) -> Result<Vec<BigUint>, Error> {
     let Some((least, most)) = range else {
         return Ok(Vec::new());
     };
     let count = &most - &least + 1u32;
     if count > BigUint::from(limits.max_listed_moves) {
-        return Err(Error::too_large(format!(
-            "{what} would list {count} moves, more than the {} allowed",
+        return Err(Error::too_large(what.into().then(format!(
+            " would list {count} moves, more than the {} allowed",
             limits.max_listed_moves
-        )));
+        ))));
     }
     let count = count.to_u64().expect("bounded by the listing limit");
     crate::report::listing::check_listing_memory(count, limits)?;
@@ -85,7 +85,11 @@ pub fn analyse<S: AsRef<str>>(
         .map(|take| move_report(&n, take))
         .collect();
     let all_moves = if options.all_moves {
-        let takes = expand(rules.takes(&n), limits, "--all-moves")?;
+        let takes = expand(
+            rules.takes(&n),
+            limits,
+            crate::request::error::Message::param("all_moves"),
+        )?;
         Some(
             takes
                 .iter()
@@ -172,21 +176,21 @@ mod tests {
 
     #[test]
     fn bad_rules_are_named() {
+        use crate::request::error::cli_words;
         assert_eq!(
             parse_rules("0", None).unwrap_err().message(),
-            "--max: `0` takes nothing; expected at least 1"
+            "`max`: `0` takes nothing; expected at least 1"
         );
         assert_eq!(
             parse_rules("3", Some("0")).unwrap_err().message(),
-            "--min: `0` would allow taking nothing; expected at least 1"
+            "`min`: `0` would allow taking nothing; expected at least 1"
         );
-        assert_eq!(
-            parse_rules("3", Some("4")).unwrap_err().message(),
-            "--min: `4` is more than --max `3`"
-        );
-        assert_eq!(
-            parse_rules("x", None).unwrap_err().message(),
-            "--max: `x` is not a non-negative integer"
-        );
+        let err = parse_rules("3", Some("4")).unwrap_err();
+        assert_eq!(err.message(), "`min`: `4` is more than `max` `3`");
+        assert_eq!(err.parameter(), Some("min"));
+        assert_eq!(cli_words(&err), "--min: `4` is more than --max `3`");
+        let err = parse_rules("x", None).unwrap_err();
+        assert_eq!(err.message(), "`max`: `x` is not a non-negative integer");
+        assert_eq!(cli_words(&err), "--max: `x` is not a non-negative integer");
     }
 }

@@ -226,7 +226,7 @@ pub fn parse_components<S: AsRef<str>>(words: &[S]) -> Result<Vec<Vec<BigUint>>,
                             "{what}: a `+` needs a heap on each side"
                         )));
                     }
-                    parse::parse_natural(h, &what)
+                    parse::parse_natural(h, what.as_str())
                 })
                 .collect()
         })

@@ -66,22 +66,27 @@ fn parse_position<S: AsRef<str>>(words: &[S], last: Option<&str>) -> Result<Posi
             )))
         }
     };
-    let last =
-        match (typed_last, last) {
-            (Some(_), Some(_)) => return Err(Error::bad_input(
-                "fibonacci-nim: the take before was given twice (as a second number and --last)",
-            )),
-            (Some(t), None) | (None, Some(t)) => {
-                let t = parse_natural(t, "the take before")?;
-                if t.is_zero() {
-                    return Err(Error::bad_input(
-                        "fibonacci-nim: the take before must be at least 1",
-                    ));
-                }
-                Some(t)
+    let last = match (typed_last, last) {
+        (Some(_), Some(_)) => {
+            return Err(Error::bad_input(
+                crate::request::error::Message::text(
+                    "fibonacci-nim: the take before was given twice (as a second number and ",
+                )
+                .then_param("last")
+                .then(")"),
+            ))
+        }
+        (Some(t), None) | (None, Some(t)) => {
+            let t = parse_natural(t, "the take before")?;
+            if t.is_zero() {
+                return Err(Error::bad_input(
+                    "fibonacci-nim: the take before must be at least 1",
+                ));
             }
-            (None, None) => None,
-        };
+            Some(t)
+        }
+        (None, None) => None,
+    };
     Ok(Position {
         heap: parse_natural(heap, "the heap")?,
         last,

@@ -50,11 +50,14 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<GeographyInput, Error> {
 /// A bad-input [`Error`] for a non-number or a vertex not in `1..=n`.
 pub fn parse_start(word: &str, input: &GeographyInput) -> Result<usize, Error> {
     let n = input.n_vertices;
-    let v = parse_natural(word, "--start")?;
+    let v = parse_natural(word, crate::request::error::Message::param("start"))?;
     let index = u64::try_from(&v).ok().filter(|&v| v >= 1 && v <= n as u64);
-    index
-        .map(|v| v as usize - 1)
-        .ok_or_else(|| Error::bad_input(format!("--start: vertex {v} is not in 1..={n}")))
+    index.map(|v| v as usize - 1).ok_or_else(|| {
+        Error::bad_input(
+            crate::request::error::Message::param("start")
+                .then(format!(": vertex {v} is not in 1..={n}")),
+        )
+    })
 }
 
 fn board(input: &GeographyInput) -> Result<Geography, Error> {
@@ -202,15 +205,16 @@ mod tests {
         let input = parse(b"3 2\n1 2\n2 3\n", &Limits::default()).unwrap();
         assert_eq!(
             parse_start("4", &input).unwrap_err().to_string(),
-            "--start: vertex 4 is not in 1..=3"
+            "`start`: vertex 4 is not in 1..=3"
         );
+        let err = parse_start("0", &input).unwrap_err();
         assert_eq!(
-            parse_start("0", &input).unwrap_err().to_string(),
+            crate::request::error::cli_words(&err),
             "--start: vertex 0 is not in 1..=3"
         );
         assert_eq!(
             parse_start("x", &input).unwrap_err().to_string(),
-            "--start: `x` is not a non-negative integer"
+            "`start`: `x` is not a non-negative integer"
         );
     }
 }

@@ -71,10 +71,13 @@ pub fn analyse(game: &Hackenbush, options: &AnalysisOptions, limits: &Limits) ->
         let count = game.edges().len() as u64;
         check_listing(&count.into(), limits)?;
         let cuts = hackenbush::values_after_cuts(game, WORK_BUDGET).ok_or_else(|| {
-            Error::too_large(format!(
-                "--all-moves on this graph needs more than {WORK_BUDGET} steps (deep trees of \
-                 cycles or long cycles); drop --all-moves for the winning moves alone"
-            ))
+            Error::too_large(
+                crate::request::error::Message::param("all_moves").then(format!(
+                    " on this graph needs more than {WORK_BUDGET} steps (deep trees of cycles or \
+                 long cycles)"
+                )),
+            )
+            .with_remedy(crate::request::error::Remedy::WithoutAllMoves)
         })?;
         let listed = cuts
             .iter()

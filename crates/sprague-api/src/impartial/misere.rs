@@ -119,10 +119,12 @@ pub(crate) fn analyse_heaps(
             }
             if options.all_moves {
                 if (all_moves.len() as u64) >= limits.max_listed_moves {
-                    return Err(Error::too_large(format!(
-                        "--all-moves would list more than the {} moves allowed",
-                        limits.max_listed_moves
-                    )));
+                    return Err(Error::too_large(
+                        crate::request::error::Message::param("all_moves").then(format!(
+                            " would list more than the {} moves allowed",
+                            limits.max_listed_moves
+                        )),
+                    ));
                 }
                 all_moves.push(report.leading_to(to, NimValue::None));
             }

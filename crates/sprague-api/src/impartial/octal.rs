@@ -125,7 +125,7 @@ pub fn analyse_named<S: AsRef<str>>(
     let rows: Vec<BigUint> = words
         .iter()
         .enumerate()
-        .map(|(idx, w)| parse::parse_natural(w.as_ref(), &format!("row {}", idx + 1)))
+        .map(|(idx, w)| parse::parse_natural(w.as_ref(), format!("row {}", idx + 1)))
         .collect::<Result<_, _>>()?;
     if let Some(idx) = rows.iter().position(|r| *r == BigUint::from(2u8)) {
         // A lone row of two cells never holds XXX, and both its cells can be filled: 0.007,
@@ -225,11 +225,15 @@ fn analyse_heaps(
                     )));
                 }
                 ProofSearch::NotFound if table::values_to_prove(rule, 0, 0).is_none() => {
-                    return Err(Error::too_large(format!(
-                        "heap {largest} is above {MAX_TABLE_HEAP}, and {game} has no \
-                         periodicity theorem: only heaps up to {MAX_TABLE_HEAP} are answered \
-                         (`table {game} --upto N` computes further)"
-                    )));
+                    return Err(Error::too_large(
+                        crate::request::error::Message::text(format!(
+                            "heap {largest} is above {MAX_TABLE_HEAP}, and {game} has no \
+                             periodicity theorem: only heaps up to {MAX_TABLE_HEAP} are \
+                             answered (`table {game} "
+                        ))
+                        .then_param("upto")
+                        .then(" N` computes further)"),
+                    ));
                 }
                 ProofSearch::NotFound => {
                     return Err(Error::too_large(format!(
@@ -283,10 +287,12 @@ fn analyse_heaps(
             count += 1;
             if options.all_moves {
                 if count > limits.max_listed_moves {
-                    return Err(Error::too_large(format!(
-                        "--all-moves would list more than the {} moves allowed",
-                        limits.max_listed_moves
-                    )));
+                    return Err(Error::too_large(
+                        crate::request::error::Message::param("all_moves").then(format!(
+                            " would list more than the {} moves allowed",
+                            limits.max_listed_moves
+                        )),
+                    ));
                 }
                 if count.saturating_mul(crate::report::listing::LISTED_MOVE_BYTES)
                     > limits.memory_bytes

@@ -40,7 +40,7 @@ pub fn parse_counts<S: AsRef<str>>(words: &[S]) -> Result<Vec<BigUint>, Error> {
     words
         .iter()
         .enumerate()
-        .map(|(idx, w)| parse_natural(w.as_ref(), &format!("bottle {}", idx + 1)))
+        .map(|(idx, w)| parse_natural(w.as_ref(), format!("bottle {}", idx + 1)))
         .collect()
 }
 
@@ -99,10 +99,12 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
         let sources = nonempty.iter().filter(|&&b| b).count() as u64;
         let total = sources.saturating_mul((n as u64) * (n as u64 + 1) / 2);
         if total > limits.max_listed_moves {
-            return Err(Error::too_large(format!(
-                "--all-moves would list up to {total} moves, more than the {} allowed",
-                limits.max_listed_moves
-            )));
+            return Err(Error::too_large(
+                crate::request::error::Message::param("all_moves").then(format!(
+                    " would list up to {total} moves, more than the {} allowed",
+                    limits.max_listed_moves
+                )),
+            ));
         }
         let mut all = Vec::new();
         for i in (0..n).filter(|&i| nonempty[i]) {

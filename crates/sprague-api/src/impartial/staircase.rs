@@ -24,7 +24,7 @@ pub fn parse_steps<S: AsRef<str>>(words: &[S]) -> Result<Vec<BigUint>, Error> {
     words
         .iter()
         .enumerate()
-        .map(|(idx, w)| parse_natural(w.as_ref(), &format!("step {}", idx + 1)))
+        .map(|(idx, w)| parse_natural(w.as_ref(), format!("step {}", idx + 1)))
         .collect()
 }
 

@@ -331,6 +331,10 @@ mod tests {
         let err = analyse(&["9", "9"], "1,2,3", &options, &limits).unwrap_err();
         assert_eq!(
             err.message(),
+            "`all_moves` would list 6 moves, more than the 5 allowed"
+        );
+        assert_eq!(
+            crate::request::error::cli_words(&err),
             "--all-moves would list 6 moves, more than the 5 allowed"
         );
         assert!(analyse(&["9", "1"], "1,2,3", &options, &limits).is_ok());

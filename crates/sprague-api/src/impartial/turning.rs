@@ -64,7 +64,7 @@ pub fn parse_heads<S: AsRef<str>>(words: &[S]) -> Result<Vec<BigUint>, Error> {
     let mut heads = BTreeSet::new();
     for (idx, word) in words.iter().enumerate() {
         let what = format!("head {}", idx + 1);
-        let place = parse_natural(word.as_ref(), &what)?;
+        let place = parse_natural(word.as_ref(), what.as_str())?;
         if place.is_zero() {
             return Err(Error::bad_input(format!(
                 "{what}: places are numbered from 1, not 0"
@@ -267,7 +267,7 @@ pub fn parse_coins<S: AsRef<str>>(
         }
         let mut coin = Vec::with_capacity(dimensions);
         for part in parts {
-            let place = parse_natural(part, &what)?;
+            let place = parse_natural(part, what.as_str())?;
             if place.is_zero() {
                 return Err(Error::bad_input(format!(
                     "{what}: places are numbered from 1, not 0"

@@ -3,7 +3,7 @@
 //! refusals past [`Limits::max_listed_moves`] and [`MAX_LISTED_PLACES`].
 
 use crate::report::analysis::MoveReport;
-use crate::request::error::{Budget, Error};
+use crate::request::error::{Budget, Error, Message};
 use crate::request::limits::Limits;
 use crate::request::options::AnalysisOptions;
 
@@ -52,10 +52,10 @@ pub(crate) fn listing_note(
 /// or when its moves would not fit in `limits.memory_bytes` (see [`LISTED_MOVE_BYTES`]).
 pub(crate) fn check_listing(count: &num_bigint::BigUint, limits: &Limits) -> Result<(), Error> {
     if *count > num_bigint::BigUint::from(limits.max_listed_moves) {
-        return Err(Error::too_large(format!(
-            "--all-moves would list {count} moves, more than the {} allowed",
+        return Err(Error::too_large(Message::param("all_moves").then(format!(
+            " would list {count} moves, more than the {} allowed",
             limits.max_listed_moves
-        )));
+        ))));
     }
     check_listing_memory(
         num_traits::ToPrimitive::to_u64(count).unwrap_or(u64::MAX),
@@ -94,10 +94,10 @@ pub(crate) fn check_listing_size(
             Budget::Memory,
             num_traits::ToPrimitive::to_u64(places).unwrap_or(u64::MAX),
             MAX_LISTED_PLACES,
-            format!(
-                "--all-moves would write about {places} places (the coins each move turns and \
-                 the position after it), more than the {MAX_LISTED_PLACES} allowed"
-            ),
+            Message::param("all_moves").then(format!(
+                " would write about {places} places (the coins each move turns and the position \
+                 after it), more than the {MAX_LISTED_PLACES} allowed"
+            )),
         ));
     }
     Ok(())

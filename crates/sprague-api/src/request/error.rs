@@ -1,5 +1,6 @@
 //! The error every request can fail with: what kind of failure, and a one-line message.
 
+use std::borrow::Cow;
 use std::fmt;
 
 /// Which kind of failure, so that the caller can choose an exit code or HTTP status.
@@ -48,13 +49,15 @@ pub struct OverBudget {
 
 /// What the caller can change to have a refused request answered. The message speaks of the
 /// request only; each front end words the remedy in its own terms (a flag for the command line, a
-/// field for the web), so the API never gives command-line advice.
+/// field for the web, a keyword for Python), so the API never gives command-line advice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Remedy {
     /// Allow the search more positions (the command line's `--max-positions`).
     MorePositions,
     /// Compute the table until its period is proved (`table GAME --until-proved`).
     TableUntilProved,
+    /// Ask for the winning moves alone, without the parameter `all_moves`.
+    WithoutAllMoves,
 }
 
 impl Remedy {
@@ -63,40 +66,171 @@ impl Remedy {
         match self {
             Remedy::MorePositions => "more_positions",
             Remedy::TableUntilProved => "table_until_proved",
+            Remedy::WithoutAllMoves => "without_all_moves",
         }
     }
 }
 
+/// One piece of a [`Message`]: words, or one of the request's parameters by name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Piece {
+    Text(String),
+    Param(Cow<'static, str>),
+}
+
+/// An error message as data: words, and the request's parameters it names, each by the name the
+/// API gives it (`set`, `all_moves`, `take_set`: the catalogue's parameters and the fields of
+/// [`crate::AnalysisOptions`], with `_` between words). A front end words each parameter in its
+/// own terms with [`Message::render`]: the command line as its flag (`--all-moves`), the web as
+/// its field, Python as its keyword; the neutral wording ([`fmt::Display`]) puts the name
+/// between backquotes (`` `set` ``), or leaves it bare inside a quoted piece.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Message {
+    pieces: Vec<Piece>,
+}
+
+impl Message {
+    /// A message of these words.
+    pub fn text(text: impl Into<String>) -> Message {
+        Message::default().then(text)
+    }
+
+    /// A message that begins with the parameter `name` (`take-set` is read as `take_set`).
+    pub fn param(name: impl Into<Cow<'static, str>>) -> Message {
+        Message::default().then_param(name)
+    }
+
+    /// The message followed by these words.
+    pub fn then(mut self, text: impl Into<String>) -> Message {
+        let text = text.into();
+        match self.pieces.last_mut() {
+            Some(Piece::Text(last)) => last.push_str(&text),
+            _ => self.pieces.push(Piece::Text(text)),
+        }
+        self
+    }
+
+    /// The message followed by the parameter `name` (`take-set` is read as `take_set`).
+    pub fn then_param(mut self, name: impl Into<Cow<'static, str>>) -> Message {
+        let name = name.into();
+        debug_assert!(
+            name.chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphanumeric()),
+            "a parameter's name, not a flag: {name}"
+        );
+        let name = if name.contains('-') {
+            Cow::Owned(name.replace('-', "_"))
+        } else {
+            name
+        };
+        self.pieces.push(Piece::Param(name));
+        self
+    }
+
+    /// The message followed by `other`.
+    pub fn then_message(mut self, other: Message) -> Message {
+        for piece in other.pieces {
+            self = match piece {
+                Piece::Text(text) => self.then(text),
+                Piece::Param(name) => self.then_param(name),
+            };
+        }
+        self
+    }
+
+    /// The parameters the message names, in order.
+    pub fn parameters(&self) -> impl Iterator<Item = &str> {
+        self.pieces.iter().filter_map(|piece| match piece {
+            Piece::Param(name) => Some(name.as_ref()),
+            Piece::Text(_) => None,
+        })
+    }
+
+    /// The message as one line fit to print ([`one_line`]), each parameter worded by `word`
+    /// (the command line passes `|p| format!("--{}", p.replace('_', "-"))`).
+    pub fn render(&self, word: impl Fn(&str) -> String) -> String {
+        self.render_quoted(|name, _| word(name))
+    }
+
+    /// As [`Message::render`], `word` told whether the parameter stands inside a quoted piece.
+    fn render_quoted(&self, word: impl Fn(&str, bool) -> String) -> String {
+        let mut out = String::new();
+        let mut quoted = false;
+        for piece in &self.pieces {
+            match piece {
+                Piece::Text(text) => {
+                    quoted ^= text.matches('`').count() % 2 == 1;
+                    out.push_str(text);
+                }
+                Piece::Param(name) => out.push_str(&word(name, quoted)),
+            }
+        }
+        one_line(&out)
+    }
+
+    /// The neutral wording: each parameter's name between backquotes, bare inside a quoted piece.
+    fn neutral(&self) -> String {
+        self.render_quoted(|name, quoted| {
+            if quoted {
+                name.to_owned()
+            } else {
+                format!("`{name}`")
+            }
+        })
+    }
+}
+
+impl From<String> for Message {
+    fn from(text: String) -> Message {
+        Message::text(text)
+    }
+}
+
+impl From<&str> for Message {
+    fn from(text: &str) -> Message {
+        Message::text(text)
+    }
+}
+
+impl fmt::Display for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.neutral())
+    }
+}
+
 /// A failed request: its kind and a one-line, lowercase message naming the bad value and where
-/// it was; a refusal past a budget also carries its figures, and a refusal the caller can lift
-/// its remedy.
+/// it was (a [`Message`]: a parameter is named as data, never as a flag); a refusal past a budget
+/// also carries its figures, and a refusal the caller can lift its remedy.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
     kind: ErrorKind,
-    message: String,
+    message: Message,
+    // The neutral wording of `message`, kept for `message()`.
+    line: String,
     over: Option<OverBudget>,
     remedy: Option<Remedy>,
 }
 
 impl Error {
-    /// A bad-input error with this message.
-    pub fn bad_input(message: impl Into<String>) -> Error {
+    fn new(kind: ErrorKind, message: Message) -> Error {
         Error {
-            kind: ErrorKind::BadInput,
-            message: one_line(&message.into()),
+            kind,
+            line: message.neutral(),
+            message,
             over: None,
             remedy: None,
         }
     }
 
+    /// A bad-input error with this message.
+    pub fn bad_input(message: impl Into<Message>) -> Error {
+        Error::new(ErrorKind::BadInput, message.into())
+    }
+
     /// A refusal for size, with this message (which should carry the estimate and the limit).
-    pub fn too_large(message: impl Into<String>) -> Error {
-        Error {
-            kind: ErrorKind::TooLarge,
-            message: one_line(&message.into()),
-            over: None,
-            remedy: None,
-        }
+    pub fn too_large(message: impl Into<Message>) -> Error {
+        Error::new(ErrorKind::TooLarge, message.into())
     }
 
     /// A refusal past `budget`, needing `needed` where `allowed` is allowed, with this message
@@ -105,7 +239,7 @@ impl Error {
         budget: Budget,
         needed: u64,
         allowed: u64,
-        message: impl Into<String>,
+        message: impl Into<Message>,
     ) -> Error {
         Error {
             over: Some(OverBudget {
@@ -140,16 +274,32 @@ impl Error {
         self.kind
     }
 
-    /// The message, without the kind.
+    /// The message in its neutral wording (each parameter between backquotes), without the kind.
     pub fn message(&self) -> &str {
+        &self.line
+    }
+
+    /// The message as data, to word its parameters in a front end's terms.
+    pub fn parts(&self) -> &Message {
         &self.message
+    }
+
+    /// The first of the request's parameters the message names (`set`, `all_moves`), if any.
+    pub fn parameter(&self) -> Option<&str> {
+        self.message.parameters().next()
+    }
+
+    /// The message as one line, each parameter worded by `word` (see [`Message::render`]).
+    pub fn render(&self, word: impl Fn(&str) -> String) -> String {
+        self.message.render(word)
     }
 
     /// The same error with `context: ` put before the message.
     pub fn context(self, context: impl fmt::Display) -> Error {
+        let message = Message::text(format!("{context}: ")).then_message(self.message);
         Error {
-            kind: self.kind,
-            message: one_line(&format!("{context}: {}", self.message)),
+            line: message.neutral(),
+            message,
             ..self
         }
     }
@@ -157,7 +307,7 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        f.write_str(&self.line)
     }
 }
 
@@ -255,6 +405,54 @@ mod tests {
         );
     }
 
+    fn flag(p: &str) -> String {
+        format!("--{}", p.replace('_', "-"))
+    }
+
+    #[test]
+    fn a_message_names_parameters_as_data() {
+        let e = Error::bad_input(
+            Message::param("min")
+                .then(": `4` is more than ")
+                .then_param("max")
+                .then(" `3`"),
+        );
+        assert_eq!(e.message(), "`min`: `4` is more than `max` `3`");
+        assert_eq!(e.to_string(), e.message());
+        assert_eq!(e.render(flag), "--min: `4` is more than --max `3`");
+        assert_eq!(e.render(str::to_owned), "min: `4` is more than max `3`");
+        assert_eq!(e.parameter(), Some("min"));
+        assert_eq!(e.parts().parameters().collect::<Vec<_>>(), ["min", "max"]);
+        // The catalogue's spelling is read as the API's; inside a quoted piece the neutral
+        // wording leaves the name bare.
+        let e = Error::too_large(
+            Message::text("answered (`table kayles ")
+                .then_param("take-set")
+                .then(" N` computes further)"),
+        );
+        assert_eq!(e.parameter(), Some("take_set"));
+        assert_eq!(
+            e.message(),
+            "answered (`table kayles take_set N` computes further)"
+        );
+        assert_eq!(
+            e.render(flag),
+            "answered (`table kayles --take-set N` computes further)"
+        );
+        // Context goes before, the parameters stay data; the line is tidied once rendered.
+        let e = Error::bad_input(Message::param("set").then(" `1,x`:\n bad"))
+            .context("line 3")
+            .with_remedy(Remedy::WithoutAllMoves);
+        assert_eq!(e.message(), "line 3: `set` `1,x`: bad");
+        assert_eq!(e.render(flag), "line 3: --set `1,x`: bad");
+        assert_eq!(e.remedy(), Some(Remedy::WithoutAllMoves));
+        let long = "7".repeat(1 << 20);
+        let e = Error::bad_input(Message::param("set").then(format!(" `{long}`: bad")));
+        assert!(e.render(flag).len() < 200);
+        assert!(e.message().len() < 200);
+        assert_eq!(Error::bad_input("plain").parameter(), None);
+    }
+
     #[test]
     fn a_refusal_keeps_its_figures_through_context() {
         let e = Error::over_budget(
@@ -283,4 +481,11 @@ mod tests {
         assert_eq!(lifted.message(), "y: x");
         assert_eq!(Error::too_large("x").remedy(), None);
     }
+}
+
+/// The command line's wording of an error: each parameter as its flag (`--all-moves`), as
+/// `sprague-cli` words it (for the tests of what the command line prints).
+#[cfg(test)]
+pub(crate) fn cli_words(err: &Error) -> String {
+    err.render(|p| format!("--{}", p.replace('_', "-")))
 }

@@ -9,32 +9,34 @@ use num_bigint::BigUint;
 use sprague::games::octal::{HeapRule, NamedGame, OctalCode};
 use sprague::solve::Vertex;
 
-use crate::request::error::Error;
+use crate::request::error::{Error, Message};
 
 /// Heaps longer than this many digits are refused (parsing is quadratic in the length).
 const MAX_DIGITS: usize = 100_000;
 
-/// Parses one non-negative integer of any size; `what` names it in errors (e.g. `heap 2`).
+/// Parses one non-negative integer of any size; `what` names it in errors (e.g. `heap 2`, or a
+/// parameter: `Message::param("max")`).
 ///
 /// # Errors
 ///
 /// A bad-input [`Error`] for anything but decimal digits, and a refusal past 100,000 digits.
-pub fn parse_natural(word: &str, what: &str) -> Result<BigUint, Error> {
+pub fn parse_natural(word: &str, what: impl Into<Message>) -> Result<BigUint, Error> {
     if word.starts_with('-') && word.len() > 1 && word[1..].bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Error::bad_input(format!(
-            "{what}: `{word}` is negative; expected a non-negative integer"
-        )));
+        return Err(Error::bad_input(what.into().then(format!(
+            ": `{word}` is negative; expected a non-negative integer"
+        ))));
     }
     if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Error::bad_input(format!(
-            "{what}: `{word}` is not a non-negative integer"
-        )));
+        return Err(Error::bad_input(
+            what.into()
+                .then(format!(": `{word}` is not a non-negative integer")),
+        ));
     }
     if word.len() > MAX_DIGITS {
-        return Err(Error::too_large(format!(
-            "{what}: {} digits is more than the {MAX_DIGITS} accepted",
+        return Err(Error::too_large(what.into().then(format!(
+            ": {} digits is more than the {MAX_DIGITS} accepted",
             word.len()
-        )));
+        ))));
     }
     if word.len() <= 19 {
         return Ok(BigUint::from(
@@ -53,7 +55,7 @@ pub fn parse_heaps<S: AsRef<str>>(words: &[S]) -> Result<Vec<BigUint>, Error> {
     words
         .iter()
         .enumerate()
-        .map(|(idx, w)| parse_natural(w.as_ref(), &format!("heap {}", idx + 1)))
+        .map(|(idx, w)| parse_natural(w.as_ref(), format!("heap {}", idx + 1)))
         .collect()
 }
 
@@ -82,21 +84,22 @@ pub fn parse_take_set(text: &str) -> Result<(HeapRule, String), Error> {
     for (idx, word) in text.split(',').enumerate() {
         let word = word.trim();
         let take: usize = word.parse().map_err(|_| {
-            Error::bad_input(format!(
-                "--take-set element {}: `{word}` is not a positive integer (expected a list like 1,2,5)",
+            Error::bad_input(Message::param("take_set").then(format!(
+                " element {}: `{word}` is not a positive integer (expected a list like 1,2,5)",
                 idx + 1
-            ))
+            )))
         })?;
         if take == 0 {
-            return Err(Error::bad_input(format!(
-                "--take-set element {}: taking 0 tokens would be a pass",
+            return Err(Error::bad_input(Message::param("take_set").then(format!(
+                " element {}: taking 0 tokens would be a pass",
                 idx + 1
-            )));
+            ))));
         }
         takes.push(take);
     }
-    let code = OctalCode::take_set(&takes)
-        .map_err(|e| Error::bad_input(format!("--take-set `{text}`: {e}")))?;
+    let code = OctalCode::take_set(&takes).map_err(|e| {
+        Error::bad_input(Message::param("take_set").then(format!(" `{text}`: {e}")))
+    })?;
     takes.sort_unstable();
     takes.dedup();
     let set: Vec<String> = takes.iter().map(usize::to_string).collect();
@@ -280,43 +283,43 @@ impl Numbers<'_> {
 /// anything but digits, a number past 64 bits, a 0, or more than 65,535 elements.
 pub fn parse_set(text: &str) -> Result<sprague::games::subtraction::SubtractionSet, Error> {
     if text.trim().is_empty() {
-        return Err(Error::bad_input(
-            "--set: the subtraction set is empty; expected positive integers like 1,3,4",
-        ));
+        return Err(Error::bad_input(Message::param("set").then(
+            ": the subtraction set is empty; expected positive integers like 1,3,4",
+        )));
     }
     let mut elements = Vec::new();
     for (idx, word) in text.split(',').enumerate() {
         let word = word.trim();
-        let what = format!("--set element {}", idx + 1);
+        let what = || Message::param("set").then(format!(" element {}", idx + 1));
         if word.is_empty() {
-            return Err(Error::bad_input(format!(
-                "{what} is empty; expected positive integers separated by commas, like 1,3,4"
+            return Err(Error::bad_input(what().then(
+                " is empty; expected positive integers separated by commas, like 1,3,4",
             )));
         }
         if word.starts_with('-') {
-            return Err(Error::bad_input(format!(
-                "{what}: `{word}` is negative; expected a positive integer"
-            )));
+            return Err(Error::bad_input(what().then(format!(
+                ": `{word}` is negative; expected a positive integer"
+            ))));
         }
         if !word.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(Error::bad_input(format!(
-                "{what}: `{word}` is not a positive integer"
-            )));
+            return Err(Error::bad_input(
+                what().then(format!(": `{word}` is not a positive integer")),
+            ));
         }
-        let value: u64 = word
-            .parse()
-            .map_err(|_| Error::too_large(format!("{what}: `{word}` does not fit in 64 bits")))?;
+        let value: u64 = word.parse().map_err(|_| {
+            Error::too_large(what().then(format!(": `{word}` does not fit in 64 bits")))
+        })?;
         elements.push(value);
     }
     if elements.len() > sprague::games::subtraction::MAX_SET_LEN {
-        return Err(Error::too_large(format!(
-            "--set: {} elements is more than the {} supported",
+        return Err(Error::too_large(Message::param("set").then(format!(
+            ": {} elements is more than the {} supported",
             elements.len(),
             sprague::games::subtraction::MAX_SET_LEN
-        )));
+        ))));
     }
     sprague::games::subtraction::SubtractionSet::new(elements)
-        .map_err(|e| Error::bad_input(format!("--set `{text}`: {e}")))
+        .map_err(|e| Error::bad_input(Message::param("set").then(format!(" `{text}`: {e}"))))
 }
 
 /// Parses the rules: `--max M` and, optionally, `--min P` (1 by default).
@@ -326,25 +329,28 @@ pub fn parse_set(text: &str) -> Result<sprague::games::subtraction::SubtractionS
 /// A bad-input [`Error`] for a bound that is not a non-negative integer, `--max 0`, `--min 0`,
 /// or `--min` above `--max`.
 pub fn parse_rules(max: &str, min: Option<&str>) -> Result<sprague::games::bash::BashRules, Error> {
-    let max_value = parse_natural(max, "--max")?;
+    let max_value = parse_natural(max, Message::param("max"))?;
     let min_value = match min {
-        Some(word) => parse_natural(word, "--min")?,
+        Some(word) => parse_natural(word, Message::param("min"))?,
         None => BigUint::from(1u32),
     };
     if max_value == BigUint::from(0u32) {
         return Err(Error::bad_input(
-            "--max: `0` takes nothing; expected at least 1",
+            Message::param("max").then(": `0` takes nothing; expected at least 1"),
         ));
     }
     if min_value == BigUint::from(0u32) {
         return Err(Error::bad_input(
-            "--min: `0` would allow taking nothing; expected at least 1",
+            Message::param("min").then(": `0` would allow taking nothing; expected at least 1"),
         ));
     }
     sprague::games::bash::BashRules::new(min_value.clone(), max_value.clone()).ok_or_else(|| {
-        Error::bad_input(format!(
-            "--min: `{min_value}` is more than --max `{max_value}`"
-        ))
+        Error::bad_input(
+            Message::param("min")
+                .then(format!(": `{min_value}` is more than "))
+                .then_param("max")
+                .then(format!(" `{max_value}`")),
+        )
     })
 }
 

@@ -8,7 +8,7 @@
 
 use sprague::games::cursors;
 
-use crate::request::error::Error;
+use crate::request::error::{Error, Message};
 use crate::request::limits::Limits;
 
 /// Unsorted sequences: at most this many steps (n·m·(n + m), the edges of the graph of cells).
@@ -28,26 +28,32 @@ pub struct CursorsReport {
     pub method: String,
 }
 
-/// Parses a sequence: integers separated by commas and/or whitespace; `what` (`--a`) names it.
+/// Parses a sequence: integers separated by commas and/or whitespace, the value of the parameter
+/// `parameter` (`a`), which errors name.
 ///
 /// # Errors
 ///
 /// A bad-input [`Error`] naming the position of a non-integer or an empty sequence.
-pub fn parse_sequence(text: &str, what: &str, limits: &Limits) -> Result<Vec<i64>, Error> {
+pub fn parse_sequence(
+    text: &str,
+    parameter: &'static str,
+    limits: &Limits,
+) -> Result<Vec<i64>, Error> {
+    let what = || Message::param(parameter);
     let words: Vec<&str> = text
         .split(|c: char| c == ',' || c.is_whitespace())
         .filter(|w| !w.is_empty())
         .collect();
     if words.is_empty() {
-        return Err(Error::bad_input(format!("{what}: the sequence is empty")));
+        return Err(Error::bad_input(what().then(": the sequence is empty")));
     }
     let bytes = words.len() as u64 * 64;
     if bytes > limits.memory_bytes {
-        return Err(Error::too_large(format!(
-            "{what}: {} values need about {} bytes, more than allowed",
+        return Err(Error::too_large(what().then(format!(
+            ": {} values need about {} bytes, more than allowed",
             words.len(),
             bytes
-        )));
+        ))));
     }
     words
         .iter()
@@ -59,15 +65,14 @@ pub fn parse_sequence(text: &str, what: &str, limits: &Limits) -> Result<Vec<i64
                     .bytes()
                     .all(|b| b.is_ascii_digit());
                 if all_digits && !w.trim_start_matches(['-', '+']).is_empty() {
-                    Error::too_large(format!(
-                        "{what}: value {}: `{w}` does not fit in 64 bits",
+                    Error::too_large(what().then(format!(
+                        ": value {}: `{w}` does not fit in 64 bits",
                         idx + 1
-                    ))
+                    )))
                 } else {
-                    Error::bad_input(format!(
-                        "{what}: value {}: `{w}` is not an integer",
-                        idx + 1
-                    ))
+                    Error::bad_input(
+                        what().then(format!(": value {}: `{w}` is not an integer", idx + 1)),
+                    )
                 }
             })
         })
@@ -82,20 +87,21 @@ pub fn parse_sequence(text: &str, what: &str, limits: &Limits) -> Result<Vec<i64
 pub fn parse_start(text: &str, n: usize, m: usize) -> Result<(usize, usize), Error> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
     let [c, d] = parts[..] else {
-        return Err(Error::bad_input(format!(
-            "--start: `{text}` is not a pair `C,D`"
-        )));
+        return Err(Error::bad_input(
+            Message::param("start").then(format!(": `{text}` is not a pair `C,D`")),
+        ));
     };
     let cursor = |word: &str, len: usize, name: &str| -> Result<usize, Error> {
         let v: u64 = word.parse().map_err(|_| {
-            Error::bad_input(format!(
-                "--start: {name} `{word}` is not a positive integer"
-            ))
+            Error::bad_input(
+                Message::param("start")
+                    .then(format!(": {name} `{word}` is not a positive integer")),
+            )
         })?;
         if v == 0 || v > len as u64 {
-            return Err(Error::bad_input(format!(
-                "--start: {name} {v} is not in 1..={len}"
-            )));
+            return Err(Error::bad_input(
+                Message::param("start").then(format!(": {name} {v} is not in 1..={len}")),
+            ));
         }
         Ok(v as usize - 1)
     };
@@ -123,20 +129,20 @@ pub fn solve(a: &[i64], b: &[i64], start: (usize, usize)) -> Result<CursorsRepor
         let work = n.saturating_mul(m).saturating_mul(n + m);
         if work > MAX_EXPLICIT_WORK {
             let (name, seq) = if first_rise(a).is_some() {
-                ("--a", a)
+                ("a", a)
             } else {
-                ("--b", b)
+                ("b", b)
             };
             let i = first_rise(seq).expect("one sequence rises");
-            return Err(Error::bad_input(format!(
-                "{name} is not non-increasing (value {} = {} < value {} = {}); sequences in \
+            return Err(Error::bad_input(Message::param(name).then(format!(
+                " is not non-increasing (value {} = {} < value {} = {}); sequences in \
                  another order are solved only up to n·m·(n + m) = {MAX_EXPLICIT_WORK}, this \
                  input needs {work}",
                 i + 1,
                 seq[i],
                 i + 2,
                 seq[i + 1]
-            )));
+            ))));
         }
         cursors::value_explicit(a, b, x, y)
     };
@@ -161,22 +167,22 @@ mod tests {
     #[test]
     fn parsing_and_errors() {
         let limits = Limits::default();
-        assert_eq!(parse_sequence("5, 3,1", "--a", &limits).unwrap(), [5, 3, 1]);
+        assert_eq!(parse_sequence("5, 3,1", "a", &limits).unwrap(), [5, 3, 1]);
         assert_eq!(
-            parse_sequence("5,x", "--a", &limits)
-                .unwrap_err()
-                .to_string(),
-            "--a: value 2: `x` is not an integer"
+            parse_sequence("5,x", "a", &limits).unwrap_err().to_string(),
+            "`a`: value 2: `x` is not an integer"
         );
+        let err = parse_start("2,9", 3, 4).unwrap_err();
+        assert_eq!(err.to_string(), "`start`: D 9 is not in 1..=4");
         assert_eq!(
-            parse_start("2,9", 3, 4).unwrap_err().to_string(),
+            crate::request::error::cli_words(&err),
             "--start: D 9 is not in 1..=4"
         );
         assert_eq!(parse_start("2,4", 3, 4).unwrap(), (1, 3));
         let big: Vec<i64> = (0..2000).collect();
         let err = solve(&big, &[1, 0], (0, 0)).unwrap_err().to_string();
         assert!(
-            err.starts_with("--a is not non-increasing (value 1 = 0 < value 2 = 1)"),
+            err.starts_with("`a` is not non-increasing (value 1 = 0 < value 2 = 1)"),
             "{err}"
         );
         let report = solve(&[0], &[5, 3, 1], (0, 0)).unwrap();

@@ -170,11 +170,13 @@ impl<'g> ScriptSession<'g> {
         }
         let position = self.parse(text)?;
         if self.game.uses_win() && (options.every || options.misere) {
-            return Err(Error::bad_input(format!(
-                "this script has moves that win at once (win()): sprague values them in normal \
-                 play only, not with {}",
-                if options.every { "--every" } else { "--misere" }
-            )));
+            return Err(Error::bad_input(
+                crate::request::error::Message::text(
+                    "this script has moves that win at once (win()): sprague values them in \
+                     normal play only, not with ",
+                )
+                .then_param(if options.every { "every" } else { "misere" }),
+            ));
         }
         if options.misere {
             return self.analyse_misere(position, options);
@@ -608,7 +610,9 @@ impl ScriptSession<'_> {
                 Budget::Positions,
                 upto.saturating_add(1),
                 allowed,
-                format!("--upto {upto} needs more than the {allowed} positions allowed"),
+                crate::request::error::Message::param("upto").then(format!(
+                    " {upto} needs more than the {allowed} positions allowed"
+                )),
             )
             .with_remedy(Remedy::MorePositions));
         }
@@ -877,11 +881,15 @@ impl ScriptSession<'_> {
     ) -> Result<TableReport, Error> {
         self.game.start_request();
         let not_a_rule = |why: String| {
-            Error::bad_input(format!(
-                "--until-proved: the periodicity theorem applies to take-and-break games \
-                 (octal and hexadecimal codes) and Grundy's game, and {why}; `--upto N` gives \
-                 the table with the period seen"
-            ))
+            Error::bad_input(
+                crate::request::error::Message::param("until_proved")
+                    .then(format!(
+                        ": the periodicity theorem applies to take-and-break games (octal and \
+                         hexadecimal codes) and Grundy's game, and {why}; `"
+                    ))
+                    .then_param("upto")
+                    .then(" N` gives the table with the period seen"),
+            )
         };
         if self.game.uses_win() {
             return Err(not_a_rule(
@@ -916,20 +924,24 @@ impl ScriptSession<'_> {
             checked = (checked * 2).min(report.upto);
         }
         if let Err(why) = self.heap_rule(checked)? {
-            return Err(Error::bad_input(format!(
-                "--until-proved: the script's moves match {} on heaps 0..={seen_upto}, but {why}",
-                rule_name(&rule)
-            )));
+            return Err(Error::bad_input(
+                crate::request::error::Message::param("until_proved").then(format!(
+                    ": the script's moves match {} on heaps 0..={seen_upto}, but {why}",
+                    rule_name(&rule)
+                )),
+            ));
         }
         let own = self.table(family, checked.min(report.upto))?;
         let values = report.values.as_deref().unwrap_or_default();
         let own_values = own.values.as_deref().unwrap_or_default();
         if let Some(n) = (0..own_values.len()).find(|&n| values.get(n) != own_values.get(n)) {
-            return Err(Error::bad_input(format!(
-                "--until-proved: the script's G({n}) differs from {}'s: the script's moves are \
-                 not that rule's",
-                rule_name(&rule)
-            )));
+            return Err(Error::bad_input(
+                crate::request::error::Message::param("until_proved").then(format!(
+                    ": the script's G({n}) differs from {}'s: the script's moves are not that \
+                     rule's",
+                    rule_name(&rule)
+                )),
+            ));
         }
         let compared = checked.min(report.upto);
         let name = rule_name(&rule);

@@ -5,9 +5,14 @@ use super::estimate::check_memory;
 use sprague::sequence::Period;
 
 use super::report::{PeriodReport, TableReport};
-use crate::request::error::Error;
+use crate::request::error::{Error, Message};
 use crate::request::limits::Limits;
 use crate::request::parse;
+
+/// The refusal of a table whose last heap, `upto`, is the largest integer.
+pub(crate) fn upto_too_large() -> Error {
+    Error::too_large(Message::param("upto").then(" is too large"))
+}
 
 /// `table subtraction --set S --upto N`: G(0..=N) of S-Nim, with its period, proved by the
 /// subtraction-game argument once a run of max S equal values is seen (see
@@ -25,9 +30,7 @@ pub fn subtraction_table(
 ) -> Result<TableReport, Error> {
     use sprague::games::subtraction::SubtractionTable;
     let set = parse::parse_set(set_text)?;
-    let len = upto
-        .checked_add(1)
-        .ok_or_else(|| Error::too_large("--upto is too large"))?;
+    let len = upto.checked_add(1).ok_or_else(upto_too_large)?;
     check_memory(len, limits)?;
     let mut t = SubtractionTable::new(set);
     let period = if until_proved {
@@ -66,10 +69,10 @@ pub fn bash_table(
         .max()
         .to_u64()
         .filter(|&m| m <= 1 << 32)
-        .ok_or_else(|| Error::too_large(format!("--max {max}: at most 2^32 in a table")))?;
-    let total = upto
-        .checked_add(1)
-        .ok_or_else(|| Error::too_large("--upto is too large"))?;
+        .ok_or_else(|| {
+            Error::too_large(Message::param("max").then(format!(" {max}: at most 2^32 in a table")))
+        })?;
+    let total = upto.checked_add(1).ok_or_else(upto_too_large)?;
     let mut len = if until_proved {
         m.saturating_mul(2).max(64).min(total)
     } else {
@@ -119,9 +122,7 @@ pub fn bash_table(
 /// A table too large for `limits`.
 pub fn lasker_table(upto: u64, until_proved: bool, limits: &Limits) -> Result<TableReport, Error> {
     let upto = if until_proved { upto.min(8) } else { upto };
-    let len = upto
-        .checked_add(1)
-        .ok_or_else(|| Error::too_large("--upto is too large"))?;
+    let len = upto.checked_add(1).ok_or_else(upto_too_large)?;
     limits.check_memory(
         len.saturating_mul(8),
         format_args!("a table of {len} values"),

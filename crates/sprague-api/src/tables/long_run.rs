@@ -393,9 +393,9 @@ pub fn run(
 ) -> Result<RunEnd, Error> {
     let len = upto
         .checked_add(1)
-        .ok_or_else(|| Error::too_large("--upto is too large"))?;
+        .ok_or_else(super::games::upto_too_large)?;
     check_memory(len, limits)?;
-    let len_us = usize::try_from(len).map_err(|_| Error::too_large("--upto is too large"))?;
+    let len_us = usize::try_from(len).map_err(|_| super::games::upto_too_large())?;
     let mut start = start;
     start.truncate(len_us);
     check_resumed_values(rule, &start)?;

@@ -181,8 +181,8 @@ fn solve_cursors(
     start: &str,
     limits: &Limits,
 ) -> Result<cursors::CursorsReport, Failure> {
-    let a = cursors::parse_sequence(&sequence_text(a, limits)?, "--a", limits)?;
-    let b = cursors::parse_sequence(&sequence_text(b, limits)?, "--b", limits)?;
+    let a = cursors::parse_sequence(&sequence_text(a, limits)?, "a", limits)?;
+    let b = cursors::parse_sequence(&sequence_text(b, limits)?, "b", limits)?;
     let start = cursors::parse_start(start, a.len(), b.len())?;
     Ok(cursors::solve(&a, &b, start)?)
 }

@@ -31,8 +31,9 @@ and draws, misère play)::
     >>> game.table(upto=12).values.tolist()
     [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
 
-Errors are ``ValueError`` with the command line's message; a request past a budget raises
-``TooLargeError`` (a ``ValueError``) that says what it would need.
+Errors are ``ValueError`` with the command line's message, except that a parameter is named by
+its keyword (```set```), not its flag, and is the exception's ``parameter``; a request past a
+budget raises ``TooLargeError`` (a ``ValueError``) that says what it would need.
 """
 
 from __future__ import annotations

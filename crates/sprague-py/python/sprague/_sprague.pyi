@@ -7,11 +7,14 @@ import numpy.typing as npt
 
 class TooLargeError(ValueError):
     """A request past its memory or time budget; ``budget``, ``needed`` and ``allowed`` when
-    the error has figures."""
+    the error has figures, ``remedy`` when the caller can lift it, ``parameter`` (a keyword,
+    ``"all_moves"``) when the message names one (a ``ValueError`` of bad input has it too)."""
 
     budget: str
     needed: int
     allowed: int
+    remedy: str
+    parameter: str
 
 def games_json() -> str: ...
 def decimal(n: int) -> str: ...
