@@ -12,9 +12,11 @@ pub enum Failure {
     BadInput(String),
     /// The input is well formed but the request needs more than a budget (memory, time,
     /// positions) allows; exit 2. The web server answers it with HTTP 422 rather than 400.
-    /// The figures and the remedy, when the API gave them, go to the web as fields.
+    /// The budget it passed, and the figures and the remedy when the API gave them, go to the
+    /// web as fields.
     TooLarge(
         String,
+        sprague_api::Budget,
         Option<sprague_api::OverBudget>,
         Option<sprague_api::Remedy>,
     ),
@@ -41,9 +43,9 @@ impl Failure {
         if crate::served::is_served() {
             let mut object =
                 serde_json::json!({"error": one_line(&self.to_string()), "kind": kind});
-            if let Failure::TooLarge(_, over, remedy) = &self {
+            if let Failure::TooLarge(_, budget, over, remedy) = &self {
+                object["budget"] = budget.name().into();
                 if let Some(over) = over {
-                    object["budget"] = over.budget.name().into();
                     object["needed"] = over.needed.into();
                     object["allowed"] = over.allowed.into();
                 }
@@ -111,7 +113,12 @@ impl From<sprague_api::Error> for Failure {
             .filter(|r| *r != sprague_api::Remedy::WithoutAllMoves);
         match err.kind() {
             sprague_api::ErrorKind::BadInput => Failure::BadInput(message),
-            sprague_api::ErrorKind::TooLarge => Failure::TooLarge(message, err.over(), remedy),
+            sprague_api::ErrorKind::TooLarge => Failure::TooLarge(
+                message,
+                err.budget().unwrap_or(sprague_api::Budget::Size),
+                err.over(),
+                remedy,
+            ),
         }
     }
 }
@@ -173,7 +180,9 @@ mod tests {
             Failure::from(e).to_string(),
             "--min: `5` is more than --max `3`"
         );
-        let e = Error::too_large(Message::param("all_moves").then(
+        let e = Error::too_large(
+            sprague_api::Budget::Time,
+            Message::param("all_moves").then(
             " on this graph needs more than 300000000 steps (deep trees of cycles or long cycles)",
         ))
         .with_remedy(Remedy::WithoutAllMoves);
@@ -184,7 +193,10 @@ mod tests {
              long cycles); drop --all-moves for the winning moves alone"
         );
         // The advice is in the words: no field for the web.
-        assert!(matches!(failure, Failure::TooLarge(_, None, None)));
+        assert!(matches!(
+            failure,
+            Failure::TooLarge(_, sprague_api::Budget::Time, None, None)
+        ));
         assert_eq!(flag("take_set"), "--take-set");
         assert_eq!(flag("until_proved"), "--until-proved");
     }

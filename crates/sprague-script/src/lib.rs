@@ -169,21 +169,30 @@ impl fmt::Display for ScriptPosition {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScriptError {
     message: String,
-    budget: bool,
+    budget: Option<Spent>,
+}
+
+/// The budget a script was stopped at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spent {
+    /// Its time: a call's, the request's, or the operations a call may run.
+    Time,
+    /// Its memory: a call's or the run's.
+    Memory,
 }
 
 impl ScriptError {
     fn new(message: impl Into<String>) -> ScriptError {
         ScriptError {
             message: message.into(),
-            budget: false,
+            budget: None,
         }
     }
 
     /// An error of a script stopped by a budget (time, memory, operations), not by a fault.
-    fn past_budget(message: impl Into<String>) -> ScriptError {
+    fn past_budget(spent: Spent, message: impl Into<String>) -> ScriptError {
         ScriptError {
-            budget: true,
+            budget: Some(spent),
             ..ScriptError::new(message)
         }
     }
@@ -191,6 +200,11 @@ impl ScriptError {
     /// True when a budget (time, memory, operations) stopped the script, rather than a fault of
     /// its own.
     pub fn is_budget(&self) -> bool {
+        self.budget.is_some()
+    }
+
+    /// The budget that stopped the script, if one did.
+    pub fn budget(&self) -> Option<Spent> {
         self.budget
     }
 
@@ -646,12 +660,15 @@ impl ScriptGame {
         // gain a part at each move) is stopped by its time as well as by its positions.
         if let Some(started) = self.request_started.get() {
             if started.elapsed().as_secs() >= self.limits.max_seconds_per_request {
-                return Err(ScriptError::past_budget(format!(
-                    "the request ran more than the {} s allowed (SPRAGUE_TIME_LIMIT), at \
+                return Err(ScriptError::past_budget(
+                    Spent::Time,
+                    format!(
+                        "the request ran more than the {} s allowed (SPRAGUE_TIME_LIMIT), at \
                      {name}({})",
-                    self.limits.max_seconds_per_request,
-                    short(atom)
-                )));
+                        self.limits.max_seconds_per_request,
+                        short(atom)
+                    ),
+                ));
             }
         }
         let mut scope = Scope::new();
@@ -686,7 +703,9 @@ impl ScriptGame {
     }
 
     fn total_memory_error(&self, name: &str, atom: &Atom) -> ScriptError {
-        ScriptError::past_budget(format!(
+        ScriptError::past_budget(
+            Spent::Memory,
+            format!(
             "the run held more than {} MiB (nine tenths of SPRAGUE_MEMORY_LIMIT) in {name}({}): the positions \
              kept and the script's values fill it (a position of one or two integers takes \
              about {} bytes); lower --max-positions or raise the limit",
@@ -700,29 +719,40 @@ impl ScriptGame {
         if let EvalAltResult::ErrorTerminated(why, _) = err {
             let why = why.clone().into_string().unwrap_or_default();
             let limits = &self.limits;
-            return ScriptError::past_budget(match why.as_str() {
-                STOPPED_FOR_TIME => format!(
+            let spent = if why == STOPPED_FOR_TIME {
+                Spent::Time
+            } else {
+                Spent::Memory
+            };
+            return ScriptError::past_budget(
+                spent,
+                match why.as_str() {
+                    STOPPED_FOR_TIME => format!(
                     "the script ran more than {} s in {name}({}): one call may run at most that \
                      long",
                     limits.max_seconds_per_call,
                     short(atom)
                 ),
-                STOPPED_FOR_CALL_MEMORY => format!(
+                    STOPPED_FOR_CALL_MEMORY => format!(
                     "the script held more than {} MiB in {name}({}), the most one call may hold \
                      (an eighth of SPRAGUE_MEMORY_LIMIT, at most 512 MiB)",
                     limits.max_bytes_per_call >> 20,
                     short(atom),
                 ),
-                _ => return self.total_memory_error(name, atom),
-            });
+                    _ => return self.total_memory_error(name, atom),
+                },
+            );
         }
         if let EvalAltResult::ErrorTooManyOperations(_) = err {
-            return ScriptError::past_budget(format!(
-                "the script ran more than {} operations in {name}({}): it may loop for ever \
+            return ScriptError::past_budget(
+                Spent::Time,
+                format!(
+                    "the script ran more than {} operations in {name}({}): it may loop for ever \
                  (raise the limit with --max-operations)",
-                self.limits.max_operations_per_call,
-                short(atom)
-            ));
+                    self.limits.max_operations_per_call,
+                    short(atom)
+                ),
+            );
         }
         let pos = err.position();
         let place = match (pos.line(), pos.position()) {

@@ -463,8 +463,13 @@ fn classify(status: std::process::ExitStatus, out: Vec<u8>, err: &[u8], b: &Budg
                         allowed,
                         remedy: v.get("remedy").and_then(|r| r.as_str()).map(str::to_owned),
                     },
-                    // A refusal whose figures are only in words (a script's own budgets).
-                    _ => Outcome::Budget(budget_named(&message(v)), message(v)),
+                    // A refusal without figures (a script's own budgets, what the program
+                    // handles at all): its budget is still named.
+                    (Some(budget), ..) => Outcome::Budget(budget, message(v)),
+                    (None, ..) => Outcome::Internal(format!(
+                        "the worker refused the request without naming its budget: {}",
+                        message(v)
+                    )),
                 }
             }
             Some(v) => Outcome::BadInput(message(v)),
@@ -500,22 +505,9 @@ fn classify(status: std::process::ExitStatus, out: Vec<u8>, err: &[u8], b: &Budg
 
 /// The budget of a name the command wrote.
 fn budget_of(name: &str) -> Option<&'static str> {
-    ["memory", "time", "positions"]
+    ["memory", "time", "positions", "size"]
         .into_iter()
         .find(|&b| b == name)
-}
-
-/// The budget an error message from the command names (its refusals carry the estimate and the
-/// limit in words).
-fn budget_named(message: &str) -> &'static str {
-    let m = message.to_ascii_lowercase();
-    if m.contains("position") {
-        "positions"
-    } else if m.contains("allowed") || m.contains("would take") || m.contains("seconds") {
-        "time"
-    } else {
-        "memory"
-    }
 }
 
 #[cfg(test)]

@@ -98,11 +98,14 @@ impl BookBuild {
     pub fn new(width: u32, height: u32, depth: u32, limits: &Limits) -> Result<BookBuild, Error> {
         let shape = connect4_shape(width, height)?;
         if depth > MAX_BOOK_DEPTH.min(shape.cells()) {
-            return Err(Error::too_large(format!(
-                "a book of depth {depth}: at most {} on this board (a book of depth d solves \
+            return Err(Error::too_large(
+                crate::request::error::Budget::Size,
+                format!(
+                    "a book of depth {depth}: at most {} on this board (a book of depth d solves \
                  every position of d stones)",
-                MAX_BOOK_DEPTH.min(shape.cells())
-            )));
+                    MAX_BOOK_DEPTH.min(shape.cells())
+                ),
+            ));
         }
         let most = usize::try_from(limits.memory_bytes / POSITION_BYTES).unwrap_or(usize::MAX);
         let frontier = frontier_within(shape, depth, most)

@@ -50,10 +50,13 @@ fn expand(
     };
     let count = &most - &least + 1u32;
     if count > BigUint::from(limits.max_listed_moves) {
-        return Err(Error::too_large(what.into().then(format!(
-            " would list {count} moves, more than the {} allowed",
-            limits.max_listed_moves
-        ))));
+        return Err(Error::too_large(
+            crate::request::error::Budget::Memory,
+            what.into().then(format!(
+                " would list {count} moves, more than the {} allowed",
+                limits.max_listed_moves
+            )),
+        ));
     }
     let count = count.to_u64().expect("bounded by the listing limit");
     crate::report::listing::check_listing_memory(count, limits)?;

@@ -131,7 +131,7 @@ pub(crate) fn too_many(game: &str, max_positions: usize, e: SolveError) -> Error
             ),
         ),
         SolveError::Loop => Error::bad_input("Every-SG of a game with cycles is not supported"),
-        e => Error::too_large(e.to_string()),
+        e => Error::too_large(crate::request::error::solve_budget(&e), e.to_string()),
     }
 }
 
@@ -298,11 +298,14 @@ pub(crate) fn analyse_heap_sum<G: Impartial<Position = Vec<u64>>, S: AsRef<str>>
                 .iter()
                 .map(|h| {
                     h.to_u64().filter(|&h| h <= MAX_EVERY_HEAP).ok_or_else(|| {
-                        Error::too_large(format!(
+                        Error::too_large(
+                            crate::request::error::Budget::Size,
+                            format!(
                             "component {}: Every-SG steps take heaps up to {MAX_EVERY_HEAP}, and \
                              {h} is beyond",
                             idx + 1
-                        ))
+                        ),
+                        )
                     })
                 })
                 .collect()

@@ -73,11 +73,14 @@ fn check_size(input: &GeographyInput) -> Result<(), Error> {
     if work > GENERAL_WORK_LIMIT {
         let graph = sprague::solve::matching::UndirectedGraph::new(input.n_vertices, &input.edges);
         if graph.two_colouring().is_none() {
-            return Err(Error::too_large(format!(
+            return Err(Error::too_large(
+                crate::request::error::Budget::Time,
+                format!(
                 "the graph is not bipartite: the blossom matching costs up to {n} x ({n} + {}) \
                  steps, more than the {GENERAL_WORK_LIMIT} allowed",
                 input.edges.len()
-            )));
+            ),
+            ));
         }
     }
     Ok(())

@@ -58,10 +58,13 @@ pub fn parse(bytes: &[u8], limits: &Limits) -> Result<GraphInput, Error> {
         "expected the header `n m k`".into()
     })?;
     if n >= (Vertex::MAX - 2) as u64 {
-        return Err(Error::too_large(format!(
-            "{n} vertices is more than the {} supported",
-            Vertex::MAX - 3
-        )));
+        return Err(Error::too_large(
+            crate::request::error::Budget::Size,
+            format!(
+                "{n} vertices is more than the {} supported",
+                Vertex::MAX - 3
+            ),
+        ));
     }
     let estimate = estimate_memory(n, m, k);
     limits.check_memory(

@@ -72,6 +72,7 @@ pub fn analyse(game: &Hackenbush, options: &AnalysisOptions, limits: &Limits) ->
         check_listing(&count.into(), limits)?;
         let cuts = hackenbush::values_after_cuts(game, WORK_BUDGET).ok_or_else(|| {
             Error::too_large(
+                crate::request::error::Budget::Time,
                 crate::request::error::Message::param("all_moves").then(format!(
                     " on this graph needs more than {WORK_BUDGET} steps (deep trees of cycles or \
                  long cycles)"

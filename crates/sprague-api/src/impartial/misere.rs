@@ -79,11 +79,14 @@ pub(crate) fn analyse_heaps(
         .enumerate()
         .map(|(idx, h)| {
             h.to_u64().ok_or_else(|| {
-                Error::too_large(format!(
+                Error::too_large(
+                    crate::request::error::Budget::Positions,
+                    format!(
                     "heap {}: misère play is searched position by position, and {h} tokens are \
                      far beyond reach",
                     idx + 1
-                ))
+                ),
+                )
             })
         })
         .collect::<Result<_, _>>()?;
@@ -110,16 +113,20 @@ pub(crate) fn analyse_heaps(
             let report = crate::report::analysis::heap_move_report(heaps, idx, parts);
             if to == Outcome::P {
                 if (winning_moves.len() as u64) >= limits.max_listed_moves {
-                    return Err(Error::too_large(format!(
-                        "more than the {} winning moves allowed",
-                        limits.max_listed_moves
-                    )));
+                    return Err(Error::too_large(
+                        crate::request::error::Budget::Memory,
+                        format!(
+                            "more than the {} winning moves allowed",
+                            limits.max_listed_moves
+                        ),
+                    ));
                 }
                 winning_moves.push(report.clone());
             }
             if options.all_moves {
                 if (all_moves.len() as u64) >= limits.max_listed_moves {
                     return Err(Error::too_large(
+                        crate::request::error::Budget::Memory,
                         crate::request::error::Message::param("all_moves").then(format!(
                             " would list more than the {} moves allowed",
                             limits.max_listed_moves
@@ -204,7 +211,7 @@ pub(crate) fn too_many(game: &str, max_positions: usize, e: SolveError) -> Error
             ),
         ),
         SolveError::Loop => Error::bad_input("misère play of a game with cycles is not supported"),
-        e => Error::too_large(e.to_string()),
+        e => Error::too_large(crate::request::error::solve_budget(&e), e.to_string()),
     }
 }
 

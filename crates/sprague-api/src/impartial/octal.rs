@@ -219,13 +219,17 @@ fn analyse_heaps(
             let (values, period) = match proved_table(game, rule, limits)? {
                 ProofSearch::Proved(values, period) => (values, period),
                 ProofSearch::OutOfTime(done, why) => {
-                    return Err(Error::too_large(format!(
-                        "heap {largest} is above {MAX_TABLE_HEAP}, and {game} has no period \
+                    return Err(Error::too_large(
+                        crate::request::error::Budget::Time,
+                        format!(
+                            "heap {largest} is above {MAX_TABLE_HEAP}, and {game} has no period \
                          proved within its first {done} values; looking further stopped: {why}"
-                    )));
+                        ),
+                    ));
                 }
                 ProofSearch::NotFound if table::values_to_prove(rule, 0, 0).is_none() => {
                     return Err(Error::too_large(
+                        crate::request::error::Budget::Size,
                         crate::request::error::Message::text(format!(
                             "heap {largest} is above {MAX_TABLE_HEAP}, and {game} has no \
                              periodicity theorem: only heaps up to {MAX_TABLE_HEAP} are \
@@ -236,11 +240,14 @@ fn analyse_heaps(
                     ));
                 }
                 ProofSearch::NotFound => {
-                    return Err(Error::too_large(format!(
-                        "heap {largest} is above {MAX_TABLE_HEAP}, and {game} has no period \
+                    return Err(Error::too_large(
+                        crate::request::error::Budget::Memory,
+                        format!(
+                            "heap {largest} is above {MAX_TABLE_HEAP}, and {game} has no period \
                          proved within {MAX_PROOF_SEARCH} values; its table would take about {}",
-                        human_bytes(estimate_bytes(largest.to_u64().unwrap_or(u64::MAX))),
-                    ))
+                            human_bytes(estimate_bytes(largest.to_u64().unwrap_or(u64::MAX))),
+                        ),
+                    )
                     .with_remedy(Remedy::TableUntilProved));
                 }
             };
@@ -288,6 +295,7 @@ fn analyse_heaps(
             if options.all_moves {
                 if count > limits.max_listed_moves {
                     return Err(Error::too_large(
+                        crate::request::error::Budget::Memory,
                         crate::request::error::Message::param("all_moves").then(format!(
                             " would list more than the {} moves allowed",
                             limits.max_listed_moves

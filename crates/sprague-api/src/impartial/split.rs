@@ -32,10 +32,13 @@ pub fn parse_counts<S: AsRef<str>>(words: &[S]) -> Result<Vec<BigUint>, Error> {
         ));
     }
     if words.len() > MAX_BOTTLES {
-        return Err(Error::too_large(format!(
-            "split: {} bottles is more than the {MAX_BOTTLES} supported",
-            words.len()
-        )));
+        return Err(Error::too_large(
+            crate::request::error::Budget::Size,
+            format!(
+                "split: {} bottles is more than the {MAX_BOTTLES} supported",
+                words.len()
+            ),
+        ));
     }
     words
         .iter()
@@ -100,6 +103,7 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
         let total = sources.saturating_mul((n as u64) * (n as u64 + 1) / 2);
         if total > limits.max_listed_moves {
             return Err(Error::too_large(
+                crate::request::error::Budget::Memory,
                 crate::request::error::Message::param("all_moves").then(format!(
                     " would list up to {total} moves, more than the {} allowed",
                     limits.max_listed_moves

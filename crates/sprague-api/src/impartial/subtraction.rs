@@ -103,7 +103,9 @@ impl SubtractionAnalyser {
         }
         let elements = table.set().elements().len() as u64;
         let refuse = |values: u64, why: &str| {
-            Error::too_large(format!(
+            Error::too_large(
+                crate::request::error::Budget::Memory,
+                format!(
                 "heap {}: {why} the set {{{}}} needs a table of at least {values} nim-values ({}, \
                  about {}), more than the {} and {} allowed",
                 idx + 1,
@@ -112,7 +114,8 @@ impl SubtractionAnalyser {
                 human_seconds(values.saturating_mul(elements) as f64 / STEPS_PER_SECOND as f64),
                 human_bytes(limits.memory_bytes),
                 human_seconds(limits.max_seconds as f64),
-            ))
+            ),
+            )
         };
         // A heap that the period search would compute anyway is computed directly.
         if let Some(h) = heap.to_usize() {
@@ -133,13 +136,16 @@ impl SubtractionAnalyser {
         }
         table.find_period(max_values);
         table.grundy_value(heap).ok_or_else(|| {
-            Error::too_large(format!(
-                "heap {}: no period of the set {{{}}} is proven within G(0..{}), the most the \
+            Error::too_large(
+                crate::request::error::Budget::Memory,
+                format!(
+                    "heap {}: no period of the set {{{}}} is proven within G(0..{}), the most the \
                  limits allow, and the heap is past it",
-                idx + 1,
-                table.set(),
-                table.len()
-            ))
+                    idx + 1,
+                    table.set(),
+                    table.len()
+                ),
+            )
         })
     }
 

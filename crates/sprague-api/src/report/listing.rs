@@ -52,10 +52,13 @@ pub(crate) fn listing_note(
 /// or when its moves would not fit in `limits.memory_bytes` (see [`LISTED_MOVE_BYTES`]).
 pub(crate) fn check_listing(count: &num_bigint::BigUint, limits: &Limits) -> Result<(), Error> {
     if *count > num_bigint::BigUint::from(limits.max_listed_moves) {
-        return Err(Error::too_large(Message::param("all_moves").then(format!(
-            " would list {count} moves, more than the {} allowed",
-            limits.max_listed_moves
-        ))));
+        return Err(Error::too_large(
+            crate::request::error::Budget::Memory,
+            Message::param("all_moves").then(format!(
+                " would list {count} moves, more than the {} allowed",
+                limits.max_listed_moves
+            )),
+        ));
     }
     check_listing_memory(
         num_traits::ToPrimitive::to_u64(count).unwrap_or(u64::MAX),

@@ -37,11 +37,14 @@ pub(crate) fn parse(bytes: &[u8], limits: &Limits, costs: &Costs) -> Result<Edge
         ));
     }
     if n >= u32::MAX as u64 || m >= u32::MAX as u64 {
-        return Err(Error::too_large(format!(
-            "a {} of {n} vertices and {m} edges: at most {} of each are supported",
-            costs.game,
-            u32::MAX - 1
-        )));
+        return Err(Error::too_large(
+            crate::request::error::Budget::Size,
+            format!(
+                "a {} of {n} vertices and {m} edges: at most {} of each are supported",
+                costs.game,
+                u32::MAX - 1
+            ),
+        ));
     }
     let estimate = n
         .saturating_mul(costs.bytes_per_vertex)

@@ -21,6 +21,9 @@ pub enum Budget {
     Time,
     /// Positions kept by a search.
     Positions,
+    /// What the program handles at all, whatever the limits (digits of a number, vertices of a
+    /// graph, 64-bit values): no budget lifts it.
+    Size,
 }
 
 impl Budget {
@@ -30,7 +33,19 @@ impl Budget {
             Budget::Memory => "memory",
             Budget::Time => "time",
             Budget::Positions => "positions",
+            Budget::Size => "size",
         }
+    }
+}
+
+/// The budget an engine search stopped at (a loop is no budget: callers report it as bad input).
+pub(crate) fn solve_budget(e: &sprague::solve::SolveError) -> Budget {
+    use sprague::solve::SolveError;
+    match e {
+        SolveError::TooManyPositions { .. } => Budget::Positions,
+        SolveError::TooManyBytes { .. } => Budget::Memory,
+        SolveError::TooMuchWork { .. } => Budget::Time,
+        SolveError::Loop => Budget::Size,
     }
 }
 
@@ -208,6 +223,7 @@ pub struct Error {
     message: Message,
     // The neutral wording of `message`, kept for `message()`.
     line: String,
+    budget: Option<Budget>,
     over: Option<OverBudget>,
     remedy: Option<Remedy>,
 }
@@ -218,6 +234,7 @@ impl Error {
             kind,
             line: message.neutral(),
             message,
+            budget: None,
             over: None,
             remedy: None,
         }
@@ -228,9 +245,13 @@ impl Error {
         Error::new(ErrorKind::BadInput, message.into())
     }
 
-    /// A refusal for size, with this message (which should carry the estimate and the limit).
-    pub fn too_large(message: impl Into<Message>) -> Error {
-        Error::new(ErrorKind::TooLarge, message.into())
+    /// A refusal past `budget`, with this message (which should carry the estimate and the
+    /// limit); [`Error::over_budget`] gives the figures as data too.
+    pub fn too_large(budget: Budget, message: impl Into<Message>) -> Error {
+        Error {
+            budget: Some(budget),
+            ..Error::new(ErrorKind::TooLarge, message.into())
+        }
     }
 
     /// A refusal past `budget`, needing `needed` where `allowed` is allowed, with this message
@@ -247,7 +268,7 @@ impl Error {
                 needed,
                 allowed,
             }),
-            ..Error::too_large(message)
+            ..Error::too_large(budget, message)
         }
     }
 
@@ -262,6 +283,12 @@ impl Error {
     /// What the caller can change to have the request answered, when there is such a thing.
     pub fn remedy(&self) -> Option<Remedy> {
         self.remedy
+    }
+
+    /// The budget a refusal passed (every [`ErrorKind::TooLarge`] names one); `None` for bad
+    /// input.
+    pub fn budget(&self) -> Option<Budget> {
+        self.budget
     }
 
     /// The figures of a refusal past a budget, when it is one.
@@ -426,6 +453,7 @@ mod tests {
         // The catalogue's spelling is read as the API's; inside a quoted piece the neutral
         // wording leaves the name bare.
         let e = Error::too_large(
+            Budget::Time,
             Message::text("answered (`table kayles ")
                 .then_param("take-set")
                 .then(" N` computes further)"),
@@ -472,14 +500,14 @@ mod tests {
             })
         );
         assert!(e.message().starts_with("a row of n cells"));
-        assert_eq!(Error::too_large("x").over(), None);
+        assert_eq!(Error::too_large(Budget::Memory, "x").over(), None);
         assert_eq!(Error::bad_input("x").over(), None);
-        let lifted = Error::too_large("x")
+        let lifted = Error::too_large(Budget::Memory, "x")
             .with_remedy(Remedy::MorePositions)
             .context("y");
         assert_eq!(lifted.remedy(), Some(Remedy::MorePositions));
         assert_eq!(lifted.message(), "y: x");
-        assert_eq!(Error::too_large("x").remedy(), None);
+        assert_eq!(Error::too_large(Budget::Memory, "x").remedy(), None);
     }
 }
 

@@ -33,10 +33,13 @@ pub fn parse_natural(word: &str, what: impl Into<Message>) -> Result<BigUint, Er
         ));
     }
     if word.len() > MAX_DIGITS {
-        return Err(Error::too_large(what.into().then(format!(
-            ": {} digits is more than the {MAX_DIGITS} accepted",
-            word.len()
-        ))));
+        return Err(Error::too_large(
+            crate::request::error::Budget::Size,
+            what.into().then(format!(
+                ": {} digits is more than the {MAX_DIGITS} accepted",
+                word.len()
+            )),
+        ));
     }
     if word.len() <= 19 {
         return Ok(BigUint::from(
@@ -307,16 +310,22 @@ pub fn parse_set(text: &str) -> Result<sprague::games::subtraction::SubtractionS
             ));
         }
         let value: u64 = word.parse().map_err(|_| {
-            Error::too_large(what().then(format!(": `{word}` does not fit in 64 bits")))
+            Error::too_large(
+                crate::request::error::Budget::Size,
+                what().then(format!(": `{word}` does not fit in 64 bits")),
+            )
         })?;
         elements.push(value);
     }
     if elements.len() > sprague::games::subtraction::MAX_SET_LEN {
-        return Err(Error::too_large(Message::param("set").then(format!(
-            ": {} elements is more than the {} supported",
-            elements.len(),
-            sprague::games::subtraction::MAX_SET_LEN
-        ))));
+        return Err(Error::too_large(
+            crate::request::error::Budget::Size,
+            Message::param("set").then(format!(
+                ": {} elements is more than the {} supported",
+                elements.len(),
+                sprague::games::subtraction::MAX_SET_LEN
+            )),
+        ));
     }
     sprague::games::subtraction::SubtractionSet::new(elements)
         .map_err(|e| Error::bad_input(Message::param("set").then(format!(" `{text}`: {e}"))))

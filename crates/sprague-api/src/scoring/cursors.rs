@@ -49,11 +49,14 @@ pub fn parse_sequence(
     }
     let bytes = words.len() as u64 * 64;
     if bytes > limits.memory_bytes {
-        return Err(Error::too_large(what().then(format!(
-            ": {} values need about {} bytes, more than allowed",
-            words.len(),
-            bytes
-        ))));
+        return Err(Error::too_large(
+            crate::request::error::Budget::Memory,
+            what().then(format!(
+                ": {} values need about {} bytes, more than allowed",
+                words.len(),
+                bytes
+            )),
+        ));
     }
     words
         .iter()
@@ -65,10 +68,13 @@ pub fn parse_sequence(
                     .bytes()
                     .all(|b| b.is_ascii_digit());
                 if all_digits && !w.trim_start_matches(['-', '+']).is_empty() {
-                    Error::too_large(what().then(format!(
-                        ": value {}: `{w}` does not fit in 64 bits",
-                        idx + 1
-                    )))
+                    Error::too_large(
+                        crate::request::error::Budget::Size,
+                        what().then(format!(
+                            ": value {}: `{w}` does not fit in 64 bits",
+                            idx + 1
+                        )),
+                    )
                 } else {
                     Error::bad_input(
                         what().then(format!(": value {}: `{w}` is not an integer", idx + 1)),

@@ -154,7 +154,7 @@ impl<'g> ScriptSession<'g> {
                 Error::over_budget(Budget::Positions, limit + 1, limit, message)
                     .with_remedy(Remedy::MorePositions)
             }
-            _ => Error::too_large(message),
+            _ => Error::too_large(crate::request::error::solve_budget(&err), message),
         }
     }
 
@@ -751,10 +751,19 @@ fn table_report_with_wins(family: &str, values: Vec<u64>, wins_at_once: Vec<u64>
     }
 }
 
+/// The budget a script's error passed: its time (a call's, a request's, its operations) or its
+/// memory.
+fn script_budget(err: &sprague_script::ScriptError) -> Budget {
+    match err.budget() {
+        Some(sprague_script::Spent::Memory) => Budget::Memory,
+        _ => Budget::Time,
+    }
+}
+
 /// The API error of a script's error: past a budget, or the script's own fault.
 fn script_error(err: &sprague_script::ScriptError) -> Error {
     if err.is_budget() {
-        Error::too_large(err.to_string())
+        Error::too_large(script_budget(err), err.to_string())
     } else {
         Error::bad_input(err.to_string())
     }
@@ -776,7 +785,10 @@ impl ScriptSession<'_> {
         n: u64,
     ) -> Result<Result<std::collections::BTreeSet<Vec<u64>>, String>, Error> {
         let atom = sprague_script::Atom::Int(i64::try_from(n).map_err(|_| {
-            Error::too_large(format!("heap {n} is past the integers a script handles"))
+            Error::too_large(
+                crate::request::error::Budget::Size,
+                format!("heap {n} is past the integers a script handles"),
+            )
         })?);
         let moves = match self.game.component_moves(&atom) {
             Ok(moves) => moves,

@@ -11,7 +11,10 @@ use crate::request::parse;
 
 /// The refusal of a table whose last heap, `upto`, is the largest integer.
 pub(crate) fn upto_too_large() -> Error {
-    Error::too_large(Message::param("upto").then(" is too large"))
+    Error::too_large(
+        crate::request::error::Budget::Size,
+        Message::param("upto").then(" is too large"),
+    )
 }
 
 /// `table subtraction --set S --upto N`: G(0..=N) of S-Nim, with its period, proved by the
@@ -70,7 +73,10 @@ pub fn bash_table(
         .to_u64()
         .filter(|&m| m <= 1 << 32)
         .ok_or_else(|| {
-            Error::too_large(Message::param("max").then(format!(" {max}: at most 2^32 in a table")))
+            Error::too_large(
+                crate::request::error::Budget::Size,
+                Message::param("max").then(format!(" {max}: at most 2^32 in a table")),
+            )
         })?;
     let total = upto.checked_add(1).ok_or_else(upto_too_large)?;
     let mut len = if until_proved {

@@ -21,7 +21,9 @@ pub(crate) fn table_of(
     limits: &Limits,
 ) -> Result<Vec<u16>, Error> {
     check_memory(len, limits)?;
-    let too_large = |e: table::ValueTooLarge| Error::too_large(e.to_string());
+    let too_large = |e: table::ValueTooLarge| {
+        Error::too_large(crate::request::error::Budget::Size, e.to_string())
+    };
     let len_us = len as usize;
     let looks = table::values_to_prove(rule, 0, 0).is_some();
     let mut t = HeapTable::new(rule.clone(), Method::Sparse);
@@ -58,7 +60,9 @@ enum GrowthStopped {
 impl From<GrowthStopped> for Error {
     fn from(e: GrowthStopped) -> Error {
         match e {
-            GrowthStopped::ValueTooLarge(e) => Error::too_large(e.to_string()),
+            GrowthStopped::ValueTooLarge(e) => {
+                Error::too_large(crate::request::error::Budget::Size, e.to_string())
+            }
             GrowthStopped::TooSlow(e) => e,
         }
     }
@@ -196,10 +200,13 @@ pub fn table(
             wins_at_once: Vec::new(),
         }),
         // The flag above is never set; a run that stops anyway is told, not trusted.
-        long_run::RunEnd::Stopped(values) => Err(Error::too_large(format!(
-            "the table of {family} stopped at G({}) before G({upto})",
-            values.len()
-        ))),
+        long_run::RunEnd::Stopped(values) => Err(Error::too_large(
+            crate::request::error::Budget::Time,
+            format!(
+                "the table of {family} stopped at G({}) before G({upto})",
+                values.len()
+            ),
+        )),
     }
 }
 

@@ -296,9 +296,9 @@ impl Runner<'_, '_> {
                 end = end.min(usize::try_from(s).unwrap_or(usize::MAX));
             }
             let started = Instant::now();
-            self.table
-                .extend_to(end)
-                .map_err(|e| Error::too_large(e.to_string()))?;
+            self.table.extend_to(end).map_err(|e| {
+                Error::too_large(crate::request::error::Budget::Size, e.to_string())
+            })?;
             let took = started.elapsed();
             self.pace.record(end, end - done, took, self.target)?;
             self.chunk = next_chunk(end - done, end, took, jumped);
@@ -469,8 +469,9 @@ pub fn run(
     if let Some((p, at)) = proved {
         values.truncate(at);
         if !until_proved && at < len_us {
-            table::extend_by_period(&mut values, &p, len_us)
-                .map_err(|e| Error::too_large(e.to_string()))?;
+            table::extend_by_period(&mut values, &p, len_us).map_err(|e| {
+                Error::too_large(crate::request::error::Budget::Size, e.to_string())
+            })?;
             filled_from = Some(at);
         }
     }
