@@ -60,7 +60,9 @@ pub use impartial::{
     bash, every, fibonacci_nim, geography, graph, hackenbush, lasker, misere, moore_nim, nim,
     nim_product, octal, play, split, staircase, subtraction, turning, wythoff,
 };
-pub use report::analysis::{Analysed, Analysis, FactorReport, MoveReport, NimValue, ValueReport};
+pub use report::analysis::{
+    Analysed, Analysis, FactorReport, MovePlace, MoveReport, NimValue, ValueReport,
+};
 pub use report::listing::{listing_limit, LISTED_MOVE_BYTES, MAX_LISTED_DIGITS, MAX_LISTED_PLACES};
 pub use request::error::{one_line, Budget, Error, ErrorKind, Message, OverBudget, Remedy};
 pub use request::limits::{human_bytes, human_seconds, Limits};

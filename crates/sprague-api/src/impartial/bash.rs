@@ -32,11 +32,7 @@ fn value_of(rules: &BashRules, n: &BigUint, misere: bool) -> NimValue {
 
 fn move_report(n: &BigUint, take: &BigUint) -> MoveReport {
     let to = n - take;
-    MoveReport {
-        text: format!("take {take} -> {to}"),
-        to: Some(to.to_string()),
-        ..MoveReport::default()
-    }
+    MoveReport::plain(format!("take {take} -> {to}"), to.to_string())
 }
 
 /// The takes from `least` to `most`, refused past the listing limit; `what` names the listing.

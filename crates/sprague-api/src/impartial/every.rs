@@ -367,11 +367,7 @@ pub(crate) fn analyse_heap_sum<G: Impartial<Position = Vec<u64>>, S: AsRef<str>>
                 None => after.push(shown[idx].clone()),
             }
         }
-        winning_moves.push(MoveReport {
-            text: texts.join("; "),
-            to: Some(after.join(" ")),
-            ..MoveReport::default()
-        });
+        winning_moves.push(MoveReport::plain(texts.join("; "), after.join(" ")));
     }
     let names: Vec<String> = shown
         .iter()
@@ -450,7 +446,11 @@ mod tests {
     }
 
     fn components_after(m: &MoveReport) -> Vec<Vec<u64>> {
-        parse_components(&[m.to.as_deref().unwrap()])
+        components_of(m.to.as_deref().unwrap())
+    }
+
+    fn components_of(words: &str) -> Vec<Vec<u64>> {
+        parse_components(&[words])
             .unwrap()
             .iter()
             .map(|c| c.iter().map(|h| h.to_u64().unwrap()).collect())
@@ -484,10 +484,7 @@ mod tests {
                     &Limits::default(),
                 )
                 .unwrap();
-                let given = components_after(&MoveReport {
-                    to: Some(words.join(" ")),
-                    ..MoveReport::default()
-                });
+                let given = components_of(&words.join(" "));
                 assert_eq!(
                     analysis.outcome == Outcome::N,
                     wins(&given, &options, &mut memo),

@@ -98,11 +98,7 @@ fn move_report(from: &Position, take: &BigUint) -> MoveReport {
         heap: &from.heap - take,
         last: Some(take.clone()),
     };
-    MoveReport {
-        text: format!("take {take} -> {}", after.heap),
-        to: Some(after.text()),
-        ..MoveReport::default()
-    }
+    MoveReport::plain(format!("take {take} -> {}", after.heap), after.text())
 }
 
 /// Analyses a Fibonacci Nim position typed as words, with the take before given by `last`

@@ -5,7 +5,7 @@
 use sprague::games::geography::Geography;
 use sprague::value::Outcome;
 
-use crate::report::analysis::{Analysed, Analysis, MoveReport, NimValue};
+use crate::report::analysis::{Analysed, Analysis, MovePlace, MoveReport, NimValue};
 use crate::request::edge_list::{self, Costs};
 use crate::request::error::Error;
 use crate::request::limits::Limits;
@@ -99,10 +99,14 @@ pub fn analyse(input: &GeographyInput, start: usize, options: &AnalysisOptions) 
     let mut game = board(input)?;
     let wins = game.wins_from(start);
     let winning = game.winning_moves(start);
-    let report = |w: usize| MoveReport {
-        text: format!("token {} -> {}", start + 1, w + 1),
-        vertex: Some(w as u64 + 1),
-        ..MoveReport::default()
+    let report = |w: usize| {
+        MoveReport::new(
+            format!("token {} -> {}", start + 1, w + 1),
+            None,
+            MovePlace::Vertex {
+                vertex: w as u64 + 1,
+            },
+        )
     };
     let all_moves = options.all_moves.then(|| {
         let mut targets: Vec<usize> = input

@@ -7,7 +7,7 @@
 use sprague::games::graph::analyse_tokens;
 use sprague::solve::{GameGraph, Vertex};
 
-use crate::report::analysis::{Analysed, Analysis, MoveReport, NimValue};
+use crate::report::analysis::{Analysed, Analysis, MovePlace, MoveReport, NimValue};
 use crate::report::listing::check_listing;
 use crate::request::error::Error;
 use crate::request::limits::Limits;
@@ -109,14 +109,15 @@ pub fn analyse(input: &GraphInput, options: &AnalysisOptions, limits: &Limits) -
                 .collect();
             words.join(" ")
         });
-        MoveReport {
-            text: format!("token {}: {} -> {}", token + 1, from + 1, to + 1),
-            to: after,
-            token: Some(token + 1),
-            from: Some(from as u64 + 1),
-            vertex: Some(to as u64 + 1),
-            ..MoveReport::default()
-        }
+        MoveReport::new(
+            format!("token {}: {} -> {}", token + 1, from + 1, to + 1),
+            after,
+            MovePlace::Token {
+                token: token + 1,
+                from: from as u64 + 1,
+                vertex: to as u64 + 1,
+            },
+        )
     };
     let winning_moves = analysis
         .winning_moves

@@ -5,7 +5,7 @@
 use sprague::games::hackenbush::{self, Cut, Hackenbush};
 use sprague::value::Outcome;
 
-use crate::report::analysis::{Analysed, Analysis, MoveReport, NimValue};
+use crate::report::analysis::{Analysed, Analysis, MovePlace, MoveReport, NimValue};
 use crate::report::listing::check_listing;
 use crate::request::edge_list::{self, Costs};
 use crate::request::error::Error;
@@ -46,11 +46,11 @@ fn describe(game: &Hackenbush) -> String {
 
 fn report(game: &Hackenbush, edge: usize) -> MoveReport {
     let (u, v) = game.edges()[edge];
-    MoveReport {
-        text: format!("cut edge {}: {}-{}", edge + 1, u + 1, v + 1),
-        edge: Some(edge + 1),
-        ..MoveReport::default()
-    }
+    MoveReport::new(
+        format!("cut edge {}: {}-{}", edge + 1, u + 1, v + 1),
+        None,
+        MovePlace::Edge { edge: edge + 1 },
+    )
 }
 
 /// Analyses a Hackenbush position: outcome, nim-value, every winning cut.

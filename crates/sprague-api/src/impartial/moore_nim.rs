@@ -16,7 +16,7 @@ use sprague::solve::MemoSolver;
 use sprague::value::Outcome;
 
 use crate::impartial::nim;
-use crate::report::analysis::{Analysed, Analysis, MoveReport, NimValue};
+use crate::report::analysis::{Analysed, Analysis, MovePlace, MoveReport, NimValue};
 use crate::report::listing::{list_all_moves, listing_limit, listing_note};
 use crate::request::error::Error;
 use crate::request::limits::Limits;
@@ -59,12 +59,13 @@ fn move_report(texts: &[String], changes: &[(usize, BigUint)]) -> MoveReport {
         parts.push(format!("heap {}: {} -> {}", heap + 1, texts[*heap], to));
         after[*heap] = to;
     }
-    MoveReport {
-        text: parts.join(", "),
-        to: Some(after.join(" ")),
-        heaps: Some(changes.iter().map(|(heap, _)| heap + 1).collect()),
-        ..MoveReport::default()
-    }
+    MoveReport::new(
+        parts.join(", "),
+        Some(after.join(" ")),
+        MovePlace::Heaps {
+            heaps: changes.iter().map(|(heap, _)| heap + 1).collect(),
+        },
+    )
 }
 
 /// The nim-values of small positions, by a memoised search of the sorted heaps, which gives up

@@ -18,7 +18,9 @@ use sprague::sequence::table;
 use sprague::sequence::Period;
 
 use crate::impartial::{every, misere};
-use crate::report::analysis::{heap_move_report, join_numbers, Analysed, Analysis, MoveReport};
+use crate::report::analysis::{
+    heap_move_report, join_numbers, Analysed, Analysis, MovePlace, MoveReport,
+};
 use crate::request::error::{Error, ErrorKind, Remedy};
 use crate::request::limits::{human_bytes, Limits};
 use crate::request::options::AnalysisOptions;
@@ -88,13 +90,14 @@ fn row_report(rows: &[BigUint], idx: usize, left: &[u64], cell: u64) -> MoveRepo
         [a, b] => format!("{a} and {b} safe cells left"),
         _ => unreachable!("a Treblecross move leaves at most two stretches"),
     };
-    MoveReport {
-        text: format!("row {}: X on cell {cell} of {}, {rest}", idx + 1, rows[idx]),
-        to: Some(after.join(" ")),
-        heap: Some(idx + 1),
-        cell: Some(cell),
-        ..MoveReport::default()
-    }
+    MoveReport::new(
+        format!("row {}: X on cell {cell} of {}, {rest}", idx + 1, rows[idx]),
+        Some(after.join(" ")),
+        MovePlace::Cell {
+            heap: idx + 1,
+            cell,
+        },
+    )
 }
 
 /// Analyses a named heap game (`kayles`, `treblecross`) typed as its players count it: the
@@ -476,7 +479,14 @@ mod tests {
                 &Limits::default(),
             )
             .unwrap();
-            let mut reported: Vec<u64> = a.winning_moves.iter().map(|m| m.cell.unwrap()).collect();
+            let mut reported: Vec<u64> = a
+                .winning_moves
+                .iter()
+                .map(|m| match m.place {
+                    MovePlace::Cell { cell, .. } => cell,
+                    ref other => panic!("a Treblecross move at {other:?}"),
+                })
+                .collect();
             reported.sort_unstable();
             // Every cell whose X wins at once or leaves the opponent lost (dead cells lose).
             let winning: Vec<u64> = (0..n)

@@ -7,7 +7,7 @@ use num_traits::Zero;
 use sprague::games::split;
 use sprague::value::Outcome;
 
-use crate::report::analysis::{Analysed, Analysis, MoveReport, NimValue};
+use crate::report::analysis::{Analysed, Analysis, MovePlace, MoveReport, NimValue};
 use crate::request::error::Error;
 use crate::request::limits::Limits;
 use crate::request::options::AnalysisOptions;
@@ -84,14 +84,15 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
                 None => to.push_str(word),
             }
         }
-        MoveReport {
-            text: format!("bottle {} -> {}, {}", m.i + 1, m.j + 1, m.k + 1),
-            to: Some(to),
-            i: Some(m.i + 1),
-            j: Some(m.j + 1),
-            k: Some(m.k + 1),
-            ..MoveReport::default()
-        }
+        MoveReport::new(
+            format!("bottle {} -> {}, {}", m.i + 1, m.j + 1, m.k + 1),
+            Some(to),
+            MovePlace::Bottles {
+                i: m.i + 1,
+                j: m.j + 1,
+                k: m.k + 1,
+            },
+        )
     };
     let max_listed = (MAX_LISTED_CHARS / (position_text.len() + 1))
         .max(1000)

@@ -39,11 +39,7 @@ fn move_report(steps: &[BigUint], m: &StaircaseMove) -> MoveReport {
     } else {
         format!("step {}: {} {noun} -> step {}", m.step, m.coins, m.step - 1)
     };
-    MoveReport {
-        text,
-        to: Some(join_numbers(&m.apply(steps))),
-        ..MoveReport::default()
-    }
+    MoveReport::plain(text, join_numbers(&m.apply(steps)))
 }
 
 /// Analyses a staircase typed as words (`["3", "0", "2"]`).

@@ -191,12 +191,11 @@ impl SubtractionAnalyser {
         let report = |m: &SubtractionMove| {
             let mut after = heaps.clone();
             after[m.heap] = m.to.clone();
-            MoveReport {
-                text: format!("heap {}: {} -> {}", m.heap + 1, heaps[m.heap], m.to),
-                to: Some(join_numbers(&after)),
-                heap: Some(m.heap + 1),
-                ..MoveReport::default()
-            }
+            MoveReport::heap(
+                format!("heap {}: {} -> {}", m.heap + 1, heaps[m.heap], m.to),
+                join_numbers(&after),
+                m.heap + 1,
+            )
         };
         let winning = table
             .winning_moves(&heaps)

@@ -17,7 +17,7 @@ use num_traits::{ToPrimitive, Zero};
 use sprague::games::coin_turning::{self, TurningMove, TurningRule};
 use sprague::games::tartan::{self, ProductMove, ProductRule};
 
-use crate::report::analysis::{Analysed, Analysis, FactorReport, MoveReport};
+use crate::report::analysis::{Analysed, Analysis, FactorReport, MovePlace, MoveReport};
 use crate::report::listing::{
     check_listing_size, list_all_moves, list_moves_by_number, listing_limit, listing_note,
 };
@@ -119,22 +119,24 @@ fn heads_after(heads: &[BigUint], texts: &[String], m: &TurningMove) -> Option<S
 fn move_report(heads: &[BigUint], texts: &[String], m: &TurningMove) -> MoveReport {
     let to = heads_after(heads, texts, m);
     match m {
-        TurningMove::Coins(coins) => MoveReport {
-            text: format!("turn {}", join_with(coins, ", ")),
+        TurningMove::Coins(coins) => MoveReport::new(
+            format!("turn {}", join_with(coins, ", ")),
             to,
-            coins: Some(coins.clone()),
-            ..MoveReport::default()
-        },
-        TurningMove::Run { first, last } => MoveReport {
-            text: if first == last {
+            MovePlace::Coins {
+                coins: coins.clone(),
+            },
+        ),
+        TurningMove::Run { first, last } => MoveReport::new(
+            if first == last {
                 format!("turn {last}")
             } else {
                 format!("turn {first} to {last}")
             },
             to,
-            run: Some(vec![first.clone(), last.clone()]),
-            ..MoveReport::default()
-        },
+            MovePlace::Run {
+                run: [first.clone(), last.clone()],
+            },
+        ),
     }
 }
 
@@ -339,26 +341,23 @@ fn factor_text(m: &TurningMove) -> String {
 
 fn product_move_report(heads: &[Vec<BigUint>], m: &ProductMove) -> MoveReport {
     let texts: Vec<String> = m.factors.iter().map(factor_text).collect();
-    MoveReport {
-        text: format!("turn {}", texts.join(" × ")),
-        to: coins_after(heads, m),
-        factors: Some(
-            m.factors
-                .iter()
-                .map(|f| match f {
-                    TurningMove::Coins(coins) => FactorReport {
-                        coins: Some(coins.clone()),
-                        run: None,
-                    },
-                    TurningMove::Run { first, last } => FactorReport {
-                        coins: None,
-                        run: Some(vec![first.clone(), last.clone()]),
-                    },
-                })
-                .collect(),
-        ),
-        ..MoveReport::default()
-    }
+    let factors = m
+        .factors
+        .iter()
+        .map(|f| match f {
+            TurningMove::Coins(coins) => FactorReport::Coins {
+                coins: coins.clone(),
+            },
+            TurningMove::Run { first, last } => FactorReport::Run {
+                run: [first.clone(), last.clone()],
+            },
+        })
+        .collect();
+    MoveReport::new(
+        format!("turn {}", texts.join(" × ")),
+        coins_after(heads, m),
+        MovePlace::Factors { factors },
+    )
 }
 
 /// Analyses a position of a product of coin-turning games (the Tartan theorem): `rule` the

@@ -46,11 +46,7 @@ fn move_report(x: &BigUint, y: &BigUint, m: &WythoffMove) -> MoveReport {
     match m {
         WythoffMove::Both { take } => {
             let to = format!("{} {}", x - take, y - take);
-            MoveReport {
-                text: format!("both: take {take} -> {to}"),
-                to: Some(to),
-                ..MoveReport::default()
-            }
+            MoveReport::plain(format!("both: take {take} -> {to}"), to)
         }
         WythoffMove::Heap { heap, to: size } => heap_move_report(&[x, y], *heap, &[size]),
     }

@@ -74,7 +74,10 @@ impl Analysis {
 pub type Analysed = Result<Analysis, crate::request::error::Error>;
 
 /// One move: human text, the position it leads to, and where it is made.
-#[derive(Clone, Debug, Default, serde::Serialize)]
+///
+/// Its JSON object has the keys `move`, `to`, those of its [`MovePlace`], then `outcome` and
+/// `nim_value`, each only when it has a value.
+#[derive(Clone, Debug, serde::Serialize)]
 pub struct MoveReport {
     /// The move in words, e.g. `heap 1: 3 -> 1`.
     #[serde(rename = "move")]
@@ -82,53 +85,9 @@ pub struct MoveReport {
     /// The position after the move, as it would be typed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub to: Option<String>,
-    /// Nim: the 1-based heap.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub heap: Option<usize>,
-    /// Moore's Nim: the 1-based heaps a move takes from, increasing.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub heaps: Option<Vec<usize>>,
-    /// Coin turning: the places of the coins turned, increasing (the last is the head turned to
-    /// tails).
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "exact_numbers"
-    )]
-    pub coins: Option<Vec<BigUint>>,
-    /// Coin turning (Ruler): the first and last places of the run of coins turned.
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "exact_numbers"
-    )]
-    pub run: Option<Vec<BigUint>>,
-    /// Products of coin-turning games: the coins turned in each coordinate (every coin of their
-    /// product is turned; the last of each is the corner, the head turned to tails).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub factors: Option<Vec<FactorReport>>,
-    /// Graph: the 1-based index of the token moved, in file order.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub token: Option<usize>,
-    /// Graph: the vertex the token leaves.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub from: Option<u64>,
-    /// Graph: the vertex the token goes to.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub vertex: Option<u64>,
-    /// Hackenbush: the 1-based index of the cut edge among the file's edge lines.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub edge: Option<usize>,
-    /// Splitting game: the 1-based bottle a bean is taken from.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub i: Option<usize>,
-    /// Splitting game: the first 1-based bottle a bean is put into (`i < j <= k`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub j: Option<usize>,
-    /// Splitting game: the second 1-based bottle a bean is put into.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub k: Option<usize>,
-    /// Treblecross: the 1-based cell of the row (`heap`) that the X goes on.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cell: Option<u64>,
+    /// Where the move is made, as the game names its places (a heap, a token, an edge, …).
+    #[serde(flatten)]
+    pub place: MovePlace,
     /// With `--all-moves`: the outcome of the position after the move, for the opponent.
     #[serde(
         skip_serializing_if = "Option::is_none",
@@ -140,25 +99,122 @@ pub struct MoveReport {
     pub nim_value: Option<NimValue>,
 }
 
+/// Where a move is made: the places a game's moves name, each variant with the JSON keys of
+/// its fields (numbers 1-based, as typed).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(untagged)]
+pub enum MovePlace {
+    /// No place beyond the text and the position after it: Wythoff's move on both heaps,
+    /// Bash, Staircase Nim, Fibonacci Nim, Every-SG sums, scripts and the scoring games.
+    None,
+    /// Nim and every heap game (subtraction, Lasker, Wythoff's one-heap move, octal games,
+    /// misère play): the heap taken from or split.
+    Heap {
+        /// The 1-based heap.
+        heap: usize,
+    },
+    /// Moore's Nim: the heaps a move takes from.
+    Heaps {
+        /// The 1-based heaps, increasing.
+        heaps: Vec<usize>,
+    },
+    /// Coin turning (mock-turtles, twins): the coins turned.
+    Coins {
+        /// The places of the coins turned, increasing (the last is the head turned to tails).
+        #[serde(serialize_with = "exact_numbers")]
+        coins: Vec<BigUint>,
+    },
+    /// Coin turning (Ruler): a run of coins turned.
+    Run {
+        /// The first and last places of the run.
+        #[serde(serialize_with = "exact_numbers")]
+        run: [BigUint; 2],
+    },
+    /// Products of coin-turning games: the coins turned in each coordinate (every coin of their
+    /// product is turned; the last of each is the corner, the head turned to tails).
+    Factors {
+        /// One coordinate's move each, in coordinate order.
+        factors: Vec<FactorReport>,
+    },
+    /// Graph: a token moved along an edge.
+    Token {
+        /// The 1-based index of the token moved, in file order.
+        token: usize,
+        /// The vertex the token leaves.
+        from: u64,
+        /// The vertex the token goes to.
+        vertex: u64,
+    },
+    /// Geography: the vertex the token goes to.
+    Vertex {
+        /// The vertex, as numbered in the file.
+        vertex: u64,
+    },
+    /// Hackenbush: the edge cut.
+    Edge {
+        /// The 1-based index of the cut edge among the file's edge lines.
+        edge: usize,
+    },
+    /// The splitting game: a bean taken from bottle `i`, one put into `j` and one into `k`.
+    Bottles {
+        /// The 1-based bottle a bean is taken from.
+        i: usize,
+        /// The first 1-based bottle a bean is put into (`i < j <= k`).
+        j: usize,
+        /// The second 1-based bottle a bean is put into.
+        k: usize,
+    },
+    /// Treblecross: the cell of a row that the X goes on.
+    Cell {
+        /// The 1-based row (a heap of the octal game).
+        heap: usize,
+        /// The 1-based cell of the row.
+        cell: u64,
+    },
+}
+
 /// One coordinate of a move of a product of coin-turning games: the places turned, as a
 /// one-dimensional move names them.
-#[derive(Clone, Debug, Default, serde::Serialize)]
-pub struct FactorReport {
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(untagged)]
+pub enum FactorReport {
     /// The places turned, increasing.
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "exact_numbers"
-    )]
-    pub coins: Option<Vec<BigUint>>,
-    /// Ruler: the first and last places of the run turned.
-    #[serde(
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "exact_numbers"
-    )]
-    pub run: Option<Vec<BigUint>>,
+    Coins {
+        /// The places, increasing.
+        #[serde(serialize_with = "exact_numbers")]
+        coins: Vec<BigUint>,
+    },
+    /// Ruler: a run of places turned.
+    Run {
+        /// The first and last places of the run.
+        #[serde(serialize_with = "exact_numbers")]
+        run: [BigUint; 2],
+    },
 }
 
 impl MoveReport {
+    /// The move written `text`, made at `place`, leading to `to` (none: the game ends, or the
+    /// position after it is not written), with nothing yet of what it leads to.
+    pub fn new(text: impl Into<String>, to: Option<String>, place: MovePlace) -> MoveReport {
+        MoveReport {
+            text: text.into(),
+            to,
+            place,
+            outcome: None,
+            nim_value: None,
+        }
+    }
+
+    /// The move written `text` leading to `to`, with no place of its own ([`MovePlace::None`]).
+    pub fn plain(text: impl Into<String>, to: impl Into<String>) -> MoveReport {
+        MoveReport::new(text, Some(to.into()), MovePlace::None)
+    }
+
+    /// The move written `text` on the 1-based heap `heap`, leading to `to`.
+    pub fn heap(text: impl Into<String>, to: impl Into<String>, heap: usize) -> MoveReport {
+        MoveReport::new(text, Some(to.into()), MovePlace::Heap { heap })
+    }
+
     /// This move with what it leads to (for `--all-moves`): the outcome and nim-value after it.
     pub(crate) fn leading_to(self, outcome: Outcome, nim_value: NimValue) -> MoveReport {
         MoveReport {
@@ -192,12 +248,11 @@ pub(crate) fn heap_move_report(
     let mut after: Vec<String> = heaps[..idx].iter().map(ToString::to_string).collect();
     after.extend_from_slice(&parts);
     after.extend(heaps[idx + 1..].iter().map(ToString::to_string));
-    MoveReport {
-        text: format!("heap {}: {} -> {}", idx + 1, heaps[idx], parts.join(" + ")),
-        to: Some(after.join(" ")),
-        heap: Some(idx + 1),
-        ..MoveReport::default()
-    }
+    MoveReport::heap(
+        format!("heap {}: {} -> {}", idx + 1, heaps[idx], parts.join(" + ")),
+        after.join(" "),
+        idx + 1,
+    )
 }
 
 /// The outcome of a position of finite nim-value `value` in normal play: `P` exactly for 0
@@ -273,10 +328,7 @@ pub(crate) fn exact_number<S: Serializer>(n: &BigUint, serializer: S) -> Result<
 }
 
 /// A list of non-negative integers as JSON numbers, exact at any size.
-fn exact_numbers<S: Serializer>(
-    numbers: &Option<Vec<BigUint>>,
-    serializer: S,
-) -> Result<S::Ok, S::Error> {
+fn exact_numbers<S: Serializer>(numbers: &[BigUint], serializer: S) -> Result<S::Ok, S::Error> {
     use serde::ser::SerializeSeq;
     struct Exact<'a>(&'a BigUint);
     impl Serialize for Exact<'_> {
@@ -284,16 +336,11 @@ fn exact_numbers<S: Serializer>(
             exact_number(self.0, serializer)
         }
     }
-    match numbers {
-        None => serializer.serialize_none(),
-        Some(numbers) => {
-            let mut seq = serializer.serialize_seq(Some(numbers.len()))?;
-            for n in numbers {
-                seq.serialize_element(&Exact(n))?;
-            }
-            seq.end()
-        }
+    let mut seq = serializer.serialize_seq(Some(numbers.len()))?;
+    for n in numbers {
+        seq.serialize_element(&Exact(n))?;
     }
+    seq.end()
 }
 
 /// The answer of a calculation that is not a game's analysis (`nim-product`): one number, the
@@ -320,5 +367,86 @@ fn optional_outcome_letter<S: Serializer>(
     match outcome {
         Some(o) => serializer.serialize_char(o.letter()),
         None => serializer.serialize_none(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn json(place: MovePlace) -> String {
+        let m = MoveReport::new("m", Some("1 2".to_owned()), place);
+        let valued = m.leading_to(Outcome::P, NimValue::from_u64(0));
+        serde_json::to_string(&valued).unwrap()
+    }
+
+    fn big(n: &str) -> BigUint {
+        n.parse().unwrap()
+    }
+
+    /// Each place's keys come between `to` and `outcome`, in the order of the old per-game
+    /// fields (`heap` before `cell`, `token` before `from` before `vertex`), numbers exact.
+    #[test]
+    fn a_place_writes_its_keys_between_to_and_outcome() {
+        let huge = "123456789012345678901234567890";
+        let cases = [
+            (MovePlace::None, ""),
+            (MovePlace::Heap { heap: 2 }, r#""heap":2,"#),
+            (MovePlace::Heaps { heaps: vec![1, 3] }, r#""heaps":[1,3],"#),
+            (
+                MovePlace::Coins {
+                    coins: vec![big("7"), big(huge)],
+                },
+                r#""coins":[7,123456789012345678901234567890],"#,
+            ),
+            (
+                MovePlace::Run {
+                    run: [big("1"), big(huge)],
+                },
+                r#""run":[1,123456789012345678901234567890],"#,
+            ),
+            (
+                MovePlace::Factors {
+                    factors: vec![
+                        FactorReport::Run {
+                            run: [big("1"), big("3")],
+                        },
+                        FactorReport::Coins {
+                            coins: vec![big("2"), big(huge)],
+                        },
+                    ],
+                },
+                r#""factors":[{"run":[1,3]},{"coins":[2,123456789012345678901234567890]}],"#,
+            ),
+            (
+                MovePlace::Token {
+                    token: 1,
+                    from: 2,
+                    vertex: 3,
+                },
+                r#""token":1,"from":2,"vertex":3,"#,
+            ),
+            (MovePlace::Vertex { vertex: 4 }, r#""vertex":4,"#),
+            (MovePlace::Edge { edge: 5 }, r#""edge":5,"#),
+            (
+                MovePlace::Bottles { i: 1, j: 2, k: 2 },
+                r#""i":1,"j":2,"k":2,"#,
+            ),
+            (
+                MovePlace::Cell { heap: 1, cell: 3 },
+                r#""heap":1,"cell":3,"#,
+            ),
+        ];
+        for (place, keys) in cases {
+            assert_eq!(
+                json(place),
+                format!(r#"{{"move":"m","to":"1 2",{keys}"outcome":"P","nim_value":0}}"#)
+            );
+        }
+        let bare = MoveReport::new("x -> win", None, MovePlace::None);
+        assert_eq!(
+            serde_json::to_string(&bare).unwrap(),
+            r#"{"move":"x -> win"}"#
+        );
     }
 }

@@ -360,11 +360,7 @@ impl ScoreSolver {
                     } else {
                         format!("{position} {text}")
                     };
-                    MoveReport {
-                        text,
-                        to: Some(to),
-                        ..MoveReport::default()
-                    }
+                    MoveReport::plain(text, to)
                 })
                 .collect()
         });
@@ -401,10 +397,11 @@ impl ScoreSolver {
         let mark = if board.x_to_move() { "x" } else { "o" };
         let best_moves = options.best_moves.then(|| {
             best.iter()
-                .map(|&cell| MoveReport {
-                    text: format!("{mark} in cell {}", cell + 1),
-                    to: Some(board.play(cell).to_string()),
-                    ..MoveReport::default()
+                .map(|&cell| {
+                    MoveReport::plain(
+                        format!("{mark} in cell {}", cell + 1),
+                        board.play(cell).to_string(),
+                    )
                 })
                 .collect()
         });
@@ -500,10 +497,8 @@ impl ScoreSolver {
         });
         let best_moves = options.best_moves.then(|| {
             best.iter()
-                .map(|&col| MoveReport {
-                    text: format!("{}", col + 1),
-                    to: Some(shape.append_column(sequence, col)),
-                    ..MoveReport::default()
+                .map(|&col| {
+                    MoveReport::plain(format!("{}", col + 1), shape.append_column(sequence, col))
                 })
                 .collect()
         });

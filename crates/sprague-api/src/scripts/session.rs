@@ -12,7 +12,7 @@ use sprague_script::{ScriptParams, ScriptPosition};
 pub use sprague_script::{MemoryMeter, ScriptGame, ScriptLimits};
 
 use crate::impartial::{every, misere};
-use crate::report::analysis::{Analysed, Analysis, MoveReport, NimValue};
+use crate::report::analysis::{Analysed, Analysis, MovePlace, MoveReport, NimValue};
 use crate::request::error::{Budget, Error, Remedy};
 use crate::request::limits::{human_bytes, Limits};
 use crate::request::options::AnalysisOptions;
@@ -373,11 +373,7 @@ impl<'g> ScriptSession<'g> {
                     None => after.push(component.clone()),
                 }
             }
-            winning_moves.push(MoveReport {
-                text: texts.join("; "),
-                to: Some(show_components(&after)),
-                ..MoveReport::default()
-            });
+            winning_moves.push(MoveReport::plain(texts.join("; "), show_components(&after)));
         }
         let names: Vec<String> = given.iter().map(show_component).collect();
         Ok(Analysis {
@@ -582,18 +578,11 @@ fn show_components(components: &[ScriptPosition]) -> String {
 
 /// The move that wins at once in `part`: it leaves no position (`to` is absent), the game ends.
 fn win_report(part: &sprague_script::Atom) -> MoveReport {
-    MoveReport {
-        text: format!("{part} -> win"),
-        ..MoveReport::default()
-    }
+    MoveReport::new(format!("{part} -> win"), None, MovePlace::None)
 }
 
 fn report(from: &ScriptPosition, option: &ScriptPosition, to: &ScriptPosition) -> MoveReport {
-    MoveReport {
-        text: format!("{from} -> {option}"),
-        to: Some(to.to_string()),
-        ..MoveReport::default()
-    }
+    MoveReport::plain(format!("{from} -> {option}"), to.to_string())
 }
 
 impl ScriptSession<'_> {
