@@ -131,7 +131,8 @@ function argsFor(game, words) {
 // The words of the position reached by a move: its `to` in place of the position's words, the
 // flags (and an octal code) kept.
 function wordsAfter(game, words, to) {
-  if (game.name === "triangle-war") return ["--moves", to];
+  // A position given as a parameter's value (Triangle War's lines drawn).
+  if (game.position_parameter) return [`--${game.position_parameter}`, to];
   const flags = [];
   const kept = [];
   for (let i = 0; i < words.length; i++) {
@@ -139,8 +140,8 @@ function wordsAfter(game, words, to) {
       flags.push(words[i]);
       const param = game.parameters.find((p) => `--${p.name}` === words[i]);
       if (param && param.value && i + 1 < words.length) flags.push(words[++i]);
-    } else if (kept.length === 0 && (game.name === "turning" || game.name === "octal" && !words.includes("--take-set"))) {
-      kept.push(words[i]); // the code (or the coin-turning rule) stays
+    } else if (kept.length === 0 && game.rule_word && !(game.rule_word_unless && words.includes(`--${game.rule_word_unless}`))) {
+      kept.push(words[i]); // the rule's word (an octal code, a coin-turning rule) stays
     }
   }
   return kept.concat(splitWords(to), flags);
@@ -176,7 +177,7 @@ function verdict(game, report) {
     return `${report.outcome}: ${OUTCOME[report.outcome] || report.outcome}${nv}`;
   }
   if (report.score !== undefined) return `score ${report.score} for the player to move (${report.to_move})`;
-  if (game.name === "triangle-war") return `value ${report.value}: A's final score minus B's with perfect play (${report.winner ? `${report.winner} wins` : "a draw"})`;
+  if (game.score_for === "first-player") return `value ${report.value}: the first player's final score minus the second's with perfect play (${report.winner ? `${report.winner} wins` : "a draw"})`;
   if (report.value !== undefined) return `value ${report.value} for the player to move${report.to_move ? ` (${report.to_move})` : ""}`;
   return "";
 }
@@ -190,7 +191,9 @@ function render(game, words, report) {
     return;
   }
   const moves = movesOf(report);
-  const clickable = game.input !== "file" && game.name !== "cursors";
+  // A position that is its words, or one parameter's value, can be moved on from; one spread
+  // over several parameters (the cursor game's sequences) cannot.
+  const clickable = game.input !== "file" && (game.position_name !== "" || !!game.position_parameter);
   const items = moves.map((m, i) => {
     const label = m.nim_value !== undefined && m.nim_value !== null ? `${m.move} (→ ${m.outcome}, ${m.nim_value})` : m.move;
     const cls = `o-${m.outcome || (m.best ? "P" : "N")}${state.hint === i ? " hinted" : ""}`;
@@ -223,7 +226,7 @@ function engineChoice(report) {
   }
   if (report.best_moves && report.best_moves.length) {
     const v = report.score ?? report.value;
-    const mine = state.game && state.game.name === "triangle-war" && report.to_move === "B" ? -v : v;
+    const mine = state.game && state.game.score_for === "first-player" && report.to_move !== FIRST_PLAYER ? -v : v;
     return [report.best_moves[0], `it keeps its best score (${mine > 0 ? "+" : ""}${mine} for it) with perfect play`];
   }
   const all = report.all_moves || [];
@@ -309,7 +312,7 @@ function drawBoard(game, words, report, moves) {
   const board = $("board");
   board.replaceChildren();
   const byTo = new Map(moves.map((m) => [m.to, m]));
-  if (game.name === "tictactoe") {
+  if (game.board === "tic-tac-toe") {
     const cells = (report.position || ".........").padEnd(9, ".");
     const grid = el("div", { class: "board", style: "grid-template-columns: repeat(3, auto)", role: "grid", "aria-label": "tic-tac-toe board" });
     for (let i = 0; i < 9; i++) {
@@ -320,7 +323,7 @@ function drawBoard(game, words, report, moves) {
     }
     board.append(grid);
     labelScores(game, [...grid.children].map((cell, i) => [cell, cells[i] === "." ? cells.slice(0, i) + report.to_move + cells.slice(i + 1) : null]));
-  } else if (game.name === "connect4") {
+  } else if (game.board === "connect-four") {
     // 7 × 6 unless the answer names another board (`--width`, `--height`); columns past 9 are
     // numbers separated by commas.
     const [W, H] = [report.width || 7, report.height || 6];
@@ -346,9 +349,9 @@ function drawBoard(game, words, report, moves) {
       const top = [...grid.children].slice(0, W);
       labelScores(game, top.map((cell, c) => [cell, heights[c] < H ? after(c + 1) : null]));
     }
-  } else if (game.name === "triangle-war") {
+  } else if (game.board === "triangle-lines") {
     drawTriangleWar(game, words, report, board);
-  } else if (game.name === "nim" || game.name === "wythoff") {
+  } else if (game.board === "heaps") {
     const heaps = (report.position || "").split(/\s+/).filter(Boolean).map(Number);
     if (heaps.length && heaps.every((h) => Number.isSafeInteger(h) && h <= 40)) {
       heaps.forEach((h, i) => {
@@ -365,19 +368,20 @@ function drawBoard(game, words, report, moves) {
 }
 
 // The score of a move for the player making it, from the value of the position it leads to.
-// Triangle War's value is always A's final score minus B's; the others' is for the player to
-// move there: the same player after a completed triangle, the other one otherwise.
+// A value for the first player (Triangle War's: A's final score minus B's) is turned to the
+// mover's; the others' is for the player to move there: the same player after a completed
+// triangle, the other one otherwise.
 function moverScore(game, before, child, value) {
-  if (game.name === "triangle-war") return before.to_move === "A" ? value : -value;
+  if (game.score_for === "first-player") return before.to_move === FIRST_PLAYER ? value : -value;
   const same = child.to_move !== undefined && child.to_move === before.to_move;
   return same ? value : -value;
 }
 
 // How a move to `to` is named: the line, the column, the cell.
 function moveName(game, before, to) {
-  if (game.name === "triangle-war") return `line ${to.split(/\s+/).pop()}`;
-  if (game.name === "connect4") return `column ${to.includes(",") || (before.width || 7) > 9 ? to.split(",").pop() : to.slice(-1)}`;
-  if (game.name === "tictactoe") {
+  if (game.board === "triangle-lines") return `line ${to.split(/\s+/).pop()}`;
+  if (game.board === "connect-four") return `column ${to.includes(",") || (before.width || 7) > 9 ? to.split(",").pop() : to.slice(-1)}`;
+  if (game.board === "tic-tac-toe") {
     const cells = (before.position || ".........").padEnd(9, ".");
     const i = [...to].findIndex((c, k) => c !== cells[k]);
     return `${before.to_move} in cell ${i + 1}`;
@@ -441,12 +445,16 @@ function drawTriangleWar(game, words, report, board) {
 // position with fewer stones is read from it at once. A browser test labels the empty board.
 const C4_BOOK_DEPTH = 7;
 
+// The first player of a scoring game whose value is the first player's (`score_for`).
+const FIRST_PLAYER = "A";
+
 async function labelScores(game, cells) {
   const shown = state.last;
   // Connect Four off the standard board: the children are on the same board. Only the score is
   // needed (its best moves would search one ply deeper).
   const board = shown.report.width ? ["--width", String(shown.report.width), "--height", String(shown.report.height)] : [];
-  if (game.name === "connect4") board.push("--score-only");
+  // Only the score is needed where the game can be asked for it alone.
+  if (game.parameters.some((p) => p.name === "score-only")) board.push("--score-only");
   await Promise.all(cells.map(async ([cell, to]) => {
     if (!to) return;
     try {
