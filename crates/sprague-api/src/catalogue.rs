@@ -58,6 +58,90 @@ pub struct Parameter {
     pub required: bool,
 }
 
+/// A flag of a game's command-line subcommand, as `sprague NAME --help` shows it: a parameter's
+/// (`--set S`), `--misere` or `--every`. The command line is generated from these (clap's builder
+/// API): their order is the help's.
+#[derive(Clone, Copy, Debug)]
+pub struct Flag {
+    /// The flag's name without its dashes: a parameter's name, `misere` or `every`.
+    pub name: &'static str,
+    /// What its value looks like (`S`); empty for a flag without a value.
+    pub value: &'static str,
+    /// Its help line.
+    pub help: &'static str,
+    /// Whether the command line requires it.
+    pub required: bool,
+    /// Whether its value may start with `-`.
+    pub hyphen_values: bool,
+    /// The flags it cannot be given with.
+    pub conflicts: &'static [&'static str],
+}
+
+/// What a [`Flag`] leaves out: a switch, optional, with no conflicts.
+const FLAG: Flag = Flag {
+    name: "",
+    value: "",
+    help: "",
+    required: false,
+    hyphen_values: false,
+    conflicts: &[],
+};
+
+/// `--misere` with its help line.
+const fn misere_flag(help: &'static str) -> Flag {
+    Flag {
+        name: "misere",
+        help,
+        ..FLAG
+    }
+}
+
+/// `--every`, as every heap game words it.
+const EVERY: Flag = Flag {
+    name: "every",
+    help: "Every-SG: each turn moves once in every component (each word; `1+3` one component) \
+           not yet finished, a split staying in its component; the last move wins",
+    ..FLAG
+};
+
+/// `--misere` of the take-and-break games (not with `--every`).
+const HEAP_MISERE: Flag = Flag {
+    conflicts: &["every"],
+    ..misere_flag(
+        "Misère play: whoever makes the last move loses. Also gives a lone heap's genus (4^146)",
+    )
+};
+
+/// A parameter's flag, with the command line's help line for it.
+const fn parameter_flag(name: &'static str, value: &'static str, help: &'static str) -> Flag {
+    Flag {
+        name,
+        value,
+        help,
+        ..FLAG
+    }
+}
+
+/// The position argument of a file game's subcommand.
+const EDGE_LIST: (&str, &str) = ("FILE", "The edge-list file, or - for standard input");
+
+/// The position argument of a heap game's subcommand.
+const HEAPS: (&str, &str) = ("HEAP", "Heap sizes (non-negative integers of any size)");
+
+/// The position argument of `octal` and the named heap games.
+const OCTAL_HEAPS: (&str, &str) = (
+    "HEAP",
+    "For `octal`: the code (0.77), then the heap sizes; for a named game: the heap sizes",
+);
+
+/// Writes the JSON answer of a plain request (normal play, no option, no parameter) whose
+/// position is the line's words straight into the buffer; `false` (writing nothing) when it
+/// cannot, and the general path answers.
+pub type WriteJson = fn(&str, &mut Vec<u8>) -> bool;
+
+/// Says what a request will cost before a long wait (`octal` with three-heap moves).
+type Notice = fn(&Request, &Limits) -> Option<String>;
+
 /// A game of the catalogue.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Game {
@@ -87,6 +171,30 @@ pub struct Game {
     pub play: bool,
     /// The `sprague table` family that tabulates it, if any (`table kayles`, `table octal CODE`).
     pub table: Option<&'static str>,
+    /// The paragraphs `sprague NAME --help` shows after its options (an example with its answer,
+    /// notes); empty for the example and the position's description.
+    #[serde(skip)]
+    pub details: &'static str,
+    /// The position argument's value name and help line on the command line (`HEAP`, "Heap
+    /// sizes …"); empty for `POSITION` and the position's description.
+    #[serde(skip)]
+    pub words: (&'static str, &'static str),
+    /// The command line's flags besides `--json`, `--batch` and `--all-moves`, in the help's
+    /// order; empty for one per parameter (its own help line), then `--misere` when answered.
+    #[serde(skip)]
+    pub flags: &'static [Flag],
+    /// Whether its subcommand's help lists `-V, --version` (as the commands written before the
+    /// catalogue made them did).
+    #[serde(skip)]
+    pub version_flag: bool,
+    /// For a file game: the parameter a `--batch` line gives after the file's name
+    /// (`FILE START`; without it, the flag's value).
+    #[serde(skip)]
+    pub line_parameter: Option<&'static str>,
+    #[serde(skip)]
+    write_json: Option<WriteJson>,
+    #[serde(skip)]
+    notice: Option<Notice>,
     #[serde(skip)]
     answer: Answer,
 }
@@ -101,6 +209,8 @@ pub struct Request<'a> {
     pub parameters: BTreeMap<&'a str, &'a str>,
     /// A file game's text.
     pub text: Option<&'a [u8]>,
+    /// Where the text came from (a file's name): errors about the text are prefixed with it.
+    pub source: Option<&'a str>,
     /// `--all-moves`, `--misere`.
     pub options: AnalysisOptions,
 }
@@ -122,12 +232,34 @@ pub enum Report {
 }
 
 type Analyse = fn(&Request, &Limits) -> Analysed;
+type Prepare = fn(&Request, &Limits) -> Result<Analyser, Error>;
+
+/// Analyses many requests of one game with the same parameters (a `--batch`): what they share
+/// (a subtraction set's table, Bash's rules) is built once, by [`Game::analyser`].
+pub struct Analyser(Box<dyn FnMut(&Request) -> Analysed>);
+
+impl Analyser {
+    fn new(analyse: impl FnMut(&Request) -> Analysed + 'static) -> Analyser {
+        Analyser(Box::new(analyse))
+    }
+
+    /// Analyses `request` (its parameters are those the analyser was made with).
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::analyse`].
+    pub fn analyse(&mut self, request: &Request) -> Analysed {
+        (self.0)(request)
+    }
+}
 type Solve = fn(&mut ScoreSolver, &Request, &SolveOptions) -> Result<ScoreReport, Error>;
 
 #[derive(Clone, Copy)]
 enum Answer {
     Analyse(Analyse),
     Solve(Solve),
+    // An analysis that first builds what its requests share from the parameters.
+    Prepared(Prepare),
     Other(fn(&Request, &Limits) -> Result<Report, Error>),
     // A named heap game: `octal::analyse_named` with the entry's name.
     Named,
@@ -138,6 +270,7 @@ impl std::fmt::Debug for Answer {
         f.write_str(match self {
             Answer::Analyse(_) => "Analyse",
             Answer::Solve(_) => "Solve",
+            Answer::Prepared(_) => "Prepared",
             Answer::Other(_) => "Other",
             Answer::Named => "Named",
         })
@@ -157,12 +290,78 @@ impl Game {
                 let mut solver = ScoreSolver::new(*limits);
                 solve(&mut solver, request, &SolveOptions::default()).map(Report::Score)
             }
+            Answer::Prepared(prepare) => prepare(request, limits)?
+                .analyse(request)
+                .map(Report::Analysis),
             Answer::Other(answer) => answer(request, limits),
             Answer::Named => {
                 octal::analyse_named(self.name, &request.words, &request.options, limits)
                     .map(Report::Analysis)
             }
         }
+    }
+
+    /// An analyser for many requests with `request`'s parameters (a `--batch`): what they share
+    /// is built once, and a bad parameter refused at once.
+    ///
+    /// # Errors
+    ///
+    /// A bad parameter; a game whose answer is not an analysis.
+    pub fn analyser(&self, request: &Request, limits: &Limits) -> Result<Analyser, Error> {
+        let limits = *limits;
+        match self.answer {
+            Answer::Analyse(analyse) => Ok(Analyser::new(move |r| analyse(r, &limits))),
+            Answer::Prepared(prepare) => prepare(request, &limits),
+            Answer::Named => {
+                let name = self.name;
+                Ok(Analyser::new(move |r| {
+                    octal::analyse_named(name, &r.words, &r.options, &limits)
+                }))
+            }
+            _ => Err(Error::bad_input(format!(
+                "{} is not answered by an analysis of one position",
+                self.name
+            ))),
+        }
+    }
+
+    /// The game's fast JSON writer for plain requests (normal play, no option, no parameter),
+    /// if it has one (`nim --batch`: a million positions a second).
+    pub fn write_json(&self) -> Option<WriteJson> {
+        self.write_json
+    }
+
+    /// A line to say before answering `request`: the wait ahead, when it is long.
+    pub fn notice(&self, request: &Request, limits: &Limits) -> Option<String> {
+        self.notice.and_then(|notice| notice(request, limits))
+    }
+
+    /// The command line's flags ([`Game::flags`] as written, else one per parameter, then
+    /// `--misere` when answered).
+    pub fn cli_flags(&self) -> Vec<Flag> {
+        if !self.flags.is_empty() {
+            return self.flags.to_vec();
+        }
+        let mut flags: Vec<Flag> = self
+            .parameters
+            .iter()
+            .map(|p| Flag {
+                name: p.name,
+                value: p.value,
+                help: p.help,
+                required: p.required,
+                ..FLAG
+            })
+            .collect();
+        if self.misere {
+            flags.push(misere_flag(
+                "Misère play: the player who makes the last move loses.",
+            ));
+        }
+        if self.every {
+            flags.push(EVERY);
+        }
+        flags
     }
 
     /// Answers an analysed game's request (every `Command::Analyse` game but geography, whose
@@ -174,6 +373,7 @@ impl Game {
     pub fn analyse(&self, request: &Request, limits: &Limits) -> Analysed {
         match self.answer {
             Answer::Analyse(analyse) => analyse(request, limits),
+            Answer::Prepared(prepare) => prepare(request, limits)?.analyse(request),
             Answer::Named => {
                 octal::analyse_named(self.name, &request.words, &request.options, limits)
             }
@@ -303,10 +503,23 @@ impl Request<'_> {
     fn joined(&self) -> String {
         self.words.join(" ")
     }
+
+    /// `error`, prefixed with the name of the file the text came from.
+    fn in_source(&self, error: Error) -> Error {
+        match self.source {
+            Some(source) => error.context(source),
+            None => error,
+        }
+    }
 }
 
 /// A named heap game of `octal` (its table is `table NAME`).
-const fn named(name: &'static str, rule: &'static str, position: &'static str) -> Game {
+const fn named(
+    name: &'static str,
+    rule: &'static str,
+    position: &'static str,
+    details: &'static str,
+) -> Game {
     Game {
         name,
         rule,
@@ -315,6 +528,10 @@ const fn named(name: &'static str, rule: &'static str, position: &'static str) -
         misere: true,
         every: true,
         table: Some(name),
+        details,
+        words: OCTAL_HEAPS,
+        flags: &[HEAP_MISERE, EVERY],
+        version_flag: true,
         answer: Answer::Named,
         ..ANALYSED
     }
@@ -335,8 +552,156 @@ const ANALYSED: Game = Game {
     every: false,
     play: false,
     table: None,
+    details: "",
+    words: ("", ""),
+    flags: &[],
+    version_flag: false,
+    line_parameter: None,
+    write_json: None,
+    notice: None,
     answer: Answer::Named,
 };
+
+/// The `after_help` of a heap-game command: its example, a note of its own, then what every heap
+/// game shares (a string literal, as clap's `after_help` wants).
+macro_rules! heap_game_details {
+    ($example:literal, $note:literal) => {
+        concat!(
+            "Example:\n  ",
+            $example,
+            "\n\n",
+            $note,
+            "\n",
+            "A position is a list of heaps; its nim-value is the XOR of the heaps' values G(n), from a\n\
+            table for heaps up to 200000 (a proved period answers bigger ones). A move is written\n\
+            `heap 2: 7 -> 2 + 3`: the heap is replaced by what is left.\n\n\
+            --misere (not Treblecross): whoever makes the last move loses. A lone heap gets its genus\n\
+            g^γ0γ1… as CGSuite writes it (`sprague kayles 5 --misere`: 4^146); a sum of hereditarily\n\
+            tame heaps is decided from their genera (Conway), others by a search of whole sums.\n\n\
+            --every: Every-SG, each turn moves once in every component not yet finished, the\n\
+            components the games given: each word, heaps joined by + one component (`sprague kayles\n\
+            5 1+3 --every`). A split stays in its component, which moves once a turn in that sum.\n\
+            The longest component's steps decide, odd for a win (\"steps\" in the JSON)."
+        )
+    };
+}
+
+// The paragraphs after the options of the games' subcommands (`Game::details`).
+
+const NIM: &str = "Example:\n  sprague nim 3 4 5\n  \
+            N: the player to move wins; nim-value 2 (3 xor 4 xor 5); winning move: heap 1: 3 -> 1\n\n\
+            Heaps may be of any size. The nim-value is the XOR of the heaps (Bouton). With --misere the\n\
+            player who takes the last token loses (Anti-Nim).\n\n\
+            With --moore K (Moore's Nim_K) a move takes from one to K heaps, any positive number from\n\
+            each: lost exactly when every bit column of the heaps holds a multiple of K + 1 ones\n\
+            (Moore, 1910; misère too). A move is written `heap 1: 3 -> 1, heap 3: 6 -> 2`; at most\n\
+            1000 winning moves are listed and the note gives their number. The nim-value is searched\n\
+            for small positions only.";
+
+const WYTHOFF: &str = "Example:\n  sprague wythoff 5 8\n  \
+            N: the player to move wins; winning moves: both: take 1 -> 4 7, heap 2: 8 -> 3\n\n\
+            Heaps may be of any size: the lost positions are (a_k, a_k + k) with a_k = floor(k*phi),\n\
+            phi = (1 + sqrt 5)/2 (Wythoff, Beatty), decided in exact integer arithmetic. The nim-value\n\
+            has no closed form; it is given when both heaps are at most 2000.";
+
+const BASH: &str = "Example:\n  sprague bash 15 --max 3\n  \
+            N: the player to move wins; nim-value 3 (15 mod 4); winning move: take 3 -> 12\n\n\
+            With --min P a move takes between P and M tokens, and a player facing fewer than P tokens\n\
+            takes them all. With --misere the player who takes the last token loses\n\
+            (sprague bash 7 --min 2 --max 4 --misere: lost, as in HDU 2897). Numbers of any size.";
+
+const SUBTRACTION: &str = "Example:\n  sprague subtraction 7 12 --set 1,3,4\n  \
+            nim-value 3 (G(7) = 0 xor G(12) = 3); winning move: heap 2: 12 -> 9\n\n\
+            Heaps may be of any size: the nim-values G(n) = mex{G(n - s) : s in S} are computed once\n\
+            per set (two bytes each) until their period is proven, then any heap is read off the\n\
+            period. With --batch every input line shares the same table.";
+
+const LASKER: &str = "Example:\n  sprague lasker 1 8 1\n  \
+            N: nim-value 7 (1 xor 7 xor 1); winning moves: heap 2: 8 -> 0, heap 2: 8 -> 4 + 4\n\n\
+            Heaps may be of any size. A heap's nim-value is n for n = 1, 2 (mod 4), n + 1 for\n\
+            n = 3 and n - 1 for n = 0 (mod 4); a position's is the XOR of its heaps'. A split's\n\
+            result puts the two parts in place of the heap. A big heap can have very many winning\n\
+            splits: the first 1000 are listed and the note gives the exact number.";
+
+const TREBLECROSS: &str = "Example:\n  sprague treblecross 6 9\n\n\
+            A position is the length of each empty row (0, 1, or 3 cells and more; a lone row of 2\n\
+            can never hold XXX). Both players put crosses; whoever completes three in a row wins, so\n\
+            a cross beside another, or one cell short of it, loses at once: the two cells each side\n\
+            of a cross are dead, and a row of n cells plays as the heap n + 2 of `octal 0.007`\n\
+            (typed to `octal 0.007` directly, heaps are counted that way). A move is written\n\
+            `row 1: X on cell 4 of 7, 1 and 1 safe cells left`; only safe moves are listed, and the\n\
+            position after it lists the safe stretches as rows (two safe cells play as a row of 1).";
+
+const GRAPH: &str = "\
+File format (FILE, or - for standard input):
+  n m k        vertices 1..n, m edges, k tokens
+  u v          m lines, one directed edge u -> v each
+  t1 t2 ...    the k vertices that hold a token (one line or several)
+
+Example:
+  printf '3 2 2\\n1 2\\n2 3\\n1 2\\n' | sprague graph -
+  N: nim-value 1 (0 xor 1); winning moves: token 1: 1 -> 2, token 2: 2 -> 3
+
+On an acyclic graph the nim-value is the XOR of the tokens' values. With a cycle the value is\n\
+Smith's generalised one: a number, or ∞{K} (K: the finite values of the followers); one token\n\
+on ∞{K} with the rest XOR-ing to a wins iff a is in K, else the game is a draw (D).";
+
+const HACKENBUSH: &str = "\
+File format (FILE, or - for standard input):
+  n m          vertices 1..n (vertex 1 is the ground), m edges
+  u v          m lines, one undirected edge each; loops (u u) and repeated edges allowed
+
+Example:
+  printf '4 4\\n1 2\\n2 3\\n3 4\\n4 2\\n' | sprague hackenbush -
+  N: nim-value 2 (the triangle 2-3-4 fuses to a loop, *1, on a stalk of one edge: 1 + 1)
+
+Trees by the colon principle (a vertex is worth the XOR of (child + 1)); cycles by the fusion\n\
+principle (each two-edge-connected component fuses to one vertex whose edges become loops, *1\n\
+each). Linear time; a winning move names the edge by its 1-based index among the edge lines.";
+
+const SPLIT: &str = "Example:\n  sprague split 1 0 1 5000\n  \
+            N: nim-value 5; the one winning move: bottle 1 -> 3, 4\n\n\
+            HNOI2007. Each bean is a game of its own, worth g(d) for its distance d to the last\n\
+            bottle, g(d) = mex of g(a) xor g(b) over a <= b < d; two beans in a bottle cancel, so\n\
+            counts may be of any size. Bottles are 1-based (HNOI2007 prints them 0-based).";
+
+const GEOGRAPHY: &str = "\
+File format (FILE, or - for standard input):
+  n m          vertices 1..n, m edges
+  u v          m lines, one undirected edge each
+
+Example:
+  printf '3 2\\n1 2\\n2 3\\n' | sprague geography - --start 2
+  N: winning moves: token 2 -> 1, token 2 -> 3
+
+The start counts as visited. The player to move wins iff the start is in every maximum\n\
+matching (Hopcroft-Karp on bipartite graphs such as grids, Edmonds' blossoms otherwise).\n\
+--all gives the outcome from every start at once (JSOI2009). With --batch, each input line is\n\
+`FILE START` (START defaults to --start).";
+
+/// For `octal CODE H…` with three-heap moves: the time its table will take, said before a wait
+/// of ten seconds or more (a longer one than allowed is refused instead). Misère, Every-SG and
+/// `--take-set` analyses use no such table.
+fn table_first(r: &Request, limits: &Limits) -> Option<String> {
+    if r.parameter("take-set").is_some() || r.options.misere || r.options.every {
+        return None;
+    }
+    let (code, heaps) = r.words.split_first()?;
+    let rule = crate::parse::parse_code(code).ok()?;
+    let largest = heaps
+        .iter()
+        .filter_map(|h| h.parse::<u64>().ok())
+        .filter(|&h| h <= octal::MAX_TABLE_HEAP)
+        .max();
+    let len = largest? + 1;
+    let within = |&s: &f64| (10.0..=limits.max_seconds as f64).contains(&s);
+    let seconds = crate::tables::estimate_seconds(&rule, len).filter(within)?;
+    Some(format!(
+        "a table of {len} values of {rule} first: up to about {} (three-heap splits; less if a \
+         period is proved on the way)",
+        crate::human_seconds(seconds)
+    ))
+}
 
 static GAMES: &[Game] = &[
     Game {
@@ -352,6 +717,18 @@ static GAMES: &[Game] = &[
         }],
         misere: true,
         play: true,
+        details: NIM,
+        words: HEAPS,
+        flags: &[
+            misere_flag("Misère play (Anti-Nim): the player who takes the last token loses"),
+            parameter_flag(
+                "moore",
+                "K",
+                "Moore's Nim_K: a move takes from one to K heaps (K = 1 is Nim)",
+            ),
+        ],
+        version_flag: true,
+        write_json: Some(nim::write_json_fast),
         answer: Answer::Analyse(|r, limits| match r.parameter("moore") {
             Some(k) => moore_nim::analyse(&r.words, k, &r.options, limits),
             None => nim::analyse(&r.words, &r.options, limits),
@@ -364,6 +741,12 @@ static GAMES: &[Game] = &[
         position: "the two heap sizes: non-negative integers of any size",
         example: &["5", "8"],
         play: true,
+        details: WYTHOFF,
+        words: (
+            "HEAP",
+            "The two heap sizes (non-negative integers of any size)",
+        ),
+        version_flag: true,
         answer: Answer::Analyse(|r, limits| wythoff::analyse(&r.words, &r.options, limits)),
         ..ANALYSED
     },
@@ -389,9 +772,29 @@ static GAMES: &[Game] = &[
         misere: true,
         play: true,
         table: Some("bash"),
-        answer: Answer::Analyse(|r, limits| {
+        details: BASH,
+        words: ("N", "The heap size (a non-negative integer of any size)"),
+        flags: &[
+            Flag {
+                required: true,
+                ..parameter_flag("max", "M", "The most tokens a move takes (at least 1)")
+            },
+            parameter_flag(
+                "min",
+                "P",
+                "The fewest tokens a move takes (default 1); with fewer left, a move takes them \
+                 all",
+            ),
+            misere_flag("Misère play: the player who takes the last token loses"),
+        ],
+        version_flag: true,
+        // The rules apply to every line of a batch: read once, refused at once.
+        answer: Answer::Prepared(|r, limits| {
             let rules = bash::parse_rules(r.required("max")?, r.parameter("min"))?;
-            bash::analyse(&r.words, &rules, &r.options, limits)
+            let limits = *limits;
+            Ok(Analyser::new(move |r| {
+                bash::analyse(&r.words, &rules, &r.options, &limits)
+            }))
         }),
         ..ANALYSED
     },
@@ -418,8 +821,27 @@ static GAMES: &[Game] = &[
         every: true,
         play: true,
         table: Some("subtraction"),
-        answer: Answer::Analyse(|r, limits| {
-            subtraction::analyse(&r.words, r.required("set")?, &r.options, limits)
+        details: SUBTRACTION,
+        words: HEAPS,
+        flags: &[
+            Flag {
+                required: true,
+                ..parameter_flag(
+                    "set",
+                    "S",
+                    "The subtraction set: positive integers separated by commas, like 1,3,4",
+                )
+            },
+            EVERY,
+        ],
+        version_flag: true,
+        // One table for the set, shared by every line of a batch.
+        answer: Answer::Prepared(|r, limits| {
+            let mut analyser = subtraction::SubtractionAnalyser::new(r.required("set")?, limits)?;
+            let limits = *limits;
+            Ok(Analyser::new(move |r| {
+                analyser.analyse(&r.words, &r.options, &limits)
+            }))
         }),
         ..ANALYSED
     },
@@ -431,6 +853,10 @@ static GAMES: &[Game] = &[
         every: true,
         play: true,
         table: Some("lasker"),
+        details: LASKER,
+        words: HEAPS,
+        flags: &[EVERY],
+        version_flag: true,
         answer: Answer::Analyse(|r, limits| lasker::analyse(&r.words, &r.options, limits)),
         ..ANALYSED
     },
@@ -473,6 +899,27 @@ static GAMES: &[Game] = &[
         misere: true,
         every: true,
         table: Some("octal"),
+        details: heap_game_details!(
+            "sprague octal 0.77 5 7",
+            "Digit d_k: bit 1: a move removing k tokens may leave no heap, bit 2: one heap, bit 4: two\n\
+            heaps, bit 8 (hexadecimal digits): three heaps; d0 for moves removing nothing (4.7).\n\
+            Codes may have up to a million digits. `--take-set 1,70,150` stands for \"take s\n\
+            consecutive tokens from a row, s in the set\": the code with a 7 at each s (then every\n\
+            word is a heap: `sprague octal --take-set 1,2 5 7` is Kayles)."
+        ),
+        words: OCTAL_HEAPS,
+        flags: &[
+            parameter_flag(
+                "take-set",
+                "S",
+                "The rule \"take s consecutive tokens from a row, s in S\" (S like 1,70,150), \
+                 instead of a code: the code with digit 7 at each s",
+            ),
+            HEAP_MISERE,
+            EVERY,
+        ],
+        version_flag: true,
+        notice: Some(table_first),
         answer: Answer::Analyse(|r, limits| match r.parameter("take-set") {
             Some(set) => {
                 let (rule, family) = crate::parse::parse_take_set(set)?;
@@ -493,21 +940,34 @@ static GAMES: &[Game] = &[
         "kayles",
         "Kayles (0.77): knock down one pin or two adjacent pins from rows of pins.",
         "the pins in each row: non-negative integers",
+        heap_game_details!(
+            "sprague kayles 5 7",
+            "Values: OEIS A002186; period 12 from n = 71 (proved)."
+        ),
     ),
     named(
         "dawson",
         "Dawson's Kayles (0.07): knock down two adjacent pins.",
         "the pins in each row: non-negative integers",
+        heap_game_details!("sprague dawson 5 7", "Period 34 from n = 53 (proved)."),
     ),
     named(
         "dawsons-chess",
         "Dawson's chess: pawns on a 3 x n board, captures compulsory; n files is the heap n of 0.137.",
         "the files of each 3 x n board: non-negative integers",
+        heap_game_details!(
+            "sprague dawsons-chess 5 7",
+            "A position is the number of files of each 3 x n board (a pawn of each side on every\n\
+             file): pushing a pawn sets off captures that take its file and the two beside it out\n\
+             of play, so n files play as the heap n of `octal 0.137`. Values: OEIS A002187;\n\
+             period 34 from n = 52 (proved)."
+        ),
     ),
     named(
         "guiles",
         "Guiles (0.15): take a lone token, or two tokens leaving one or two heaps.",
         "heap sizes: non-negative integers",
+        heap_game_details!("sprague guiles 5 7", "Octal code 0.15."),
     ),
     // The first XXX wins: a game whose misère form is no misère octal game.
     Game {
@@ -517,12 +977,17 @@ static GAMES: &[Game] = &[
             "treblecross",
             "Treblecross: crosses on rows of cells, the first XXX wins; a row of n cells is the heap n + 2 of 0.007.",
             "the cells of each empty row: 0, 1, or 3 and more",
+            TREBLECROSS,
         )
     },
     named(
         "grundys-game",
         "Grundy's game: split a heap into two non-empty heaps of different sizes.",
         "heap sizes: non-negative integers",
+        heap_game_details!(
+            "sprague grundys-game 7 9",
+            "Values: OEIS A002188; no period is known."
+        ),
     ),
     Game {
         name: "graph",
@@ -531,8 +996,12 @@ static GAMES: &[Game] = &[
         example: &["-"],
         example_text: Some("3 2 2\n1 2\n2 3\n1 2\n"),
         input: Input::File,
+        details: GRAPH,
+        words: ("FILE", "The game-graph file, or - for standard input"),
+        version_flag: true,
         answer: Answer::Analyse(|r, limits| {
-            graph::analyse(&graph::parse(r.text()?, limits)?, &r.options, limits)
+            let analyse = || graph::analyse(&graph::parse(r.text()?, limits)?, &r.options, limits);
+            analyse().map_err(|e| r.in_source(e))
         }),
         ..ANALYSED
     },
@@ -543,8 +1012,13 @@ static GAMES: &[Game] = &[
         example: &["-"],
         example_text: Some("4 4\n1 2\n2 3\n3 4\n4 2\n"),
         input: Input::File,
+        details: HACKENBUSH,
+        words: EDGE_LIST,
+        version_flag: true,
         answer: Answer::Analyse(|r, limits| {
-            hackenbush::analyse(&hackenbush::parse(r.text()?, limits)?, &r.options, limits)
+            let analyse =
+                || hackenbush::analyse(&hackenbush::parse(r.text()?, limits)?, &r.options, limits);
+            analyse().map_err(|e| r.in_source(e))
         }),
         ..ANALYSED
     },
@@ -553,6 +1027,12 @@ static GAMES: &[Game] = &[
         rule: "The splitting game: take a bean from bottle i, put one into j and one into k (i < j <= k).",
         position: "the beans in bottles 1, 2, …: non-negative integers of any size",
         example: &["1", "0", "1", "5000"],
+        details: SPLIT,
+        words: (
+            "COUNT",
+            "Beans in bottles 1..n (non-negative integers of any size)",
+        ),
+        version_flag: true,
         answer: Answer::Analyse(|r, limits| split::analyse(&r.words, &r.options, limits)),
         ..ANALYSED
     },
@@ -577,13 +1057,38 @@ static GAMES: &[Game] = &[
             },
         ],
         input: Input::File,
+        details: GEOGRAPHY,
+        words: EDGE_LIST,
+        flags: &[
+            Flag {
+                hyphen_values: true,
+                ..parameter_flag(
+                    "start",
+                    "V",
+                    "The vertex the token starts on (1-based; it counts as visited)",
+                )
+            },
+            Flag {
+                conflicts: &["start"],
+                ..parameter_flag("all", "", "Give the outcome from every start vertex instead")
+            },
+        ],
+        version_flag: true,
+        line_parameter: Some("start"),
         answer: Answer::Other(|r, limits| {
-            let input = geography::parse(r.text()?, limits)?;
+            let input = geography::parse(r.text()?, limits).map_err(|e| r.in_source(e))?;
             if r.parameter("all").is_some() {
-                return geography::analyse_all(&input).map(Report::AllStarts);
+                return geography::analyse_all(&input)
+                    .map(Report::AllStarts)
+                    .map_err(|e| r.in_source(e));
             }
-            let start = geography::parse_start(r.required("start")?, &input)?;
-            geography::analyse(&input, start, &r.options).map(Report::Analysis)
+            let start = r
+                .parameter("start")
+                .ok_or_else(|| Error::bad_input("geography: give --start V (or --all)"))?;
+            let start = geography::parse_start(start, &input)?;
+            geography::analyse(&input, start, &r.options)
+                .map(Report::Analysis)
+                .map_err(|e| r.in_source(e))
         }),
         ..ANALYSED
     },

@@ -4,7 +4,7 @@
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use sprague_api::{cursors, Limits, ScoreReport, ScoreSolver, ScoreValue, SolveOptions};
+use sprague_api::{cursors, Limits, ScoreReport, ScoreSolver, SolveOptions};
 
 use crate::args::{CursorsArgs, SolveArgs, SolveGame, SolveOutputArgs};
 use crate::failure::Failure;
@@ -70,7 +70,7 @@ fn one_or_batch(
     if output.json {
         json(&mut out, &report)?;
     } else {
-        text(&mut out, &report)?;
+        crate::render::score(&mut out, &report)?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
@@ -79,79 +79,6 @@ fn one_or_batch(
 fn json(out: &mut impl Write, report: &ScoreReport) -> Result<(), Failure> {
     serde_json::to_writer(&mut *out, report)?;
     out.write_all(b"\n")?;
-    Ok(())
-}
-
-fn text(out: &mut impl Write, report: &ScoreReport) -> Result<(), Failure> {
-    let position = if report.position.is_empty() {
-        "(start)"
-    } else {
-        &report.position
-    };
-    writeln!(out, "{} {position}", report.game)?;
-    if let (Some(width), Some(height)) = (report.width, report.height) {
-        writeln!(out, "board:    {width} columns × {height} rows")?;
-    }
-    match &report.to_move {
-        Some(player) => writeln!(out, "to move:  {player}")?,
-        None => writeln!(out, "to move:  nobody, the game is over")?,
-    }
-    if let Some([a, b]) = report.triangles {
-        writeln!(out, "so far:   A {a}, B {b}")?;
-    }
-    let sign = |v: i32| match v.signum() {
-        1 => "the player to move wins",
-        0 => "a draw",
-        _ => "the player to move loses",
-    };
-    let (label, number, meaning) = match report.result {
-        ScoreValue::Difference(v) => (
-            "value:   ",
-            v,
-            "A's final score minus B's under optimal play",
-        ),
-        ScoreValue::Outcome(v) => ("value:   ", v, sign(v)),
-        ScoreValue::Score(v) => ("score:   ", v, sign(v)),
-    };
-    writeln!(out, "{label} {number} ({meaning})")?;
-    if let Some(winner) = &report.winner {
-        writeln!(out, "winner:   {winner}")?;
-    }
-    if let Some(best) = &report.best_moves {
-        if best.is_empty() {
-            writeln!(out, "best moves: none")?;
-        } else {
-            writeln!(out, "best moves ({}):", best.len())?;
-            for m in best {
-                match &m.to {
-                    Some(to) => writeln!(out, "  {:<14} leaves {to}", m.text)?,
-                    None => writeln!(out, "  {}", m.text)?,
-                }
-            }
-        }
-    }
-    if let Some(moves) = &report.moves {
-        let listed: Vec<String> = moves
-            .iter()
-            .map(|m| format!("{}: {}", m.column, m.score))
-            .collect();
-        if listed.is_empty() {
-            writeln!(out, "moves:    none")?;
-        } else {
-            writeln!(
-                out,
-                "moves:    {} (column: score for its player)",
-                listed.join(", ")
-            )?;
-        }
-    }
-    if let Some(stats) = &report.stats {
-        write!(out, "explored: {} positions", stats.nodes)?;
-        if let Some(forced) = stats.forced {
-            write!(out, " ({forced} forced)")?;
-        }
-        writeln!(out, " in {:.3} ms", stats.time_ms)?;
-    }
     Ok(())
 }
 
@@ -219,12 +146,7 @@ fn run_cursors(args: CursorsArgs, limits: &Limits) -> Result<ExitCode, Failure> 
         serde_json::to_writer(&mut out, &report)?;
         writeln!(out)?;
     } else {
-        writeln!(out, "cursors {}", report.position)?;
-        writeln!(
-            out,
-            "value: {} (the final score a_C + b_D under optimal play; the first player minimises)",
-            report.value
-        )?;
+        crate::render::cursors(&mut out, &report)?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
