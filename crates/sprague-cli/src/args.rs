@@ -134,6 +134,29 @@ Open the address it prints (http://127.0.0.1:7878/ by default) in a browser. The
 Each request runs as this command in a process of its own, with the time and memory budgets
 below; it reads and writes none of the server's files.")]
     Serve(ServeArgs),
+    /// Shell completions for every command and game, made from the same definition as the help.
+    #[command(
+        hide = true,
+        after_help = "\
+Example:
+  sprague completions bash > ~/.local/share/bash-completion/completions/sprague"
+    )]
+    Completions(CompletionsArgs),
+    /// The manual page (roff), made from the same definition as the help.
+    #[command(
+        hide = true,
+        after_help = "\
+Example:
+  sprague man > sprague.1 && man ./sprague.1"
+    )]
+    Man,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 #[derive(Debug, Args)]
@@ -169,11 +192,12 @@ pub fn command() -> clap::Command {
     use clap::CommandFactory;
     let mut command = Cli::command();
     let games = sprague_api::catalogue::games();
-    // The subcommands that list `-V, --version` are added before the command is built, which
-    // gives them the flag (`propagate_version`); the others after.
     for (idx, game) in games.iter().enumerate() {
-        if is_generated(game) && game.version_flag {
-            command = command.subcommand(catalogue_subcommand(game).display_order(idx));
+        if is_generated(game) {
+            // `propagate_version` gives every subcommand `-V, --version`, but for the games
+            // whose help never listed it.
+            let sub = catalogue_subcommand(game).display_order(idx);
+            command = command.subcommand(sub.disable_version_flag(!game.version_flag));
         }
     }
     // clap adds its `help` subcommand when the command is built; built now, it can be ordered.
@@ -188,16 +212,12 @@ pub fn command() -> clap::Command {
     for (idx, name) in others.iter().enumerate() {
         command = command.mut_subcommand(name, |c| c.display_order(1000 + idx));
     }
-    for (idx, game) in games.iter().enumerate() {
-        if !is_generated(game) {
-            // clap's derive drops a doc comment's final period from `about`; so does this.
-            let about = game.rule.strip_suffix('.').unwrap_or(game.rule);
-            command = command.mut_subcommand("solve", |solve| {
-                solve.mut_subcommand(game.name, |c| c.about(about))
-            });
-        } else if !game.version_flag {
-            command = command.subcommand(catalogue_subcommand(game).display_order(idx));
-        }
+    for game in games.iter().filter(|g| !is_generated(g)) {
+        // clap's derive drops a doc comment's final period from `about`; so does this.
+        let about = game.rule.strip_suffix('.').unwrap_or(game.rule);
+        command = command.mut_subcommand("solve", |solve| {
+            solve.mut_subcommand(game.name, |c| c.about(about))
+        });
     }
     command
 }

@@ -5,6 +5,7 @@
 
 mod book;
 mod games;
+mod generate;
 mod play;
 mod script;
 mod serve;
@@ -42,6 +43,8 @@ pub fn run(parsed: Parsed) -> Result<ExitCode, Failure> {
         Command::Solve(args) => solve::run(args, &limits),
         Command::Games(args) => games::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Completions(args) => generate::completions(args.shell),
+        Command::Man => generate::man(),
     }
 }
 

@@ -129,3 +129,90 @@ fn every_game_help_shows_its_rule_and_the_list_matches_the_binary() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json, serde_json::to_value(catalogue::games()).unwrap());
 }
+
+/// Every game's subcommand shows what its entry declares: each flag, the position argument, the
+/// details; and the example answers the same through `--batch` as through the catalogue.
+#[test]
+fn every_game_subcommand_and_batch_come_from_its_entry() {
+    for game in catalogue::games()
+        .iter()
+        .filter(|g| g.command != Kind::Solve)
+    {
+        let out = sprague().args([game.name, "--help"]).output().unwrap();
+        let help = String::from_utf8(out.stdout).unwrap();
+        for flag in game.cli_flags() {
+            assert!(
+                help.contains(&format!("--{}", flag.name)),
+                "{}: {help}",
+                game.name
+            );
+        }
+        let value = if game.words.0.is_empty() {
+            "POSITION"
+        } else {
+            game.words.0
+        };
+        assert!(
+            help.contains(&format!("[{value}]")),
+            "{}: {help}",
+            game.name
+        );
+        let first = game.details.lines().next().unwrap_or("Example:");
+        assert!(help.contains(first), "{}: {help}", game.name);
+        if game.input == Input::File {
+            continue;
+        }
+        // The example's position as a batch line, its flags on the command line.
+        let position: Vec<&str> = game
+            .example
+            .iter()
+            .copied()
+            .take_while(|w| !w.starts_with("--"))
+            .collect();
+        let flags = &game.example[position.len()..];
+        let out = sprague()
+            .arg(game.name)
+            .arg("--batch")
+            .args(flags)
+            .write_stdin(format!("{}\n", position.join(" ")))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", game.name);
+        let cli: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let request = game.request(game.example, None).unwrap();
+        let answer = game.answer(&request, &Limits::default()).unwrap();
+        assert_eq!(cli, serde_json::to_value(&answer).unwrap(), "{}", game.name);
+    }
+}
+
+/// `sprague completions SHELL` and `sprague man` are made from the same command definition: every
+/// game is in them.
+#[test]
+fn completions_and_the_man_page_name_every_game() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = sprague().args(["completions", shell]).output().unwrap();
+        assert!(out.status.success(), "{shell}");
+        let script = String::from_utf8(out.stdout).unwrap();
+        for game in catalogue::games() {
+            assert!(script.contains(game.name), "{shell}: {}", game.name);
+        }
+        // A game's own flags are completed too.
+        assert!(
+            script.contains("moore") && script.contains("take-set"),
+            "{shell}"
+        );
+    }
+    let out = sprague().arg("man").output().unwrap();
+    assert!(out.status.success());
+    let page = String::from_utf8(out.stdout).unwrap().replace("\\-", "-");
+    assert!(
+        page.starts_with(".ie") && page.contains(".TH sprague 1"),
+        "{page}"
+    );
+    for game in catalogue::games() {
+        assert!(page.contains(game.name), "{}", game.name);
+    }
+    // A shell that clap_complete does not know is clap's error.
+    let out = sprague().args(["completions", "tcsh"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
