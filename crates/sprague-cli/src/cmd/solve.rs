@@ -1,9 +1,11 @@
 //! `sprague solve <game>`: scoring games by minimax (Triangle War, tic-tac-toe, Connect Four), and
-//! the cursor game of the seed notes by the matching theorem.
+//! the cursor game of the seed notes by the matching theorem. Each is answered by its catalogue
+//! entry (`Game::solve`, `Game::answer`), as the other front ends answer it.
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
+use sprague_api::catalogue::{self, Report, Request};
 use sprague_api::{cursors, Limits, ScoreReport, ScoreSolver, SolveOptions};
 
 use crate::args::{CursorsArgs, SolveArgs, SolveGame, SolveOutputArgs};
@@ -16,13 +18,13 @@ pub fn run(args: SolveArgs, limits: &Limits) -> Result<ExitCode, Failure> {
         SolveGame::TriangleWar(args) => {
             let options = options(&args.output);
             one_or_batch(&args.output, &args.moves, |line| {
-                Ok(solver.triangle_war(line, &options)?)
+                solve("triangle-war", Some("moves"), &mut solver, line, &options)
             })
         }
         SolveGame::Tictactoe(args) => {
             let options = options(&args.output);
             one_or_batch(&args.output, &args.cells, |line| {
-                Ok(solver.tictactoe(line, &options)?)
+                solve("tictactoe", None, &mut solver, line, &options)
             })
         }
         SolveGame::Connect4(args) => {
@@ -39,11 +41,34 @@ pub fn run(args: SolveArgs, limits: &Limits) -> Result<ExitCode, Failure> {
                 given_book: given_book(&args, limits)?,
                 ..options(&args.output)
             };
+            // The board's size is in the options: the request gives no width or height.
             one_or_batch(&args.output, &args.sequence, |line| {
-                Ok(solver.connect4(line, &options)?)
+                solve("connect4", None, &mut solver, line, &options)
             })
         }
     }
+}
+
+/// Solves `position` of the scoring game `name` through its catalogue entry: the position is the
+/// request's words, or the value of its `parameter` (`moves`).
+fn solve(
+    name: &str,
+    parameter: Option<&'static str>,
+    solver: &mut ScoreSolver,
+    position: &str,
+    options: &SolveOptions,
+) -> Result<ScoreReport, Failure> {
+    let game = catalogue::game(name).expect("every `solve` game is in the catalogue");
+    let mut request = Request::default();
+    match parameter {
+        Some(parameter) => {
+            request.parameters.insert(parameter, position);
+        }
+        None => request.words.push(position),
+    }
+    Ok(game
+        .solve(solver, &request, options)
+        .expect("a scoring game is solved")?)
 }
 
 fn options(output: &SolveOutputArgs) -> SolveOptions {
@@ -101,17 +126,31 @@ fn sequence_text(word: &str, limits: &Limits) -> Result<String, Failure> {
     }
 }
 
-/// Solves one cursor game from its two sequences (as typed: a list or `@FILE`) and its start.
+/// Solves one cursor game from its two sequences (as typed: a list or `@FILE`) and its start,
+/// through its catalogue entry.
 fn solve_cursors(
     a: &str,
     b: &str,
     start: &str,
     limits: &Limits,
 ) -> Result<cursors::CursorsReport, Failure> {
-    let a = cursors::parse_sequence(&sequence_text(a, limits)?, "--a", limits)?;
-    let b = cursors::parse_sequence(&sequence_text(b, limits)?, "--b", limits)?;
-    let start = cursors::parse_start(start, a.len(), b.len())?;
-    Ok(cursors::solve(&a, &b, start)?)
+    let a = sequence_text(a, limits)?;
+    if b.starts_with('@') {
+        // A bad `--a` is said before `--b`'s file is read.
+        cursors::parse_sequence(&a, "--a", limits)?;
+    }
+    let b = sequence_text(b, limits)?;
+    let request = Request {
+        parameters: [("a", a.as_str()), ("b", b.as_str()), ("start", start)]
+            .into_iter()
+            .collect(),
+        ..Request::default()
+    };
+    let game = catalogue::game("cursors").expect("the cursor game is in the catalogue");
+    match game.answer(&request, limits)? {
+        Report::Cursors(report) => Ok(report),
+        _ => unreachable!("the cursor game's answer is its report"),
+    }
 }
 
 fn run_cursors(args: CursorsArgs, limits: &Limits) -> Result<ExitCode, Failure> {
