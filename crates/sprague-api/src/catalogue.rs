@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::play::{ListedPlay, MoveChecker, Playable};
 use crate::Analysed;
 use crate::{
     bash, cursors, fibonacci_nim, geography, graph, hackenbush, lasker, moore_nim, nim,
@@ -142,6 +143,30 @@ pub type WriteJson = fn(&str, &mut Vec<u8>) -> bool;
 /// Says what a request will cost before a long wait (`octal` with three-heap moves).
 type Notice = fn(&Request, &Limits) -> Option<String>;
 
+/// A game's own player for a request, or `None` for the player from its listed moves.
+type OwnPlayer = fn(&Request) -> Result<Option<Box<dyn Playable>>, Error>;
+
+/// How `sprague play NAME` plays an analysed game ([`Game::player`]).
+#[derive(Clone, Copy)]
+enum Player {
+    /// From its analyses' listed moves.
+    Listed,
+    /// From its analyses, a typed move checked on its own (the moves are too many to list).
+    Checked(fn() -> Box<dyn MoveChecker>),
+    /// By a player of its own where it gives one for the request, else from the listed moves.
+    Own(OwnPlayer),
+}
+
+impl std::fmt::Debug for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Player::Listed => "Listed",
+            Player::Checked(_) => "Checked",
+            Player::Own(_) => "Own",
+        })
+    }
+}
+
 /// A game of the catalogue.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Game {
@@ -191,6 +216,14 @@ pub struct Game {
     /// (`FILE START`; without it, the flag's value).
     #[serde(skip)]
     pub line_parameter: Option<&'static str>,
+    /// How `sprague play`'s list names it (`Nim (`--misere` for Anti-Nim)`).
+    #[serde(skip)]
+    pub play_about: &'static str,
+    /// The position argument of `sprague play NAME`, where it is not that of `sprague NAME`.
+    #[serde(skip)]
+    pub play_words: Option<(&'static str, &'static str)>,
+    #[serde(skip)]
+    player: Player,
     #[serde(skip)]
     write_json: Option<WriteJson>,
     #[serde(skip)]
@@ -323,6 +356,39 @@ impl Game {
                 self.name
             ))),
         }
+    }
+
+    /// The game `sprague play NAME` plays from `request` (its parameters, misère play): the
+    /// engine answers each move with a winning one when there is one.
+    ///
+    /// # Errors
+    ///
+    /// A bad parameter; a game whose answer is not an analysis.
+    pub fn player(&self, request: &Request, limits: &Limits) -> Result<Box<dyn Playable>, Error> {
+        if let Player::Own(own) = self.player {
+            if let Some(player) = own(request)? {
+                return Ok(player);
+            }
+        }
+        let mut analyser = self.analyser(request, limits)?;
+        let parameters: Vec<(&'static str, String)> = self
+            .parameters
+            .iter()
+            .filter_map(|p| request.parameter(p.name).map(|v| (p.name, v.to_owned())))
+            .collect();
+        let analyse = move |position: &str, options: &AnalysisOptions| {
+            analyser.analyse(&Request {
+                words: position.split_whitespace().collect(),
+                parameters: parameters.iter().map(|(n, v)| (*n, v.as_str())).collect(),
+                options: *options,
+                ..Request::default()
+            })
+        };
+        let listed = ListedPlay::new(self.name, request.options.misere, Box::new(analyse));
+        Ok(Box::new(match self.player {
+            Player::Checked(checker) => listed.with_checker(checker()),
+            _ => listed,
+        }))
     }
 
     /// The game's fast JSON writer for plain requests (normal play, no option, no parameter),
@@ -557,6 +623,9 @@ const ANALYSED: Game = Game {
     flags: &[],
     version_flag: false,
     line_parameter: None,
+    play_about: "",
+    play_words: None,
+    player: Player::Listed,
     write_json: None,
     notice: None,
     answer: Answer::Named,
@@ -728,6 +797,14 @@ static GAMES: &[Game] = &[
             ),
         ],
         version_flag: true,
+        play_about: "Nim (`--misere` for Anti-Nim)",
+        // Nim's own player; Moore's Nim_K from its listed moves.
+        player: Player::Own(|r| match r.parameter("moore") {
+            None => Ok(Some(Box::new(nim::NimPlay {
+                misere: r.options.misere,
+            }))),
+            Some(k) => moore_nim::parse_k(k).map(|_| None),
+        }),
         write_json: Some(nim::write_json_fast),
         answer: Answer::Analyse(|r, limits| match r.parameter("moore") {
             Some(k) => moore_nim::analyse(&r.words, k, &r.options, limits),
@@ -747,6 +824,8 @@ static GAMES: &[Game] = &[
             "The two heap sizes (non-negative integers of any size)",
         ),
         version_flag: true,
+        play_about: "Wythoff's game",
+        player: Player::Checked(|| Box::new(wythoff::WythoffMoves)),
         answer: Answer::Analyse(|r, limits| wythoff::analyse(&r.words, &r.options, limits)),
         ..ANALYSED
     },
@@ -788,6 +867,7 @@ static GAMES: &[Game] = &[
             misere_flag("Misère play: the player who takes the last token loses"),
         ],
         version_flag: true,
+        play_about: "Bash's game (`--max M`, `--min P`, `--misere`)",
         // The rules apply to every line of a batch: read once, refused at once.
         answer: Answer::Prepared(|r, limits| {
             let rules = bash::parse_rules(r.required("max")?, r.parameter("min"))?;
@@ -804,6 +884,11 @@ static GAMES: &[Game] = &[
         position: "the coins on steps 1, 2, …: non-negative integers of any size",
         example: &["0", "5", "3"],
         play: true,
+        play_about: "Staircase Nim",
+        play_words: Some((
+            "COINS",
+            "The coins on steps 1, 2, …, n (non-negative integers of any size)",
+        )),
         answer: Answer::Analyse(|r, limits| staircase::analyse(&r.words, &r.options, limits)),
         ..ANALYSED
     },
@@ -835,6 +920,7 @@ static GAMES: &[Game] = &[
             EVERY,
         ],
         version_flag: true,
+        play_about: "A subtraction game (`--set S`)",
         // One table for the set, shared by every line of a batch.
         answer: Answer::Prepared(|r, limits| {
             let mut analyser = subtraction::SubtractionAnalyser::new(r.required("set")?, limits)?;
@@ -857,6 +943,8 @@ static GAMES: &[Game] = &[
         words: HEAPS,
         flags: &[EVERY],
         version_flag: true,
+        play_about: "Lasker's Nim",
+        player: Player::Checked(|| Box::new(lasker::LaskerMoves)),
         answer: Answer::Analyse(|r, limits| lasker::analyse(&r.words, &r.options, limits)),
         ..ANALYSED
     },

@@ -200,17 +200,40 @@ pub fn command() -> clap::Command {
             command = command.subcommand(sub.disable_version_flag(!game.version_flag));
         }
     }
+    let played: Vec<clap::Command> = games
+        .iter()
+        .enumerate()
+        .filter(|(_, game)| game.play && is_generated(game))
+        .map(|(idx, game)| play_subcommand(game).display_order(idx))
+        .collect();
+    command = command.mut_subcommand("play", |play| play.subcommands(played));
     // clap adds its `help` subcommand when the command is built; built now, it can be ordered.
     command.build();
     // The help lists the games in the catalogue's order, then the other commands as declared.
-    let others: Vec<String> = command
+    // (As [`Cli`] declares them: adding `play`'s games above moved `play` to the end.)
+    let others: Vec<String> = Cli::command()
         .get_subcommands()
         .map(|c| c.get_name().to_owned())
-        .filter(|name| sprague_api::catalogue::game(name).is_none())
         .chain(["help".to_owned()])
         .collect();
     for (idx, name) in others.iter().enumerate() {
         command = command.mut_subcommand(name, |c| c.display_order(1000 + idx));
+    }
+    // `play` lists the catalogue's games first, then its own as declared.
+    let own: Vec<String> = command
+        .find_subcommand("play")
+        .expect("play is a command")
+        .get_subcommands()
+        .map(|c| c.get_name().to_owned())
+        .filter(|name| {
+            sprague_api::catalogue::game(name).is_none_or(|g| !g.play || !is_generated(g))
+        })
+        .chain(["help".to_owned()])
+        .collect();
+    for (idx, name) in own.iter().enumerate() {
+        command = command.mut_subcommand("play", |play| {
+            play.mut_subcommand(name, |c| c.display_order(1000 + idx))
+        });
     }
     for game in games.iter().filter(|g| !is_generated(g)) {
         // clap's derive drops a doc comment's final period from `about`; so does this.
@@ -234,8 +257,6 @@ fn is_generated(game: &sprague_api::catalogue::Game) -> bool {
 /// example and position) after them. Adding a game to the catalogue adds it to the command line,
 /// with its help.
 fn catalogue_subcommand(game: &'static sprague_api::catalogue::Game) -> clap::Command {
-    use clap::{Arg, ArgAction};
-    use sprague_api::catalogue::{Command, Input};
     let about = game.rule.strip_suffix('.').unwrap_or(game.rule);
     let details = if game.details.is_empty() {
         format!(
@@ -246,13 +267,39 @@ fn catalogue_subcommand(game: &'static sprague_api::catalogue::Game) -> clap::Co
     } else {
         game.details.to_owned()
     };
-    let mut sub = clap::Command::new(game.name)
+    let sub = clap::Command::new(game.name)
         .about(about)
         .after_help(details);
     let (value, help) = match game.words {
         ("", _) => ("POSITION", format!("The position: {}", game.position)),
         (value, help) => (value, help.to_owned()),
     };
+    // The output flags' struct brings its doc comment as `about`: the rule is set after it.
+    with_arguments(sub, game, value, help).about(about)
+}
+
+/// The subcommand of `sprague play NAME` for a playable game of the catalogue: the arguments of
+/// its own subcommand (`play` refuses the output flags), named as `play`'s list names it.
+fn play_subcommand(game: &'static sprague_api::catalogue::Game) -> clap::Command {
+    let (value, help) = match (game.play_words, game.words) {
+        (Some((value, help)), _) => (value, help.to_owned()),
+        (None, ("", _)) => ("POSITION", format!("The position: {}", game.position)),
+        (None, (value, help)) => (value, help.to_owned()),
+    };
+    let sub = clap::Command::new(game.name);
+    with_arguments(sub, game, value, help).about(game.play_about)
+}
+
+/// `sub` with `game`'s arguments: its position (named `value`, with `help`), its flags, and the
+/// output flags. The caller sets `about` after (the output flags' struct brings its own).
+fn with_arguments(
+    mut sub: clap::Command,
+    game: &'static sprague_api::catalogue::Game,
+    value: &'static str,
+    help: String,
+) -> clap::Command {
+    use clap::{Arg, ArgAction};
+    use sprague_api::catalogue::{Command, Input};
     let position = Arg::new("position")
         .value_name(value)
         .required_unless_present("batch")
@@ -295,8 +342,7 @@ fn catalogue_subcommand(game: &'static sprague_api::catalogue::Game) -> clap::Co
                     ),
             );
     }
-    // The output flags' struct brings its doc comment as `about`: the rule is set after it.
-    <OutputArgs as clap::Args>::augment_args(sub).about(about)
+    <OutputArgs as clap::Args>::augment_args(sub)
 }
 
 /// A request for a game whose subcommand is made from its catalogue entry.
@@ -323,6 +369,8 @@ pub enum Parsed {
     Cli(Cli),
     /// A game whose subcommand is made from its catalogue entry.
     Catalogue(CatalogueArgs),
+    /// `sprague play NAME` for a game of the catalogue.
+    Play(First, CatalogueArgs),
 }
 
 impl Parsed {
@@ -336,6 +384,16 @@ impl Parsed {
         if let Some((name, sub)) = matches.subcommand() {
             if let Some(game) = sprague_api::catalogue::game(name).filter(|g| is_generated(g)) {
                 return catalogue_args(game, sub).map(Parsed::Catalogue);
+            }
+            if let Some((name, sub)) = sub.subcommand().filter(|_| name == "play") {
+                if let Some(game) =
+                    sprague_api::catalogue::game(name).filter(|g| g.play && is_generated(g))
+                {
+                    let first = *sub
+                        .get_one::<First>("first")
+                        .expect("--first has a default");
+                    return catalogue_args(game, sub).map(|args| Parsed::Play(first, args));
+                }
             }
         }
         Cli::from_arg_matches(matches).map(Parsed::Cli)
@@ -407,27 +465,10 @@ pub struct PlayArgs {
     pub game: PlayGame,
 }
 
-/// The games `play` knows, with the same arguments as their analysing commands.
+/// The games `play` knows besides those of the catalogue (whose subcommands are made from their
+/// entries, [`play_subcommand`]).
 #[derive(Debug, Subcommand)]
 pub enum PlayGame {
-    /// Nim (`--misere` for Anti-Nim).
-    #[command(allow_negative_numbers = true)]
-    Nim(NimArgs),
-    /// Wythoff's game.
-    #[command(allow_negative_numbers = true)]
-    Wythoff(WythoffArgs),
-    /// Bash's game (`--max M`, `--min P`, `--misere`).
-    #[command(allow_negative_numbers = true)]
-    Bash(BashArgs),
-    /// Staircase Nim.
-    #[command(allow_negative_numbers = true)]
-    Staircase(StaircaseArgs),
-    /// A subtraction game (`--set S`).
-    #[command(allow_negative_numbers = true)]
-    Subtraction(SubtractionArgs),
-    /// Lasker's Nim.
-    #[command(allow_negative_numbers = true)]
-    Lasker(LaskerArgs),
     /// Triangle War (`--moves "u-v …"` for a position); type a line like `2-4`.
     TriangleWar(TriangleWarArgs),
     /// Tic-tac-toe (CELLS for a position); type a cell 1-9.
@@ -438,16 +479,6 @@ pub enum PlayGame {
     /// after your move, or the move as the analysis words it.
     #[command(allow_negative_numbers = true)]
     Script(ScriptArgs),
-}
-
-/// `play staircase`: Staircase Nim's position (its analysing command is made from the catalogue).
-#[derive(Debug, Args)]
-pub struct StaircaseArgs {
-    /// The coins on steps 1, 2, …, n (non-negative integers of any size).
-    #[arg(value_name = "COINS", required_unless_present = "batch")]
-    pub steps: Vec<String>,
-    #[command(flatten)]
-    pub output: OutputArgs,
 }
 
 /// Flags every analysing command takes.
@@ -463,21 +494,6 @@ pub struct OutputArgs {
     /// List every move with the outcome and nim-value it leads to.
     #[arg(long)]
     pub all_moves: bool,
-}
-
-#[derive(Debug, Args)]
-pub struct NimArgs {
-    /// Heap sizes (non-negative integers of any size).
-    #[arg(value_name = "HEAP", required_unless_present = "batch")]
-    pub heaps: Vec<String>,
-    /// Misère play (Anti-Nim): the player who takes the last token loses.
-    #[arg(long)]
-    pub misere: bool,
-    /// Moore's Nim_K: a move takes from one to K heaps (K = 1 is Nim).
-    #[arg(long, value_name = "K")]
-    pub moore: Option<String>,
-    #[command(flatten)]
-    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]
@@ -518,62 +534,6 @@ pub struct ScriptRunArgs {
     /// The most seconds one call of the script may run.
     #[arg(long, default_value_t = 10)]
     pub max_call_seconds: u64,
-}
-
-#[derive(Debug, Args)]
-pub struct WythoffArgs {
-    /// The two heap sizes (non-negative integers of any size).
-    #[arg(value_name = "HEAP", required_unless_present = "batch")]
-    pub heaps: Vec<String>,
-    #[command(flatten)]
-    pub output: OutputArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct BashArgs {
-    /// The heap size (a non-negative integer of any size).
-    #[arg(value_name = "N", required_unless_present = "batch")]
-    pub heap: Vec<String>,
-    /// The most tokens a move takes (at least 1).
-    #[arg(long, value_name = "M")]
-    pub max: String,
-    /// The fewest tokens a move takes (default 1); with fewer left, a move takes them all.
-    #[arg(long, value_name = "P")]
-    pub min: Option<String>,
-    /// Misère play: the player who takes the last token loses.
-    #[arg(long)]
-    pub misere: bool,
-    #[command(flatten)]
-    pub output: OutputArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct SubtractionArgs {
-    /// Heap sizes (non-negative integers of any size).
-    #[arg(value_name = "HEAP", required_unless_present = "batch")]
-    pub heaps: Vec<String>,
-    /// The subtraction set: positive integers separated by commas, like 1,3,4.
-    #[arg(long, value_name = "S")]
-    pub set: String,
-    /// Every-SG: each turn moves once in every component (each word; `1+3` one component) not
-    /// yet finished, a split staying in its component; the last move wins.
-    #[arg(long)]
-    pub every: bool,
-    #[command(flatten)]
-    pub output: OutputArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct LaskerArgs {
-    /// Heap sizes (non-negative integers of any size).
-    #[arg(value_name = "HEAP", required_unless_present = "batch")]
-    pub heaps: Vec<String>,
-    /// Every-SG: each turn moves once in every component (each word; `1+3` one component) not
-    /// yet finished, a split staying in its component; the last move wins.
-    #[arg(long)]
-    pub every: bool,
-    #[command(flatten)]
-    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]

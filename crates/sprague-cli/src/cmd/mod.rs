@@ -34,6 +34,7 @@ pub fn run(parsed: Parsed) -> Result<ExitCode, Failure> {
     let cli = match parsed {
         Parsed::Cli(cli) => cli,
         Parsed::Catalogue(args) => return catalogue_game(&args, &limits),
+        Parsed::Play(first, args) => return play::run_catalogue(first, &args, &limits),
     };
     match cli.command {
         Command::Play(args) => play::run(args, &limits),

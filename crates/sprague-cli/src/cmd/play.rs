@@ -4,62 +4,36 @@
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-use sprague_api::nim::NimPlay;
-use sprague_api::play::{engine_move, ListedPlay, MoveChecker, Playable};
+use sprague_api::play::{engine_move, ListedPlay, Playable};
 use sprague_api::script::ScriptSession;
-use sprague_api::subtraction::SubtractionAnalyser;
-use sprague_api::{bash, lasker, moore_nim, staircase, wythoff, Analysed, AnalysisOptions, Limits};
+use sprague_api::{Analysed, AnalysisOptions, Limits};
 
 use sprague_api::score_play::{ScoreGame, ScorePlay};
 
-use crate::args::{First, OutputArgs, PlayArgs, PlayGame, SolveOutputArgs};
+use crate::args::{CatalogueArgs, First, OutputArgs, PlayArgs, PlayGame, SolveOutputArgs};
 use crate::failure::Failure;
+
+/// `sprague play NAME …` for a game of the catalogue: its player (`Game::player`) from the request.
+pub fn run_catalogue(
+    first: First,
+    args: &CatalogueArgs,
+    limits: &Limits,
+) -> Result<ExitCode, Failure> {
+    no_output_flags(&args.output)?;
+    let mut request = super::request(args, Vec::new());
+    request.options.all_moves = false;
+    let game = args.game.player(&request, limits)?;
+    let start = game.analyse(&args.words.join(" "))?.position;
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    play(&*game, start, first, &mut stdin.lock(), &mut stdout.lock())
+}
 
 pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
     let limits = *limits;
-    let words = |text: &str| {
-        text.split_whitespace()
-            .map(str::to_owned)
-            .collect::<Vec<_>>()
-    };
     // A script's game outlives the match below: its session borrows it.
     let script_game;
     let (game, words): (Box<dyn Playable>, Vec<String>) = match args.game {
-        PlayGame::Nim(a) => {
-            no_output_flags(&a.output)?;
-            match a.moore {
-                // Moore's Nim_K, played from its listed moves.
-                Some(k) => {
-                    moore_nim::parse_k(&k)?;
-                    let analyse =
-                        move |p: &str, o: &_| moore_nim::analyse(&words(p), &k, o, &limits);
-                    (listed("nim", a.misere, analyse), a.heaps)
-                }
-                None => (Box::new(NimPlay { misere: a.misere }), a.heaps),
-            }
-        }
-        PlayGame::Wythoff(a) => {
-            no_output_flags(&a.output)?;
-            let analyse = move |p: &str, o: &_| wythoff::analyse(&words(p), o, &limits);
-            (checked("wythoff", analyse, wythoff::WythoffMoves), a.heaps)
-        }
-        PlayGame::Bash(a) => {
-            no_output_flags(&a.output)?;
-            let rules = bash::parse_rules(&a.max, a.min.as_deref())?;
-            let analyse = move |p: &str, o: &_| bash::analyse(&words(p), &rules, o, &limits);
-            (listed("bash", a.misere, analyse), a.heap)
-        }
-        PlayGame::Staircase(a) => {
-            no_output_flags(&a.output)?;
-            let analyse = move |p: &str, o: &_| staircase::analyse(&words(p), o, &limits);
-            (listed("staircase", false, analyse), a.steps)
-        }
-        PlayGame::Subtraction(a) => {
-            no_output_flags(&a.output)?;
-            let mut analyser = SubtractionAnalyser::new(&a.set, &limits)?;
-            let analyse = move |p: &str, o: &_| analyser.analyse(&words(p), o, &limits);
-            (listed("subtraction", false, analyse), a.heaps)
-        }
         PlayGame::TriangleWar(a) => {
             no_solve_flags(&a.output)?;
             return play_scoring(ScoreGame::TriangleWar, &a.moves, args.first, None, &limits);
@@ -92,11 +66,6 @@ pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
             let analyse = move |p: &str, o: &_| session.analyse(p, o);
             (listed("script", a.misere, analyse), a.position)
         }
-        PlayGame::Lasker(a) => {
-            no_output_flags(&a.output)?;
-            let analyse = move |p: &str, o: &_| lasker::analyse(&words(p), o, &limits);
-            (checked("lasker", analyse, lasker::LaskerMoves), a.heaps)
-        }
     };
     let start = game.analyse(&words.join(" "))?.position;
     let stdin = io::stdin();
@@ -117,16 +86,6 @@ fn listed<'a>(
     analyse: impl FnMut(&str, &AnalysisOptions) -> Analysed + 'a,
 ) -> Box<dyn Playable + 'a> {
     Box::new(ListedPlay::new(name, misere, Box::new(analyse)))
-}
-
-/// A game played from its analyses in normal play, a typed move checked by `checker` (the moves
-/// are too many to list).
-fn checked<'a>(
-    name: &str,
-    analyse: impl FnMut(&str, &AnalysisOptions) -> Analysed + 'a,
-    checker: impl MoveChecker + 'a,
-) -> Box<dyn Playable + 'a> {
-    Box::new(ListedPlay::new(name, false, Box::new(analyse)).with_checker(Box::new(checker)))
 }
 
 fn no_output_flags(output: &OutputArgs) -> Result<(), Failure> {
