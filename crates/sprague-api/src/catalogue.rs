@@ -216,6 +216,10 @@ pub struct Game {
     /// (`FILE START`; without it, the flag's value).
     #[serde(skip)]
     pub line_parameter: Option<&'static str>,
+    /// How `sprague table`'s list names a game tabulated as a take-and-break heap game
+    /// ([`Game::heap_table`]): `Kayles (0.77)`.
+    #[serde(skip)]
+    pub table_about: &'static str,
     /// How `sprague play`'s list names it (`Nim (`--misere` for Anti-Nim)`).
     #[serde(skip)]
     pub play_about: &'static str,
@@ -389,6 +393,12 @@ impl Game {
             Player::Checked(checker) => listed.with_checker(checker()),
             _ => listed,
         }))
+    }
+
+    /// Whether `sprague table NAME` tabulates it as a take-and-break heap game of its own name
+    /// (`parse::named_rule`): a long run, with checkpoints and a progress bar.
+    pub fn heap_table(&self) -> bool {
+        matches!(self.answer, Answer::Named) && self.table == Some(self.name)
     }
 
     /// The game's fast JSON writer for plain requests (normal play, no option, no parameter),
@@ -585,6 +595,7 @@ const fn named(
     rule: &'static str,
     position: &'static str,
     details: &'static str,
+    table_about: &'static str,
 ) -> Game {
     Game {
         name,
@@ -598,6 +609,7 @@ const fn named(
         words: OCTAL_HEAPS,
         flags: &[HEAP_MISERE, EVERY],
         version_flag: true,
+        table_about,
         answer: Answer::Named,
         ..ANALYSED
     }
@@ -625,6 +637,7 @@ const ANALYSED: Game = Game {
     line_parameter: None,
     play_about: "",
     play_words: None,
+    table_about: "",
     player: Player::Listed,
     write_json: None,
     notice: None,
@@ -1032,12 +1045,14 @@ static GAMES: &[Game] = &[
             "sprague kayles 5 7",
             "Values: OEIS A002186; period 12 from n = 71 (proved)."
         ),
+        "Kayles (0.77)",
     ),
     named(
         "dawson",
         "Dawson's Kayles (0.07): knock down two adjacent pins.",
         "the pins in each row: non-negative integers",
         heap_game_details!("sprague dawson 5 7", "Period 34 from n = 53 (proved)."),
+        "Dawson's Kayles (0.07)",
     ),
     named(
         "dawsons-chess",
@@ -1050,12 +1065,14 @@ static GAMES: &[Game] = &[
              of play, so n files play as the heap n of `octal 0.137`. Values: OEIS A002187;\n\
              period 34 from n = 52 (proved)."
         ),
+        "Dawson's chess (0.137)",
     ),
     named(
         "guiles",
         "Guiles (0.15): take a lone token, or two tokens leaving one or two heaps.",
         "heap sizes: non-negative integers",
         heap_game_details!("sprague guiles 5 7", "Octal code 0.15."),
+        "Guiles (0.15)",
     ),
     // The first XXX wins: a game whose misère form is no misère octal game.
     Game {
@@ -1066,6 +1083,7 @@ static GAMES: &[Game] = &[
             "Treblecross: crosses on rows of cells, the first XXX wins; a row of n cells is the heap n + 2 of 0.007.",
             "the cells of each empty row: 0, 1, or 3 and more",
             TREBLECROSS,
+            "Treblecross (0.007)",
         )
     },
     named(
@@ -1076,6 +1094,7 @@ static GAMES: &[Game] = &[
             "sprague grundys-game 7 9",
             "Values: OEIS A002188; no period is known."
         ),
+        "Grundy's game",
     ),
     Game {
         name: "graph",

@@ -207,6 +207,13 @@ pub fn command() -> clap::Command {
         .map(|(idx, game)| play_subcommand(game).display_order(idx))
         .collect();
     command = command.mut_subcommand("play", |play| play.subcommands(played));
+    let tabulated: Vec<clap::Command> = games
+        .iter()
+        .enumerate()
+        .filter(|(_, game)| game.heap_table())
+        .map(|(idx, game)| table_subcommand(game).display_order(2 + idx))
+        .collect();
+    command = command.mut_subcommand("table", |table| table.subcommands(tabulated));
     // clap adds its `help` subcommand when the command is built; built now, it can be ordered.
     command.build();
     // The help lists the games in the catalogue's order, then the other commands as declared.
@@ -235,6 +242,10 @@ pub fn command() -> clap::Command {
             play.mut_subcommand(name, |c| c.display_order(1000 + idx))
         });
     }
+    // `table`'s own families are ordered as declared ([`TableFamily`]); `help` comes last.
+    command = command.mut_subcommand("table", |table| {
+        table.mut_subcommand("help", |c| c.display_order(usize::MAX))
+    });
     for game in games.iter().filter(|g| !is_generated(g)) {
         // clap's derive drops a doc comment's final period from `about`; so does this.
         let about = game.rule.strip_suffix('.').unwrap_or(game.rule);
@@ -288,6 +299,13 @@ fn play_subcommand(game: &'static sprague_api::catalogue::Game) -> clap::Command
     };
     let sub = clap::Command::new(game.name);
     with_arguments(sub, game, value, help).about(game.play_about)
+}
+
+/// The subcommand of `sprague table NAME` for a heap game of the catalogue
+/// ([`sprague_api::catalogue::Game::heap_table`]): the range, the long-run options, the output.
+fn table_subcommand(game: &'static sprague_api::catalogue::Game) -> clap::Command {
+    let sub = clap::Command::new(game.name);
+    <TableHeapArgs as clap::Args>::augment_args(sub).about(game.table_about)
 }
 
 /// `sub` with `game`'s arguments: its position (named `value`, with `help`), its flags, and the
@@ -371,6 +389,8 @@ pub enum Parsed {
     Catalogue(CatalogueArgs),
     /// `sprague play NAME` for a game of the catalogue.
     Play(First, CatalogueArgs),
+    /// `sprague table NAME` for a heap game of the catalogue.
+    Table(&'static sprague_api::catalogue::Game, TableHeapArgs),
 }
 
 impl Parsed {
@@ -384,6 +404,11 @@ impl Parsed {
         if let Some((name, sub)) = matches.subcommand() {
             if let Some(game) = sprague_api::catalogue::game(name).filter(|g| is_generated(g)) {
                 return catalogue_args(game, sub).map(Parsed::Catalogue);
+            }
+            if let Some((name, sub)) = sub.subcommand().filter(|_| name == "table") {
+                if let Some(game) = sprague_api::catalogue::game(name).filter(|g| g.heap_table()) {
+                    return TableHeapArgs::from_arg_matches(sub).map(|a| Parsed::Table(game, a));
+                }
             }
             if let Some((name, sub)) = sub.subcommand().filter(|_| name == "play") {
                 if let Some(game) =
@@ -542,30 +567,25 @@ pub struct TableArgs {
     pub family: TableFamily,
 }
 
-/// The families `table` knows.
+/// The families `table` knows besides the catalogue's heap games (whose subcommands are made
+/// from their entries, [`table_subcommand`]): the general ones are listed before those, the
+/// games' own after.
 #[derive(Debug, Subcommand)]
 pub enum TableFamily {
     /// A scripted game: integer positions 0..N (`--upto N`), or pairs [a, b] (`--grid A,B`).
+    #[command(display_order = 0)]
     Script(TableScriptArgs),
     /// An octal or hexadecimal code: `table octal 0.07 --upto 200`.
+    #[command(display_order = 1)]
     Octal(TableOctalArgs),
-    /// Kayles (0.77).
-    Kayles(TableHeapArgs),
-    /// Dawson's Kayles (0.07).
-    Dawson(TableHeapArgs),
-    /// Dawson's chess (0.137).
-    DawsonsChess(TableHeapArgs),
-    /// Guiles (0.15).
-    Guiles(TableHeapArgs),
-    /// Treblecross (0.007).
-    Treblecross(TableHeapArgs),
-    /// Grundy's game.
-    GrundysGame(TableHeapArgs),
     /// A subtraction game: `table subtraction --set 1,3,4 --upto 50`.
+    #[command(display_order = 1000)]
     Subtraction(TableSubtractionArgs),
     /// Bash's game: `table bash --max 3 --upto 20`.
+    #[command(display_order = 1001)]
     Bash(TableBashArgs),
     /// Lasker's Nim (take, or split a heap in two), from its closed form: `table lasker --upto 20`.
+    #[command(display_order = 1002)]
     Lasker(TableLaskerArgs),
 }
 

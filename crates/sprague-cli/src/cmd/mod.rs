@@ -35,6 +35,7 @@ pub fn run(parsed: Parsed) -> Result<ExitCode, Failure> {
         Parsed::Cli(cli) => cli,
         Parsed::Catalogue(args) => return catalogue_game(&args, &limits),
         Parsed::Play(first, args) => return play::run_catalogue(first, &args, &limits),
+        Parsed::Table(game, args) => return table::named(game.name, args),
     };
     match cli.command {
         Command::Play(args) => play::run(args, &limits),

@@ -34,12 +34,6 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Failure> {
             }
             (None, None) => unreachable!("clap requires a code or --take-set"),
         },
-        TableFamily::Kayles(a) => named("kayles", a),
-        TableFamily::Dawson(a) => named("dawson", a),
-        TableFamily::DawsonsChess(a) => named("dawsons-chess", a),
-        TableFamily::Guiles(a) => named("guiles", a),
-        TableFamily::Treblecross(a) => named("treblecross", a),
-        TableFamily::GrundysGame(a) => named("grundys-game", a),
         TableFamily::Subtraction(a) => whole(&a.range, a.output.json, |upto, proved, limits| {
             tables::subtraction_table(&a.set, upto, proved, limits)
         }),
@@ -116,7 +110,8 @@ fn finish(
     print_table(json, &report.view())
 }
 
-fn named(name: &str, args: TableHeapArgs) -> Result<ExitCode, Failure> {
+/// `sprague table NAME` for a heap game of the catalogue (`Game::heap_table`).
+pub fn named(name: &str, args: TableHeapArgs) -> Result<ExitCode, Failure> {
     heap(name, &parse::named_rule(name)?, args)
 }
 
