@@ -4,8 +4,9 @@
 //! written, an example, its parameters, whether misère play, tables and play against the engine
 //! are offered) and holds the function that answers it, so that every front end gives the same
 //! answer to the same request. Adding a game is one entry here plus its engine and API modules:
-//! a game whose position is words gets its command-line subcommand from the entry
-//! (`sprague-cli`'s `catalogue_subcommand`), its page form and its Python call too.
+//! every game gets its command-line subcommand, help, `--batch`, `play` and heap `table` from the
+//! entry (`sprague-cli`'s `catalogue_subcommand`; the fields that only the command line reads are
+//! `serde(skip)`), its page form and its Python call too (README: "Adding a game").
 //!
 //! The model is ripgrep's flag definitions (`crates/core/flags/defs.rs`): one slice of plain
 //! definitions, everything else generated from it, and a test that the front ends agree with it.
