@@ -1005,4 +1005,39 @@ mod tests {
             "{help}"
         );
     }
+
+    /// The catalogue is the only way in: no game has a derived command of its own, every game
+    /// but the scoring ones (`solve`'s) is a subcommand made from its entry, and so are `play`'s
+    /// catalogue games and `table`'s heap games.
+    #[test]
+    fn every_game_subcommand_comes_from_the_catalogue() {
+        use clap::CommandFactory;
+        let derived = Cli::command();
+        let mut command = command();
+        for game in sprague_api::catalogue::games() {
+            assert!(
+                derived.find_subcommand(game.name).is_none(),
+                "{} is derived",
+                game.name
+            );
+            if !is_generated(game) {
+                continue;
+            }
+            let sub = command.find_subcommand_mut(game.name).unwrap();
+            let help = sub.render_help().to_string();
+            let about = game.rule.strip_suffix('.').unwrap_or(game.rule);
+            let words: Vec<&str> = help.split_whitespace().collect();
+            assert!(words.join(" ").starts_with(about), "{}: {help}", game.name);
+            let play = derived.find_subcommand("play").unwrap();
+            assert!(play.find_subcommand(game.name).is_none(), "{}", game.name);
+            if game.play {
+                let play = command.find_subcommand("play").unwrap();
+                assert!(play.find_subcommand(game.name).is_some(), "{}", game.name);
+            }
+            if game.heap_table() {
+                let table = command.find_subcommand("table").unwrap();
+                assert!(table.find_subcommand(game.name).is_some(), "{}", game.name);
+            }
+        }
+    }
 }
