@@ -77,6 +77,12 @@ pub struct Flag {
     pub hyphen_values: bool,
     /// The flags it cannot be given with.
     pub conflicts: &'static [&'static str],
+    /// Whether the command line requires it but with `--batch` (whose lines give it).
+    pub unless_batch: bool,
+    /// Its value when not given, as typed.
+    pub default: Option<&'static str>,
+    /// The integers its value may be, both ends included.
+    pub range: Option<(i64, i64)>,
 }
 
 /// What a [`Flag`] leaves out: a switch, optional, with no conflicts.
@@ -87,6 +93,39 @@ const FLAG: Flag = Flag {
     required: false,
     hyphen_values: false,
     conflicts: &[],
+    unless_batch: false,
+    default: None,
+    range: None,
+};
+
+/// `--json` of the scoring games.
+const SOLVE_JSON: Flag = Flag {
+    name: "json",
+    help: "Print one JSON object instead of text",
+    ..FLAG
+};
+
+/// `--batch` of the scoring games.
+const SOLVE_BATCH: Flag = Flag {
+    name: "batch",
+    help: "Read positions from standard input, one per line; print one JSON object per line",
+    ..FLAG
+};
+
+/// `--stats` of the scoring games.
+const STATS: Flag = Flag {
+    name: "stats",
+    help: "Report the positions explored and the time taken (Connect Four: also how many of \
+           them were forced, with at most one move not losing at once, which `c4` does not count)",
+    ..FLAG
+};
+
+/// `--fresh-table` of the scoring games.
+const FRESH_TABLE: Flag = Flag {
+    name: "fresh-table",
+    help: "Empty the transposition table before each position (for benchmarks: counts per \
+           position alone; a batch otherwise reuses what earlier lines found)",
+    ..FLAG
 };
 
 /// `--misere` with its help line.
@@ -394,6 +433,11 @@ impl Game {
             Player::Checked(checker) => listed.with_checker(checker()),
             _ => listed,
         }))
+    }
+
+    /// Whether it is a scoring game answered by a [`ScoreSolver`] ([`Game::solve`]).
+    pub fn is_scored(&self) -> bool {
+        matches!(self.answer, Answer::Solve(_))
     }
 
     /// Whether `sprague table NAME` tabulates it as a take-and-break heap game of its own name
@@ -761,6 +805,45 @@ The start counts as visited. The player to move wins iff the start is in every m
 matching (Hopcroft-Karp on bipartite graphs such as grids, Edmonds' blossoms otherwise).\n\
 --all gives the outcome from every start at once (JSOI2009). With --batch, each input line is\n\
 `FILE START` (START defaults to --start).";
+
+const TRIANGLE_WAR: &str = "\
+Dots in rows 1 / 2 3 / 4 5 6 / 7 8 9 10; 18 lines join neighbours, bounding 9 triangles. A moves
+first. The value is A's final score minus B's under optimal play from the given position.
+
+Example:
+  sprague solve triangle-war --moves \"2-4 4-5 5-9 3-6 2-5 3-5\"
+  value -5: B wins (POJ 1085, sample game 1)";
+
+const TICTACTOE: &str = "\
+CELLS: nine characters of x, o and ., row by row (x moves first); default the empty board.
+
+Example:
+  sprague solve tictactoe x...o....
+  value 0 (a draw); best moves listed with the board they leave";
+
+const CONNECT4: &str = "\
+SEQ: the columns played from the empty board, digits 1-7 (Pons' notation); empty for the start.
+Score (the standard test sets' convention): 0 draw; 22-k if the player to move wins with its k-th
+stone; -(22-k) if the opponent does. On a board of c cells a win on move m of the game scores
+(c + 2 - m) / 2, rounded down. --weak gives the sign only (faster).
+
+Examples:
+  sprague solve connect4 2252576253462244111563365343671351441
+  score -1
+  sprague solve connect4 --width 6 --height 4
+  score -1: the second player wins, on move 24 (the last)
+  sprague solve connect4 --width 10 --height 2 \"10,1\"
+  score 0: a draw (on a board wider than 9, columns are numbers separated by commas)";
+
+const CURSORS: &str = "\
+Example:
+  sprague solve cursors --a 0 --b 5,3,1
+  value: 3
+
+Sequences are comma-separated integers, or @FILE to read one from a file (commas or\n\
+whitespace). Non-increasing sequences of any length are solved by binary search on the score\n\
+and the matching theorem in O((n + m) log) time; sequences in another order only while\n\
+n*m*(n + m) <= 2000000 (the explicit graph of cells), and refused beyond that.";
 
 /// For `octal CODE H…` with three-heap moves: the time its table will take, said before a wait
 /// of ten seconds or more (a longer one than allowed is refused instead). Misère, Every-SG and
@@ -1222,6 +1305,24 @@ static GAMES: &[Game] = &[
         }],
         command: Command::Solve,
         play: true,
+        details: TRIANGLE_WAR,
+        flags: &[
+            Flag {
+                hyphen_values: true,
+                default: Some(""),
+                ..parameter_flag(
+                    "moves",
+                    "MOVES",
+                    "The lines drawn so far, in order, A first: `u-v` separated by spaces or commas",
+                )
+            },
+            SOLVE_JSON,
+            SOLVE_BATCH,
+            STATS,
+            FRESH_TABLE,
+        ],
+        version_flag: true,
+        line_parameter: Some("moves"),
         answer: Answer::Solve(|solver, r, options| {
             solver.triangle_war(r.parameter("moves").unwrap_or(""), options)
         }),
@@ -1234,6 +1335,13 @@ static GAMES: &[Game] = &[
         example: &["x...o...."],
         command: Command::Solve,
         play: true,
+        details: TICTACTOE,
+        words: (
+            "CELLS",
+            "Nine characters of x, o and . (default: the empty board)",
+        ),
+        flags: &[SOLVE_JSON, SOLVE_BATCH, STATS, FRESH_TABLE],
+        version_flag: true,
         answer: Answer::Solve(|solver, r, options| solver.tictactoe(&r.joined(), options)),
         ..ANALYSED
     },
@@ -1258,6 +1366,78 @@ static GAMES: &[Game] = &[
         ],
         command: Command::Solve,
         play: true,
+        details: CONNECT4,
+        words: (
+            "SEQ",
+            "The columns played so far, digits 1-7 (default: the empty board); on a board wider \
+             than 9, numbers separated by commas (`10,3,12`)",
+        ),
+        flags: &[
+            Flag {
+                default: Some("7"),
+                range: Some((1, 64)),
+                ..parameter_flag(
+                    "width",
+                    "W",
+                    "The board's columns: any board with width × (height + 1) ≤ 64",
+                )
+            },
+            Flag {
+                default: Some("6"),
+                range: Some((1, 64)),
+                ..parameter_flag("height", "H", "The board's rows")
+            },
+            parameter_flag(
+                "memory",
+                "SIZE",
+                "The transposition table's size (bytes, or with a K, M or G suffix; rounded down \
+                 to a power of two). By default 8M, growing to 1G (at most half the memory \
+                 available) once a search has run a few seconds; with this option the table stays \
+                 the size given",
+            ),
+            parameter_flag("weak", "", "The sign of the score only: 1 win, 0 draw, -1 loss"),
+            parameter_flag(
+                "score-only",
+                "",
+                "Leave out the best moves (one search fewer per move)",
+            ),
+            parameter_flag(
+                "all-moves",
+                "",
+                "Also the score of every legal move (JSON \"moves\": [{\"column\", \"score\"}]): \
+                 one search a move",
+            ),
+            Flag {
+                default: Some("1"),
+                range: Some((1, 64)),
+                ..parameter_flag(
+                    "threads",
+                    "N",
+                    "Threads searching each position together, sharing one table (Lazy SMP); 1 \
+                     by default, which makes the counts of `--stats` repeatable",
+                )
+            },
+            parameter_flag(
+                "no-book",
+                "",
+                "Search every position, even those the shipped opening book holds (on 7×6 every \
+                 position of at most 7 stones): to measure the solver",
+            ),
+            Flag {
+                conflicts: &["no-book"],
+                ..parameter_flag(
+                    "book",
+                    "FILE",
+                    "Read this opening book (built by `sprague book connect4`, for this board) \
+                     instead of the one shipped for 7×6: its positions are answered at once",
+                )
+            },
+            SOLVE_JSON,
+            SOLVE_BATCH,
+            STATS,
+            FRESH_TABLE,
+        ],
+        version_flag: true,
         answer: Answer::Solve(|solver, r, options| {
             let side = |name: &str, default: u32| match r.parameter(name) {
                 None => Ok(default),
@@ -1300,6 +1480,30 @@ static GAMES: &[Game] = &[
             },
         ],
         command: Command::Solve,
+        details: CURSORS,
+        flags: &[
+            Flag {
+                hyphen_values: true,
+                unless_batch: true,
+                ..parameter_flag("a", "A", "The sequence a (comma-separated, or @FILE)")
+            },
+            Flag {
+                hyphen_values: true,
+                unless_batch: true,
+                ..parameter_flag("b", "B", "The sequence b (comma-separated, or @FILE)")
+            },
+            Flag {
+                default: Some("1,1"),
+                ..parameter_flag("start", "C,D", "The cursors' 1-based start `C,D`")
+            },
+            SOLVE_JSON,
+            Flag {
+                help: "Read games from standard input, one `A B [C,D]` per line; print one JSON \
+                       object per line",
+                ..SOLVE_BATCH
+            },
+        ],
+        version_flag: true,
         answer: Answer::Other(|r, limits| {
             let a = cursors::parse_sequence(r.required("a")?, "--a", limits)?;
             let b = cursors::parse_sequence(r.required("b")?, "--b", limits)?;

@@ -44,6 +44,7 @@ Examples:
   sprague solve tictactoe xx.oo....              x to move wins (value 1)
   sprague solve connect4 74223417356477411661 --stats   the exact score, positions explored
   sprague solve cursors --a 0 --b 5,3,1          the cursor game of the seed notes")]
+    #[command(subcommand_required = true, arg_required_else_help = true)]
     Solve(SolveArgs),
     /// Your own game, its rules written as a Rhai script defining `fn moves(p)`.
     #[command(
@@ -200,6 +201,12 @@ pub fn command() -> clap::Command {
             command = command.subcommand(sub.disable_version_flag(!game.version_flag));
         }
     }
+    let scored: Vec<clap::Command> = games
+        .iter()
+        .filter(|game| !is_generated(game))
+        .map(|game| catalogue_subcommand(game).disable_version_flag(!game.version_flag))
+        .collect();
+    command = command.mut_subcommand("solve", |solve| solve.subcommands(scored));
     let played: Vec<clap::Command> = games
         .iter()
         .enumerate()
@@ -246,18 +253,11 @@ pub fn command() -> clap::Command {
     command = command.mut_subcommand("table", |table| {
         table.mut_subcommand("help", |c| c.display_order(usize::MAX))
     });
-    for game in games.iter().filter(|g| !is_generated(g)) {
-        // clap's derive drops a doc comment's final period from `about`; so does this.
-        let about = game.rule.strip_suffix('.').unwrap_or(game.rule);
-        command = command.mut_subcommand("solve", |solve| {
-            solve.mut_subcommand(game.name, |c| c.about(about))
-        });
-    }
     command
 }
 
-/// Whether `game`'s subcommand is made from its catalogue entry: every game but the scoring
-/// games (`solve`'s subcommands).
+/// Whether `game`'s subcommand is the command line's own (`sprague NAME`): every game but the
+/// scoring games, which are `sprague solve NAME`.
 fn is_generated(game: &sprague_api::catalogue::Game) -> bool {
     game.command != sprague_api::catalogue::Command::Solve
 }
@@ -268,6 +268,7 @@ fn is_generated(game: &sprague_api::catalogue::Game) -> bool {
 /// example and position) after them. Adding a game to the catalogue adds it to the command line,
 /// with its help.
 fn catalogue_subcommand(game: &'static sprague_api::catalogue::Game) -> clap::Command {
+    // clap's derive dropped a doc comment's final period from `about`; so does this.
     let about = game.rule.strip_suffix('.').unwrap_or(game.rule);
     let details = if game.details.is_empty() {
         format!(
@@ -318,20 +319,28 @@ fn with_arguments(
 ) -> clap::Command {
     use clap::{Arg, ArgAction};
     use sprague_api::catalogue::{Command, Input};
-    let position = Arg::new("position")
-        .value_name(value)
-        .required_unless_present("batch")
-        .help(help);
-    sub = match game.input {
+    let position = Arg::new("position").value_name(value).help(help);
+    sub = match (game.command, game.input) {
+        // A scoring game's position is one word, the start when not given (some have none:
+        // their position is a flag's).
+        (Command::Solve, _) if game.words.0.is_empty() => sub,
+        (Command::Solve, _) => sub.arg(position.default_value("").action(ArgAction::Set)),
         // Words may be negative numbers (refused with a message of the game's own).
-        Input::Words => sub
-            .allow_negative_numbers(true)
-            .arg(position.num_args(1..).action(ArgAction::Append)),
-        Input::File => sub.arg(position.action(ArgAction::Set)),
+        (_, Input::Words) => sub.allow_negative_numbers(true).arg(
+            position
+                .required_unless_present("batch")
+                .num_args(1..)
+                .action(ArgAction::Append),
+        ),
+        (_, Input::File) => sub.arg(
+            position
+                .required_unless_present("batch")
+                .action(ArgAction::Set),
+        ),
     };
     for flag in game.cli_flags() {
         let arg = Arg::new(flag.name).long(flag.name).help(flag.help);
-        let arg = if flag.value.is_empty() {
+        let mut arg = if flag.value.is_empty() {
             arg.action(ArgAction::SetTrue)
         } else {
             arg.value_name(flag.value)
@@ -339,7 +348,20 @@ fn with_arguments(
                 .required(flag.required)
                 .allow_hyphen_values(flag.hyphen_values)
         };
+        if flag.unless_batch {
+            arg = arg.required_unless_present("batch");
+        }
+        if let Some(default) = flag.default {
+            arg = arg.default_value(default);
+        }
+        if let Some((low, high)) = flag.range {
+            arg = arg.value_parser(clap::value_parser!(i64).range(low..=high));
+        }
         sub = sub.arg(arg.conflicts_with_all(flag.conflicts));
+    }
+    if game.command == Command::Solve {
+        // A scoring game's entry lists its output flags with the others.
+        return sub;
     }
     if game.command == Command::Calculate {
         // A calculation has no moves to list: `--json` and `--batch` only.
@@ -391,6 +413,8 @@ pub enum Parsed {
     Play(First, CatalogueArgs),
     /// `sprague table NAME` for a heap game of the catalogue.
     Table(&'static sprague_api::catalogue::Game, TableHeapArgs),
+    /// `sprague solve NAME` for a scoring game of the catalogue.
+    Solve(CatalogueArgs),
 }
 
 impl Parsed {
@@ -404,6 +428,12 @@ impl Parsed {
         if let Some((name, sub)) = matches.subcommand() {
             if let Some(game) = sprague_api::catalogue::game(name).filter(|g| is_generated(g)) {
                 return catalogue_args(game, sub).map(Parsed::Catalogue);
+            }
+            if let Some((name, sub)) = sub.subcommand().filter(|_| name == "solve") {
+                if let Some(game) = sprague_api::catalogue::game(name).filter(|g| !is_generated(g))
+                {
+                    return catalogue_args(game, sub).map(Parsed::Solve);
+                }
             }
             if let Some((name, sub)) = sub.subcommand().filter(|_| name == "table") {
                 if let Some(game) = sprague_api::catalogue::game(name).filter(|g| g.heap_table()) {
@@ -431,16 +461,27 @@ fn catalogue_args(
     sub: &clap::ArgMatches,
 ) -> Result<CatalogueArgs, clap::Error> {
     use clap::FromArgMatches;
+    // (A scoring game whose position is a flag's has no position argument.)
     let words = sub
-        .get_many::<String>("position")
+        .try_get_many::<String>("position")
+        .ok()
+        .flatten()
         .map(|w| w.cloned().collect())
         .unwrap_or_default();
     let mut parameters = Vec::new();
     let (mut misere, mut every) = (false, false);
+    let scored = game.command == sprague_api::catalogue::Command::Solve;
     for flag in game.cli_flags() {
         match flag.name {
             "misere" => misere = sub.get_flag("misere"),
             "every" => every = sub.get_flag("every"),
+            // A scoring game's output flags, read below.
+            "json" | "batch" if scored => {}
+            name if flag.range.is_some() => {
+                if let Some(value) = sub.get_one::<i64>(name) {
+                    parameters.push((name, value.to_string()));
+                }
+            }
             name if flag.value.is_empty() => {
                 if sub.get_flag(name) {
                     parameters.push((name, String::new()));
@@ -453,7 +494,7 @@ fn catalogue_args(
             }
         }
     }
-    let output = if game.command == sprague_api::catalogue::Command::Calculate {
+    let output = if scored || game.command == sprague_api::catalogue::Command::Calculate {
         OutputArgs {
             json: sub.get_flag("json"),
             batch: sub.get_flag("batch"),
@@ -722,74 +763,9 @@ pub struct TableScriptArgs {
     pub output: TableOutputArgs,
 }
 
+/// `sprague solve`: its subcommands are the catalogue's scoring games, made from their entries.
 #[derive(Debug, Args)]
-pub struct SolveArgs {
-    #[command(subcommand)]
-    pub game: SolveGame,
-}
-
-#[derive(Debug, Args)]
-pub struct CursorsArgs {
-    /// The sequence a (comma-separated, or @FILE).
-    #[arg(long, allow_hyphen_values = true, required_unless_present = "batch")]
-    pub a: Option<String>,
-    /// The sequence b (comma-separated, or @FILE).
-    #[arg(long, allow_hyphen_values = true, required_unless_present = "batch")]
-    pub b: Option<String>,
-    /// The cursors' 1-based start `C,D`.
-    #[arg(long, value_name = "C,D", default_value = "1,1")]
-    pub start: String,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// Read games from standard input, one `A B [C,D]` per line; print one JSON object per line.
-    #[arg(long)]
-    pub batch: bool,
-}
-
-/// The scoring games `solve` knows.
-#[derive(Debug, Subcommand)]
-pub enum SolveGame {
-    #[command(after_help = "\
-Dots in rows 1 / 2 3 / 4 5 6 / 7 8 9 10; 18 lines join neighbours, bounding 9 triangles. A moves
-first. The value is A's final score minus B's under optimal play from the given position.
-
-Example:
-  sprague solve triangle-war --moves \"2-4 4-5 5-9 3-6 2-5 3-5\"
-  value -5: B wins (POJ 1085, sample game 1)")]
-    TriangleWar(TriangleWarArgs),
-    #[command(after_help = "\
-CELLS: nine characters of x, o and ., row by row (x moves first); default the empty board.
-
-Example:
-  sprague solve tictactoe x...o....
-  value 0 (a draw); best moves listed with the board they leave")]
-    Tictactoe(TicTacToeArgs),
-    #[command(after_help = "\
-SEQ: the columns played from the empty board, digits 1-7 (Pons' notation); empty for the start.
-Score (the standard test sets' convention): 0 draw; 22-k if the player to move wins with its k-th
-stone; -(22-k) if the opponent does. On a board of c cells a win on move m of the game scores
-(c + 2 - m) / 2, rounded down. --weak gives the sign only (faster).
-
-Examples:
-  sprague solve connect4 2252576253462244111563365343671351441
-  score -1
-  sprague solve connect4 --width 6 --height 4
-  score -1: the second player wins, on move 24 (the last)
-  sprague solve connect4 --width 10 --height 2 \"10,1\"
-  score 0: a draw (on a board wider than 9, columns are numbers separated by commas)")]
-    Connect4(Connect4Args),
-    #[command(after_help = "\
-Example:
-  sprague solve cursors --a 0 --b 5,3,1
-  value: 3
-
-Sequences are comma-separated integers, or @FILE to read one from a file (commas or\n\
-whitespace). Non-increasing sequences of any length are solved by binary search on the score\n\
-and the matching theorem in O((n + m) log) time; sequences in another order only while\n\
-n*m*(n + m) <= 2000000 (the explicit graph of cells), and refused beyond that.")]
-    Cursors(CursorsArgs),
-}
+pub struct SolveArgs {}
 
 /// Flags every `solve` command takes.
 #[derive(Debug, Args)]
@@ -928,9 +904,8 @@ mod tests {
     /// The help of `--no-book` names the depth of the book shipped.
     #[test]
     fn the_help_names_the_shipped_books_depth() {
-        use clap::CommandFactory;
         let depth = sprague_api::book::standard_book().depth();
-        let help = Cli::command()
+        let help = command()
             .find_subcommand_mut("solve")
             .unwrap()
             .find_subcommand_mut("connect4")

@@ -36,13 +36,14 @@ pub fn run(parsed: Parsed) -> Result<ExitCode, Failure> {
         Parsed::Catalogue(args) => return catalogue_game(&args, &limits),
         Parsed::Play(first, args) => return play::run_catalogue(first, &args, &limits),
         Parsed::Table(game, args) => return table::named(game.name, args),
+        Parsed::Solve(args) => return solve::run(&args, &limits),
     };
     match cli.command {
         Command::Play(args) => play::run(args, &limits),
         Command::Book(args) => book::run(args, &limits),
         Command::Script(args) => script::run(args),
         Command::Table(args) => table::run(args),
-        Command::Solve(args) => solve::run(args, &limits),
+        Command::Solve(_) => unreachable!("`solve`'s games are the catalogue's"),
         Command::Games(args) => games::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Completions(args) => generate::completions(args.shell),

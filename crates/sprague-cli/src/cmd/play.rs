@@ -53,7 +53,12 @@ pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
                 width: a.board.width,
                 height: a.board.height,
             };
-            let book = super::solve::given_book(&a, &limits)?;
+            let book = super::solve::given_book(
+                a.book.as_deref(),
+                a.board.width,
+                a.board.height,
+                &limits,
+            )?;
             return play_scoring(game, &a.sequence, args.first, book, &limits);
         }
         PlayGame::Script(a) => {

@@ -8,57 +8,58 @@ use std::process::ExitCode;
 use sprague_api::catalogue::{self, Report, Request};
 use sprague_api::{cursors, Limits, ScoreReport, ScoreSolver, SolveOptions};
 
-use crate::args::{CursorsArgs, SolveArgs, SolveGame, SolveOutputArgs};
+use crate::args::{CatalogueArgs, OutputArgs};
 use crate::failure::Failure;
 
-pub fn run(args: SolveArgs, limits: &Limits) -> Result<ExitCode, Failure> {
-    let mut solver = ScoreSolver::new(*limits);
-    match args.game {
-        SolveGame::Cursors(args) => run_cursors(args, limits),
-        SolveGame::TriangleWar(args) => {
-            let options = options(&args.output);
-            one_or_batch(&args.output, &args.moves, |line| {
-                solve("triangle-war", Some("moves"), &mut solver, line, &options)
-            })
-        }
-        SolveGame::Tictactoe(args) => {
-            let options = options(&args.output);
-            one_or_batch(&args.output, &args.cells, |line| {
-                solve("tictactoe", None, &mut solver, line, &options)
-            })
-        }
-        SolveGame::Connect4(args) => {
-            let table_bytes = super::table_size(args.memory.as_deref())?;
-            let options = SolveOptions {
-                weak: args.weak,
-                best_moves: !args.score_only,
-                threads: usize::from(args.threads),
-                all_moves: args.all_moves,
-                width: args.board.width,
-                height: args.board.height,
-                table_bytes,
-                book: !args.no_book,
-                given_book: given_book(&args, limits)?,
-                ..options(&args.output)
-            };
-            // The board's size is in the options: the request gives no width or height.
-            one_or_batch(&args.output, &args.sequence, |line| {
-                solve("connect4", None, &mut solver, line, &options)
-            })
-        }
+/// `sprague solve NAME …`: the solver's options from the flags the entry declares (`--stats`,
+/// `--fresh-table`, Connect Four's `--width`, `--memory`, `--weak`, …), then the position typed
+/// (or the value of the entry's `line_parameter`), or every `--batch` line.
+pub fn run(args: &CatalogueArgs, limits: &Limits) -> Result<ExitCode, Failure> {
+    let given = |name: &str| {
+        args.parameters
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
+    };
+    if !args.game.is_scored() {
+        return run_cursors(args, given, limits);
     }
+    let number = |name: &str| given(name).map(|v| v.parse::<u32>().expect("clap's range"));
+    let mut options = SolveOptions {
+        stats: given("stats").is_some(),
+        fresh_table: given("fresh-table").is_some(),
+        weak: given("weak").is_some(),
+        best_moves: given("score-only").is_none(),
+        all_moves: given("all-moves").is_some(),
+        book: given("no-book").is_none(),
+        table_bytes: super::table_size(given("memory"))?,
+        ..SolveOptions::default()
+    };
+    options.threads = number("threads").map_or(options.threads, |t| t as usize);
+    options.width = number("width").unwrap_or(options.width);
+    options.height = number("height").unwrap_or(options.height);
+    options.given_book = given_book(given("book"), options.width, options.height, limits)?;
+    let position = match args.game.line_parameter {
+        Some(name) => given(name).unwrap_or_default(),
+        None => args.words.first().map_or("", String::as_str),
+    };
+    let mut solver = ScoreSolver::new(*limits);
+    let game = args.game;
+    // The board's size is in the options: the request gives no width or height.
+    one_or_batch(&args.output, position, |line| {
+        solve(game, game.line_parameter, &mut solver, line, &options)
+    })
 }
 
-/// Solves `position` of the scoring game `name` through its catalogue entry: the position is the
+/// Solves `position` of the scoring game `game` through its catalogue entry: the position is the
 /// request's words, or the value of its `parameter` (`moves`).
 fn solve(
-    name: &str,
+    game: &catalogue::Game,
     parameter: Option<&'static str>,
     solver: &mut ScoreSolver,
     position: &str,
     options: &SolveOptions,
 ) -> Result<ScoreReport, Failure> {
-    let game = catalogue::game(name).expect("every `solve` game is in the catalogue");
     let mut request = Request::default();
     match parameter {
         Some(parameter) => {
@@ -71,17 +72,9 @@ fn solve(
         .expect("a scoring game is solved")?)
 }
 
-fn options(output: &SolveOutputArgs) -> SolveOptions {
-    SolveOptions {
-        stats: output.stats,
-        fresh_table: output.fresh_table,
-        ..SolveOptions::default()
-    }
-}
-
 /// Solves `position`, or with `--batch` every line of standard input.
 fn one_or_batch(
-    output: &SolveOutputArgs,
+    output: &OutputArgs,
     position: &str,
     mut solve: impl FnMut(&str) -> Result<ScoreReport, Failure>,
 ) -> Result<ExitCode, Failure> {
@@ -153,14 +146,20 @@ fn solve_cursors(
     }
 }
 
-fn run_cursors(args: CursorsArgs, limits: &Limits) -> Result<ExitCode, Failure> {
-    if args.batch {
-        super::refuse_position_with_batch(args.a.is_some() || args.b.is_some(), "--a and --b")?;
+fn run_cursors<'a>(
+    args: &'a CatalogueArgs,
+    given: impl Fn(&str) -> Option<&'a str>,
+    limits: &Limits,
+) -> Result<ExitCode, Failure> {
+    let (a, b) = (given("a"), given("b"));
+    let default_start = given("start").unwrap_or("1,1");
+    if args.output.batch {
+        super::refuse_position_with_batch(a.is_some() || b.is_some(), "--a and --b")?;
         // Each line: `A B [C,D]`, the two sequences and the start (else --start).
         return super::batch_with(|line, out| {
             let words: Vec<&str> = line.split_whitespace().collect();
             let (a, b, start) = match words[..] {
-                [a, b] => (a, b, args.start.as_str()),
+                [a, b] => (a, b, default_start),
                 [a, b, start] => (a, b, start),
                 _ => {
                     return Err(Failure::bad_input(
@@ -173,15 +172,15 @@ fn run_cursors(args: CursorsArgs, limits: &Limits) -> Result<ExitCode, Failure> 
             Ok(())
         });
     }
-    let (Some(a), Some(b)) = (args.a.as_deref(), args.b.as_deref()) else {
+    let (Some(a), Some(b)) = (a, b) else {
         return Err(Failure::bad_input(
             "give --a and --b (or lines `A B` with --batch)",
         ));
     };
-    let report = solve_cursors(a, b, &args.start, limits)?;
+    let report = solve_cursors(a, b, default_start, limits)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    if args.json {
+    if args.output.json {
         serde_json::to_writer(&mut out, &report)?;
         writeln!(out)?;
     } else {
@@ -193,10 +192,12 @@ fn run_cursors(args: CursorsArgs, limits: &Limits) -> Result<ExitCode, Failure> 
 
 /// The book of `--book FILE`, read and checked against the board asked for.
 pub fn given_book(
-    args: &crate::args::Connect4Args,
+    book: Option<&str>,
+    width: u32,
+    height: u32,
     limits: &sprague_api::Limits,
 ) -> Result<Option<std::sync::Arc<sprague_api::book::Book>>, Failure> {
-    let Some(path) = &args.book else {
+    let Some(path) = book else {
         return Ok(None);
     };
     if path == "-" {
@@ -213,9 +214,5 @@ pub fn given_book(
     // of megabytes, so 256 MiB is plenty, and `/dev/zero` is refused after reading no more.
     let most = (256 << 20).min(limits.memory_bytes / 2);
     let bytes = crate::input::read_bytes(path, most, "book")?;
-    Ok(Some(sprague_api::book::read_book(
-        &bytes,
-        args.board.width,
-        args.board.height,
-    )?))
+    Ok(Some(sprague_api::book::read_book(&bytes, width, height)?))
 }
