@@ -16,6 +16,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::play::{ListedPlay, MoveChecker, Playable};
+use crate::score_play::ScoreGame;
 use crate::Analysed;
 use crate::{
     bash, cursors, fibonacci_nim, geography, graph, hackenbush, lasker, moore_nim, nim,
@@ -268,6 +269,12 @@ pub struct Game {
     pub play_words: Option<(&'static str, &'static str)>,
     #[serde(skip)]
     player: Player,
+    /// A scoring game's rules for `sprague play NAME`, from the solver's options (the board).
+    #[serde(skip)]
+    score_game: Option<fn(&SolveOptions) -> ScoreGame>,
+    /// The flags `sprague play NAME` refuses besides the output flags (a search's options).
+    #[serde(skip)]
+    pub play_refuses: &'static [&'static str],
     #[serde(skip)]
     write_json: Option<WriteJson>,
     #[serde(skip)]
@@ -433,6 +440,11 @@ impl Game {
             Player::Checked(checker) => listed.with_checker(checker()),
             _ => listed,
         }))
+    }
+
+    /// A scoring game's rules to play (`sprague play NAME`) on the board `options` give.
+    pub fn score_game(&self, options: &SolveOptions) -> Option<ScoreGame> {
+        self.score_game.map(|rules| rules(options))
     }
 
     /// Whether it is a scoring game answered by a [`ScoreSolver`] ([`Game::solve`]).
@@ -684,6 +696,8 @@ const ANALYSED: Game = Game {
     play_words: None,
     table_about: "",
     player: Player::Listed,
+    score_game: None,
+    play_refuses: &[],
     write_json: None,
     notice: None,
     answer: Answer::Named,
@@ -1323,6 +1337,8 @@ static GAMES: &[Game] = &[
         ],
         version_flag: true,
         line_parameter: Some("moves"),
+        play_about: "Triangle War (`--moves \"u-v …\"` for a position); type a line like `2-4`",
+        score_game: Some(|_| ScoreGame::TriangleWar),
         answer: Answer::Solve(|solver, r, options| {
             solver.triangle_war(r.parameter("moves").unwrap_or(""), options)
         }),
@@ -1342,6 +1358,8 @@ static GAMES: &[Game] = &[
         ),
         flags: &[SOLVE_JSON, SOLVE_BATCH, STATS, FRESH_TABLE],
         version_flag: true,
+        play_about: "Tic-tac-toe (CELLS for a position); type a cell 1-9",
+        score_game: Some(|_| ScoreGame::TicTacToe),
         answer: Answer::Solve(|solver, r, options| solver.tictactoe(&r.joined(), options)),
         ..ANALYSED
     },
@@ -1438,6 +1456,13 @@ static GAMES: &[Game] = &[
             FRESH_TABLE,
         ],
         version_flag: true,
+        play_about: "Connect Four (SEQ for a position, --width/--height for another board); type a \
+                     column",
+        score_game: Some(|options| ScoreGame::Connect4 {
+            width: options.width,
+            height: options.height,
+        }),
+        play_refuses: &["weak", "score-only", "all-moves", "memory", "no-book"],
         answer: Answer::Solve(|solver, r, options| {
             let side = |name: &str, default: u32| match r.parameter(name) {
                 None => Ok(default),

@@ -210,7 +210,7 @@ pub fn command() -> clap::Command {
     let played: Vec<clap::Command> = games
         .iter()
         .enumerate()
-        .filter(|(_, game)| game.play && is_generated(game))
+        .filter(|(_, game)| game.play)
         .map(|(idx, game)| play_subcommand(game).display_order(idx))
         .collect();
     command = command.mut_subcommand("play", |play| play.subcommands(played));
@@ -239,9 +239,7 @@ pub fn command() -> clap::Command {
         .expect("play is a command")
         .get_subcommands()
         .map(|c| c.get_name().to_owned())
-        .filter(|name| {
-            sprague_api::catalogue::game(name).is_none_or(|g| !g.play || !is_generated(g))
-        })
+        .filter(|name| sprague_api::catalogue::game(name).is_none_or(|g| !g.play))
         .chain(["help".to_owned()])
         .collect();
     for (idx, name) in own.iter().enumerate() {
@@ -441,9 +439,7 @@ impl Parsed {
                 }
             }
             if let Some((name, sub)) = sub.subcommand().filter(|_| name == "play") {
-                if let Some(game) =
-                    sprague_api::catalogue::game(name).filter(|g| g.play && is_generated(g))
-                {
+                if let Some(game) = sprague_api::catalogue::game(name).filter(|g| g.play) {
                     let first = *sub
                         .get_one::<First>("first")
                         .expect("--first has a default");
@@ -535,12 +531,6 @@ pub struct PlayArgs {
 /// entries, [`play_subcommand`]).
 #[derive(Debug, Subcommand)]
 pub enum PlayGame {
-    /// Triangle War (`--moves "u-v …"` for a position); type a line like `2-4`.
-    TriangleWar(TriangleWarArgs),
-    /// Tic-tac-toe (CELLS for a position); type a cell 1-9.
-    Tictactoe(TicTacToeArgs),
-    /// Connect Four (SEQ for a position, --width/--height for another board); type a column.
-    Connect4(Connect4Args),
     /// A game of your own, its rules a Rhai script (`--param`, `--misere`); type the position
     /// after your move, or the move as the analysis words it.
     #[command(allow_negative_numbers = true)]
@@ -767,87 +757,6 @@ pub struct TableScriptArgs {
 #[derive(Debug, Args)]
 pub struct SolveArgs {}
 
-/// Flags every `solve` command takes.
-#[derive(Debug, Args)]
-pub struct SolveOutputArgs {
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// Read positions from standard input, one per line; print one JSON object per line.
-    #[arg(long)]
-    pub batch: bool,
-    /// Report the positions explored and the time taken (Connect Four: also how many of them
-    /// were forced, with at most one move not losing at once, which `c4` does not count).
-    #[arg(long)]
-    pub stats: bool,
-    /// Empty the transposition table before each position (for benchmarks: counts per position
-    /// alone; a batch otherwise reuses what earlier lines found).
-    #[arg(long)]
-    pub fresh_table: bool,
-}
-
-#[derive(Debug, Args)]
-pub struct TriangleWarArgs {
-    /// The lines drawn so far, in order, A first: `u-v` separated by spaces or commas.
-    #[arg(
-        long,
-        value_name = "MOVES",
-        default_value = "",
-        allow_hyphen_values = true
-    )]
-    pub moves: String,
-    #[command(flatten)]
-    pub output: SolveOutputArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct TicTacToeArgs {
-    /// Nine characters of x, o and . (default: the empty board).
-    #[arg(value_name = "CELLS", default_value = "")]
-    pub cells: String,
-    #[command(flatten)]
-    pub output: SolveOutputArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct Connect4Args {
-    /// The columns played so far, digits 1-7 (default: the empty board); on a board wider than
-    /// 9, numbers separated by commas (`10,3,12`).
-    #[arg(value_name = "SEQ", default_value = "")]
-    pub sequence: String,
-    #[command(flatten)]
-    pub board: Connect4Board,
-    /// The transposition table's size (bytes, or with a K, M or G suffix; rounded down to a
-    /// power of two). By default 8M, growing to 1G (at most half the memory available) once a
-    /// search has run a few seconds; with this option the table stays the size given.
-    #[arg(long, value_name = "SIZE")]
-    pub memory: Option<String>,
-    /// The sign of the score only: 1 win, 0 draw, -1 loss.
-    #[arg(long)]
-    pub weak: bool,
-    /// Leave out the best moves (one search fewer per move).
-    #[arg(long)]
-    pub score_only: bool,
-    /// Also the score of every legal move (JSON "moves": [{"column", "score"}]): one search a
-    /// move.
-    #[arg(long)]
-    pub all_moves: bool,
-    /// Threads searching each position together, sharing one table (Lazy SMP); 1 by default,
-    /// which makes the counts of `--stats` repeatable.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
-    pub threads: u16,
-    /// Search every position, even those the shipped opening book holds (on 7×6 every position
-    /// of at most 7 stones): to measure the solver.
-    #[arg(long)]
-    pub no_book: bool,
-    /// Read this opening book (built by `sprague book connect4`, for this board) instead of the
-    /// one shipped for 7×6: its positions are answered at once.
-    #[arg(long, value_name = "FILE", conflicts_with = "no_book")]
-    pub book: Option<String>,
-    #[command(flatten)]
-    pub output: SolveOutputArgs,
-}
-
 /// `sprague book`.
 #[derive(Debug, Args)]
 pub struct BookArgs {
@@ -981,9 +890,9 @@ mod tests {
         );
     }
 
-    /// The catalogue is the only way in: no game has a derived command of its own, every game
-    /// but the scoring ones (`solve`'s) is a subcommand made from its entry, and so are `play`'s
-    /// catalogue games and `table`'s heap games.
+    /// The catalogue is the only way in: no game has a derived command of its own; every game
+    /// is a subcommand made from its entry (the scoring ones `solve`'s), and so are `play`'s
+    /// games and `table`'s heap games.
     #[test]
     fn every_game_subcommand_comes_from_the_catalogue() {
         use clap::CommandFactory;
@@ -995,7 +904,15 @@ mod tests {
                 "{} is derived",
                 game.name
             );
+            if game.play {
+                let play = command.find_subcommand("play").unwrap();
+                assert!(play.find_subcommand(game.name).is_some(), "{}", game.name);
+            }
             if !is_generated(game) {
+                let solve = command.find_subcommand("solve").unwrap();
+                assert!(solve.find_subcommand(game.name).is_some(), "{}", game.name);
+                let derived_solve = derived.find_subcommand("solve").unwrap();
+                assert!(derived_solve.find_subcommand(game.name).is_none());
                 continue;
             }
             let sub = command.find_subcommand_mut(game.name).unwrap();
@@ -1005,10 +922,6 @@ mod tests {
             assert!(words.join(" ").starts_with(about), "{}: {help}", game.name);
             let play = derived.find_subcommand("play").unwrap();
             assert!(play.find_subcommand(game.name).is_none(), "{}", game.name);
-            if game.play {
-                let play = command.find_subcommand("play").unwrap();
-                assert!(play.find_subcommand(game.name).is_some(), "{}", game.name);
-            }
             if game.heap_table() {
                 let table = command.find_subcommand("table").unwrap();
                 assert!(table.find_subcommand(game.name).is_some(), "{}", game.name);

@@ -34,12 +34,15 @@ pub fn run(parsed: Parsed) -> Result<ExitCode, Failure> {
     let cli = match parsed {
         Parsed::Cli(cli) => cli,
         Parsed::Catalogue(args) => return catalogue_game(&args, &limits),
+        Parsed::Play(first, args) if args.game.is_scored() => {
+            return play::run_scored(first, &args, &limits)
+        }
         Parsed::Play(first, args) => return play::run_catalogue(first, &args, &limits),
         Parsed::Table(game, args) => return table::named(game.name, args),
         Parsed::Solve(args) => return solve::run(&args, &limits),
     };
     match cli.command {
-        Command::Play(args) => play::run(args, &limits),
+        Command::Play(args) => play::run(args),
         Command::Book(args) => book::run(args, &limits),
         Command::Script(args) => script::run(args),
         Command::Table(args) => table::run(args),

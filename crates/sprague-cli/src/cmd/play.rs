@@ -6,11 +6,11 @@ use std::process::ExitCode;
 
 use sprague_api::play::{engine_move, ListedPlay, Playable};
 use sprague_api::script::ScriptSession;
-use sprague_api::{Analysed, AnalysisOptions, Limits};
+use sprague_api::{Analysed, AnalysisOptions, Limits, SolveOptions};
 
 use sprague_api::score_play::{ScoreGame, ScorePlay};
 
-use crate::args::{CatalogueArgs, First, OutputArgs, PlayArgs, PlayGame, SolveOutputArgs};
+use crate::args::{CatalogueArgs, First, OutputArgs, PlayArgs, PlayGame};
 use crate::failure::Failure;
 
 /// `sprague play NAME …` for a game of the catalogue: its player (`Game::player`) from the request.
@@ -29,50 +29,68 @@ pub fn run_catalogue(
     play(&*game, start, first, &mut stdin.lock(), &mut stdout.lock())
 }
 
-pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
-    let limits = *limits;
-    // A script's game outlives the match below: its session borrows it.
-    let script_game;
-    let (game, words): (Box<dyn Playable>, Vec<String>) = match args.game {
-        PlayGame::TriangleWar(a) => {
-            no_solve_flags(&a.output)?;
-            return play_scoring(ScoreGame::TriangleWar, &a.moves, args.first, None, &limits);
-        }
-        PlayGame::Tictactoe(a) => {
-            no_solve_flags(&a.output)?;
-            return play_scoring(ScoreGame::TicTacToe, &a.cells, args.first, None, &limits);
-        }
-        PlayGame::Connect4(a) => {
-            no_solve_flags(&a.output)?;
-            if a.weak || a.score_only || a.all_moves || a.memory.is_some() || a.no_book {
-                return Err(Failure::bad_input(
-                    "play takes no --weak, --score-only, --all-moves, --memory or --no-book",
-                ));
-            }
-            let game = ScoreGame::Connect4 {
-                width: a.board.width,
-                height: a.board.height,
-            };
-            let book = super::solve::given_book(
-                a.book.as_deref(),
-                a.board.width,
-                a.board.height,
-                &limits,
-            )?;
-            return play_scoring(game, &a.sequence, args.first, book, &limits);
-        }
-        PlayGame::Script(a) => {
-            no_output_flags(&a.output)?;
-            if a.every {
-                return Err(Failure::bad_input("play takes no --every"));
-            }
-            script_game = super::script::load(&a.file, &a.script)?;
-            let mut session = ScriptSession::new(&script_game, a.script.max_positions);
-            let analyse = move |p: &str, o: &_| session.analyse(p, o);
-            (listed("script", a.misere, analyse), a.position)
-        }
+/// `sprague play NAME …` for a scoring game of the catalogue: its rules on the board asked
+/// for, the opening book given, from the position typed (or its entry's `line_parameter`).
+pub fn run_scored(
+    first: First,
+    args: &CatalogueArgs,
+    limits: &Limits,
+) -> Result<ExitCode, Failure> {
+    let given = |name: &str| {
+        args.parameters
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
     };
-    let start = game.analyse(&words.join(" "))?.position;
+    if args.output.json
+        || args.output.batch
+        || given("stats").is_some()
+        || given("fresh-table").is_some()
+    {
+        return Err(Failure::bad_input(
+            "play takes no --json, --batch, --stats or --fresh-table",
+        ));
+    }
+    let refused = args.game.play_refuses;
+    if refused.iter().any(|name| given(name).is_some()) {
+        let flags: Vec<String> = refused.iter().map(|name| format!("--{name}")).collect();
+        let (last, rest) = flags.split_last().expect("a flag refused");
+        return Err(Failure::bad_input(format!(
+            "play takes no {} or {last}",
+            rest.join(", ")
+        )));
+    }
+    let side = |name: &str, default: u32| {
+        given(name).map_or(default, |v| v.parse().expect("clap's range"))
+    };
+    let defaults = SolveOptions::default();
+    let options = SolveOptions {
+        width: side("width", defaults.width),
+        height: side("height", defaults.height),
+        ..defaults
+    };
+    let kind = args.game.score_game(&options).expect("a scoring game");
+    let book = super::solve::given_book(given("book"), options.width, options.height, limits)?;
+    let position = match args.game.line_parameter {
+        Some(name) => given(name).unwrap_or_default(),
+        None => args.words.first().map_or("", String::as_str),
+    };
+    play_scoring(kind, position, first, book, limits)
+}
+
+/// `sprague play script FILE …`: a game of your own, played from its analyses' listed moves (the
+/// catalogue's games are played by [`run_catalogue`] and [`run_scored`]).
+pub fn run(args: PlayArgs) -> Result<ExitCode, Failure> {
+    let PlayGame::Script(a) = args.game;
+    no_output_flags(&a.output)?;
+    if a.every {
+        return Err(Failure::bad_input("play takes no --every"));
+    }
+    let script_game = super::script::load(&a.file, &a.script)?;
+    let mut session = ScriptSession::new(&script_game, a.script.max_positions);
+    let analyse = move |p: &str, o: &_| session.analyse(p, o);
+    let game = listed("script", a.misere, analyse);
+    let start = game.analyse(&a.position.join(" "))?.position;
     let stdin = io::stdin();
     let stdout = io::stdout();
     play(
@@ -97,15 +115,6 @@ fn no_output_flags(output: &OutputArgs) -> Result<(), Failure> {
     if output.json || output.batch || output.all_moves {
         return Err(Failure::bad_input(
             "play takes no --json, --batch or --all-moves",
-        ));
-    }
-    Ok(())
-}
-
-fn no_solve_flags(output: &SolveOutputArgs) -> Result<(), Failure> {
-    if output.json || output.batch || output.stats || output.fresh_table {
-        return Err(Failure::bad_input(
-            "play takes no --json, --batch, --stats or --fresh-table",
         ));
     }
     Ok(())
