@@ -181,6 +181,10 @@ const OCTAL_HEAPS: (&str, &str) = (
 /// cannot, and the general path answers.
 pub type WriteJson = fn(&str, &mut Vec<u8>) -> bool;
 
+/// A game's table G(0..=N) computed whole from the request's parameters (`--until-proved`: stop
+/// at a proved period).
+type Tabulate = fn(&Request, u64, bool, &Limits) -> Result<crate::tables::TableReport, Error>;
+
 /// Says what a request will cost before a long wait (`octal` with three-heap moves).
 type Notice = fn(&Request, &Limits) -> Option<String>;
 
@@ -257,10 +261,18 @@ pub struct Game {
     /// (`FILE START`; without it, the flag's value).
     #[serde(skip)]
     pub line_parameter: Option<&'static str>,
-    /// How `sprague table`'s list names a game tabulated as a take-and-break heap game
-    /// ([`Game::heap_table`]): `Kayles (0.77)`.
+    /// How `sprague table`'s list names its table (`Kayles (0.77)`).
     #[serde(skip)]
     pub table_about: &'static str,
+    /// Its place in `sprague table`'s list (after `script` and `octal`, 0 and 1).
+    #[serde(skip)]
+    pub table_order: usize,
+    /// The flags of `sprague table NAME` besides the range and the output, for a table computed
+    /// whole ([`Game::tabulate`]).
+    #[serde(skip)]
+    pub table_flags: &'static [Flag],
+    #[serde(skip)]
+    tabulate: Option<Tabulate>,
     /// How `sprague play`'s list names it (`Nim (`--misere` for Anti-Nim)`).
     #[serde(skip)]
     pub play_about: &'static str,
@@ -445,6 +457,24 @@ impl Game {
     /// A scoring game's rules to play (`sprague play NAME`) on the board `options` give.
     pub fn score_game(&self, options: &SolveOptions) -> Option<ScoreGame> {
         self.score_game.map(|rules| rules(options))
+    }
+
+    /// Its table G(0..=`upto`) computed whole (`sprague table NAME`: subtraction, Bash, Lasker),
+    /// with the parameters of `request`; `None` for a game without one.
+    pub fn tabulate(
+        &self,
+        request: &Request,
+        upto: u64,
+        until_proved: bool,
+        limits: &Limits,
+    ) -> Option<Result<crate::tables::TableReport, Error>> {
+        self.tabulate
+            .map(|tabulate| tabulate(request, upto, until_proved, limits))
+    }
+
+    /// Whether it has a table computed whole ([`Game::tabulate`]).
+    pub fn whole_table(&self) -> bool {
+        self.tabulate.is_some()
     }
 
     /// Whether it is a scoring game answered by a [`ScoreSolver`] ([`Game::solve`]).
@@ -653,6 +683,7 @@ const fn named(
     position: &'static str,
     details: &'static str,
     table_about: &'static str,
+    table_order: usize,
 ) -> Game {
     Game {
         name,
@@ -667,6 +698,7 @@ const fn named(
         flags: &[HEAP_MISERE, EVERY],
         version_flag: true,
         table_about,
+        table_order,
         answer: Answer::Named,
         ..ANALYSED
     }
@@ -695,6 +727,9 @@ const ANALYSED: Game = Game {
     play_about: "",
     play_words: None,
     table_about: "",
+    table_order: 0,
+    table_flags: &[],
+    tabulate: None,
     player: Player::Listed,
     score_game: None,
     play_refuses: &[],
@@ -979,6 +1014,22 @@ static GAMES: &[Game] = &[
         ],
         version_flag: true,
         play_about: "Bash's game (`--max M`, `--min P`, `--misere`)",
+        table_about: "Bash's game: `table bash --max 3 --upto 20`",
+        table_order: 9,
+        table_flags: &[
+            Flag {
+                required: true,
+                ..parameter_flag("max", "M", "The most tokens a move takes")
+            },
+            parameter_flag(
+                "min",
+                "P",
+                "The fewest tokens a move takes (fewer left: take all)",
+            ),
+        ],
+        tabulate: Some(|r, upto, proved, limits| {
+            crate::tables::bash_table(r.required("max")?, r.parameter("min"), upto, proved, limits)
+        }),
         // The rules apply to every line of a batch: read once, refused at once.
         answer: Answer::Prepared(|r, limits| {
             let rules = bash::parse_rules(r.required("max")?, r.parameter("min"))?;
@@ -1032,6 +1083,19 @@ static GAMES: &[Game] = &[
         ],
         version_flag: true,
         play_about: "A subtraction game (`--set S`)",
+        table_about: "A subtraction game: `table subtraction --set 1,3,4 --upto 50`",
+        table_order: 8,
+        table_flags: &[Flag {
+            required: true,
+            ..parameter_flag(
+                "set",
+                "S",
+                "The subtraction set: positive integers separated by commas, like 1,3,4",
+            )
+        }],
+        tabulate: Some(|r, upto, proved, limits| {
+            crate::tables::subtraction_table(r.required("set")?, upto, proved, limits)
+        }),
         // One table for the set, shared by every line of a batch.
         answer: Answer::Prepared(|r, limits| {
             let mut analyser = subtraction::SubtractionAnalyser::new(r.required("set")?, limits)?;
@@ -1055,6 +1119,10 @@ static GAMES: &[Game] = &[
         flags: &[EVERY],
         version_flag: true,
         play_about: "Lasker's Nim",
+        table_about: "Lasker's Nim (take, or split a heap in two), from its closed form: `table \
+                      lasker --upto 20`",
+        table_order: 10,
+        tabulate: Some(|_, upto, proved, limits| crate::tables::lasker_table(upto, proved, limits)),
         player: Player::Checked(|| Box::new(lasker::LaskerMoves)),
         answer: Answer::Analyse(|r, limits| lasker::analyse(&r.words, &r.options, limits)),
         ..ANALYSED
@@ -1143,14 +1211,14 @@ static GAMES: &[Game] = &[
             "sprague kayles 5 7",
             "Values: OEIS A002186; period 12 from n = 71 (proved)."
         ),
-        "Kayles (0.77)",
+        "Kayles (0.77)", 2,
     ),
     named(
         "dawson",
         "Dawson's Kayles (0.07): knock down two adjacent pins.",
         "the pins in each row: non-negative integers",
         heap_game_details!("sprague dawson 5 7", "Period 34 from n = 53 (proved)."),
-        "Dawson's Kayles (0.07)",
+        "Dawson's Kayles (0.07)", 3,
     ),
     named(
         "dawsons-chess",
@@ -1163,14 +1231,14 @@ static GAMES: &[Game] = &[
              of play, so n files play as the heap n of `octal 0.137`. Values: OEIS A002187;\n\
              period 34 from n = 52 (proved)."
         ),
-        "Dawson's chess (0.137)",
+        "Dawson's chess (0.137)", 4,
     ),
     named(
         "guiles",
         "Guiles (0.15): take a lone token, or two tokens leaving one or two heaps.",
         "heap sizes: non-negative integers",
         heap_game_details!("sprague guiles 5 7", "Octal code 0.15."),
-        "Guiles (0.15)",
+        "Guiles (0.15)", 5,
     ),
     // The first XXX wins: a game whose misère form is no misère octal game.
     Game {
@@ -1181,7 +1249,7 @@ static GAMES: &[Game] = &[
             "Treblecross: crosses on rows of cells, the first XXX wins; a row of n cells is the heap n + 2 of 0.007.",
             "the cells of each empty row: 0, 1, or 3 and more",
             TREBLECROSS,
-            "Treblecross (0.007)",
+            "Treblecross (0.007)", 6,
         )
     },
     named(
@@ -1192,7 +1260,7 @@ static GAMES: &[Game] = &[
             "sprague grundys-game 7 9",
             "Values: OEIS A002188; no period is known."
         ),
-        "Grundy's game",
+        "Grundy's game", 7,
     ),
     Game {
         name: "graph",

@@ -217,8 +217,8 @@ pub fn command() -> clap::Command {
     let tabulated: Vec<clap::Command> = games
         .iter()
         .enumerate()
-        .filter(|(_, game)| game.heap_table())
-        .map(|(idx, game)| table_subcommand(game).display_order(2 + idx))
+        .filter(|(_, game)| game.heap_table() || game.whole_table())
+        .map(|(_, game)| table_subcommand(game).display_order(game.table_order))
         .collect();
     command = command.mut_subcommand("table", |table| table.subcommands(tabulated));
     // clap adds its `help` subcommand when the command is built; built now, it can be ordered.
@@ -300,11 +300,24 @@ fn play_subcommand(game: &'static sprague_api::catalogue::Game) -> clap::Command
     with_arguments(sub, game, value, help).about(game.play_about)
 }
 
-/// The subcommand of `sprague table NAME` for a heap game of the catalogue
-/// ([`sprague_api::catalogue::Game::heap_table`]): the range, the long-run options, the output.
+/// The subcommand of `sprague table NAME` for a game of the catalogue: a heap game's
+/// ([`sprague_api::catalogue::Game::heap_table`]: the range, the long-run options, the output),
+/// or a table computed whole (its entry's `table_flags`, the range, the output).
 fn table_subcommand(game: &'static sprague_api::catalogue::Game) -> clap::Command {
-    let sub = clap::Command::new(game.name);
-    <TableHeapArgs as clap::Args>::augment_args(sub).about(game.table_about)
+    let mut sub = clap::Command::new(game.name);
+    if game.heap_table() {
+        return <TableHeapArgs as clap::Args>::augment_args(sub).about(game.table_about);
+    }
+    for flag in game.table_flags {
+        let arg = clap::Arg::new(flag.name)
+            .long(flag.name)
+            .help(flag.help)
+            .value_name(flag.value)
+            .required(flag.required);
+        sub = sub.arg(arg);
+    }
+    let sub = <TableRangeArgs as clap::Args>::augment_args(sub);
+    <TableOutputArgs as clap::Args>::augment_args(sub).about(game.table_about)
 }
 
 /// `sub` with `game`'s arguments: its position (named `value`, with `help`), its flags, and the
@@ -411,6 +424,14 @@ pub enum Parsed {
     Play(First, CatalogueArgs),
     /// `sprague table NAME` for a heap game of the catalogue.
     Table(&'static sprague_api::catalogue::Game, TableHeapArgs),
+    /// `sprague table NAME` for a game of the catalogue whose table is computed whole: its
+    /// parameters, the range, `--json`.
+    Tabulate(
+        &'static sprague_api::catalogue::Game,
+        Vec<(&'static str, String)>,
+        TableRangeArgs,
+        bool,
+    ),
     /// `sprague solve NAME` for a scoring game of the catalogue.
     Solve(CatalogueArgs),
 }
@@ -436,6 +457,16 @@ impl Parsed {
             if let Some((name, sub)) = sub.subcommand().filter(|_| name == "table") {
                 if let Some(game) = sprague_api::catalogue::game(name).filter(|g| g.heap_table()) {
                     return TableHeapArgs::from_arg_matches(sub).map(|a| Parsed::Table(game, a));
+                }
+                if let Some(game) = sprague_api::catalogue::game(name).filter(|g| g.whole_table()) {
+                    let parameters = game
+                        .table_flags
+                        .iter()
+                        .filter_map(|f| sub.get_one::<String>(f.name).map(|v| (f.name, v.clone())))
+                        .collect();
+                    let range = TableRangeArgs::from_arg_matches(sub)?;
+                    let json = TableOutputArgs::from_arg_matches(sub)?.json;
+                    return Ok(Parsed::Tabulate(game, parameters, range, json));
                 }
             }
             if let Some((name, sub)) = sub.subcommand().filter(|_| name == "play") {
@@ -598,9 +629,8 @@ pub struct TableArgs {
     pub family: TableFamily,
 }
 
-/// The families `table` knows besides the catalogue's heap games (whose subcommands are made
-/// from their entries, [`table_subcommand`]): the general ones are listed before those, the
-/// games' own after.
+/// The families `table` knows besides the catalogue's games (whose subcommands are made from
+/// their entries, [`table_subcommand`], listed after these).
 #[derive(Debug, Subcommand)]
 pub enum TableFamily {
     /// A scripted game: integer positions 0..N (`--upto N`), or pairs [a, b] (`--grid A,B`).
@@ -609,15 +639,6 @@ pub enum TableFamily {
     /// An octal or hexadecimal code: `table octal 0.07 --upto 200`.
     #[command(display_order = 1)]
     Octal(TableOctalArgs),
-    /// A subtraction game: `table subtraction --set 1,3,4 --upto 50`.
-    #[command(display_order = 1000)]
-    Subtraction(TableSubtractionArgs),
-    /// Bash's game: `table bash --max 3 --upto 20`.
-    #[command(display_order = 1001)]
-    Bash(TableBashArgs),
-    /// Lasker's Nim (take, or split a heap in two), from its closed form: `table lasker --upto 20`.
-    #[command(display_order = 1002)]
-    Lasker(TableLaskerArgs),
 }
 
 /// Flags every table takes.
@@ -682,39 +703,6 @@ pub struct TableHeapArgs {
     pub range: TableRangeArgs,
     #[command(flatten)]
     pub run: TableRunArgs,
-    #[command(flatten)]
-    pub output: TableOutputArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct TableSubtractionArgs {
-    /// The subtraction set: positive integers separated by commas, like 1,3,4.
-    #[arg(long, value_name = "S")]
-    pub set: String,
-    #[command(flatten)]
-    pub range: TableRangeArgs,
-    #[command(flatten)]
-    pub output: TableOutputArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct TableLaskerArgs {
-    #[command(flatten)]
-    pub range: TableRangeArgs,
-    #[command(flatten)]
-    pub output: TableOutputArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct TableBashArgs {
-    /// The most tokens a move takes.
-    #[arg(long, value_name = "M")]
-    pub max: String,
-    /// The fewest tokens a move takes (fewer left: take all).
-    #[arg(long, value_name = "P")]
-    pub min: Option<String>,
-    #[command(flatten)]
-    pub range: TableRangeArgs,
     #[command(flatten)]
     pub output: TableOutputArgs,
 }
@@ -922,7 +910,7 @@ mod tests {
             assert!(words.join(" ").starts_with(about), "{}: {help}", game.name);
             let play = derived.find_subcommand("play").unwrap();
             assert!(play.find_subcommand(game.name).is_none(), "{}", game.name);
-            if game.heap_table() {
+            if game.heap_table() || game.whole_table() {
                 let table = command.find_subcommand("table").unwrap();
                 assert!(table.find_subcommand(game.name).is_some(), "{}", game.name);
             }

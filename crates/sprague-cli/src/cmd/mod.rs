@@ -39,6 +39,9 @@ pub fn run(parsed: Parsed) -> Result<ExitCode, Failure> {
         }
         Parsed::Play(first, args) => return play::run_catalogue(first, &args, &limits),
         Parsed::Table(game, args) => return table::named(game.name, args),
+        Parsed::Tabulate(game, parameters, range, json) => {
+            return table::tabulated(game, &parameters, &range, json)
+        }
         Parsed::Solve(args) => return solve::run(&args, &limits),
     };
     match cli.command {
