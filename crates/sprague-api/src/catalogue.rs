@@ -4,7 +4,7 @@
 //! written, an example, its parameters, whether misère play, tables and play against the engine
 //! are offered) and holds the function that answers it, so that every front end gives the same
 //! answer to the same request. Adding a game is one entry here plus its engine and API modules:
-//! every game gets its command-line subcommand, help, `--batch`, `play` and heap `table` from the
+//! every game gets its command-line subcommand, help, `--batch`, `play` and `table` from the
 //! entry (`sprague-cli`'s `catalogue_subcommand`; the fields that only the command line reads are
 //! `serde(skip)`), its page form and its Python call too (README: "Adding a game").
 //!
@@ -264,7 +264,8 @@ pub struct Game {
     /// How `sprague table`'s list names its table (`Kayles (0.77)`).
     #[serde(skip)]
     pub table_about: &'static str,
-    /// Its place in `sprague table`'s list (after `script` and `octal`, 0 and 1).
+    /// Its place in `sprague table`'s list: after `script` and `octal` (0 and 1), the named heap
+    /// games from 10, the games' own tables from 20.
     #[serde(skip)]
     pub table_order: usize,
     /// The flags of `sprague table NAME` besides the range and the output, for a table computed
@@ -1015,7 +1016,7 @@ static GAMES: &[Game] = &[
         version_flag: true,
         play_about: "Bash's game (`--max M`, `--min P`, `--misere`)",
         table_about: "Bash's game: `table bash --max 3 --upto 20`",
-        table_order: 9,
+        table_order: 21,
         table_flags: &[
             Flag {
                 required: true,
@@ -1084,7 +1085,7 @@ static GAMES: &[Game] = &[
         version_flag: true,
         play_about: "A subtraction game (`--set S`)",
         table_about: "A subtraction game: `table subtraction --set 1,3,4 --upto 50`",
-        table_order: 8,
+        table_order: 20,
         table_flags: &[Flag {
             required: true,
             ..parameter_flag(
@@ -1121,7 +1122,7 @@ static GAMES: &[Game] = &[
         play_about: "Lasker's Nim",
         table_about: "Lasker's Nim (take, or split a heap in two), from its closed form: `table \
                       lasker --upto 20`",
-        table_order: 10,
+        table_order: 22,
         tabulate: Some(|_, upto, proved, limits| crate::tables::lasker_table(upto, proved, limits)),
         player: Player::Checked(|| Box::new(lasker::LaskerMoves)),
         answer: Answer::Analyse(|r, limits| lasker::analyse(&r.words, &r.options, limits)),
@@ -1211,14 +1212,14 @@ static GAMES: &[Game] = &[
             "sprague kayles 5 7",
             "Values: OEIS A002186; period 12 from n = 71 (proved)."
         ),
-        "Kayles (0.77)", 2,
+        "Kayles (0.77)", 10,
     ),
     named(
         "dawson",
         "Dawson's Kayles (0.07): knock down two adjacent pins.",
         "the pins in each row: non-negative integers",
         heap_game_details!("sprague dawson 5 7", "Period 34 from n = 53 (proved)."),
-        "Dawson's Kayles (0.07)", 3,
+        "Dawson's Kayles (0.07)", 11,
     ),
     named(
         "dawsons-chess",
@@ -1231,14 +1232,14 @@ static GAMES: &[Game] = &[
              of play, so n files play as the heap n of `octal 0.137`. Values: OEIS A002187;\n\
              period 34 from n = 52 (proved)."
         ),
-        "Dawson's chess (0.137)", 4,
+        "Dawson's chess (0.137)", 12,
     ),
     named(
         "guiles",
         "Guiles (0.15): take a lone token, or two tokens leaving one or two heaps.",
         "heap sizes: non-negative integers",
         heap_game_details!("sprague guiles 5 7", "Octal code 0.15."),
-        "Guiles (0.15)", 5,
+        "Guiles (0.15)", 13,
     ),
     // The first XXX wins: a game whose misère form is no misère octal game.
     Game {
@@ -1249,7 +1250,7 @@ static GAMES: &[Game] = &[
             "Treblecross: crosses on rows of cells, the first XXX wins; a row of n cells is the heap n + 2 of 0.007.",
             "the cells of each empty row: 0, 1, or 3 and more",
             TREBLECROSS,
-            "Treblecross (0.007)", 6,
+            "Treblecross (0.007)", 14,
         )
     },
     named(
@@ -1260,7 +1261,7 @@ static GAMES: &[Game] = &[
             "sprague grundys-game 7 9",
             "Values: OEIS A002188; no period is known."
         ),
-        "Grundy's game", 7,
+        "Grundy's game", 15,
     ),
     Game {
         name: "graph",
