@@ -216,3 +216,44 @@ fn completions_and_the_man_page_name_every_game() {
     let out = sprague().args(["completions", "tcsh"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Every playable game of the catalogue is played through `sprague play` from its example (its
+/// subcommand made from the entry), and a table made from an entry answers.
+#[test]
+fn every_playable_example_is_played_and_every_entry_table_answers() {
+    for game in catalogue::games().iter().filter(|g| g.play) {
+        let out = sprague()
+            .arg("play")
+            .arg(game.name)
+            .args(game.example)
+            .write_stdin("quit\n")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{}: {text}", game.name);
+        assert!(text.contains("game abandoned"), "{}: {text}", game.name);
+    }
+    for game in catalogue::games()
+        .iter()
+        .filter(|g| g.whole_table() || g.heap_table())
+    {
+        // The example's flags that the table takes too (`--set 1,3,4`, `--max 3`).
+        let mut args = vec!["table", game.name, "--upto", "20", "--json"];
+        let mut words = game.example.iter();
+        while let Some(word) = words.next() {
+            let flag = word.strip_prefix("--");
+            if flag.is_some_and(|f| game.table_flags.iter().any(|t| t.name == f)) {
+                args.push(word);
+                args.push(words.next().unwrap());
+            }
+        }
+        let out = sprague().args(&args).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(
+            json["values"].as_array().map(Vec::len),
+            Some(21),
+            "{args:?}"
+        );
+    }
+}
