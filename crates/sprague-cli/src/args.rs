@@ -1,8 +1,6 @@
-//! The command-line arguments, one struct per command (clap derive).
-//!
-//! Past the project's 1,200 lines because it is the whole command line's help: every command's
-//! flags, their one-line docs and `--help` examples are read together here (the model is ripgrep's
-//! flag definitions); each struct is short and stands alone.
+//! The command-line arguments: the commands that are not games, one struct per command (clap
+//! derive), and a subcommand per game made from its catalogue entry (clap's builder API,
+//! [`catalogue_subcommand`]; the model is ripgrep's flag definitions).
 
 use clap::{Args, Parser, Subcommand};
 
@@ -28,30 +26,6 @@ Examples:
   sprague solve triangle-war        scoring games by minimax (also tictactoe, connect4)
   sprague serve                     the web page and its API: open http://127.0.0.1:7878/";
 
-/// The `after_help` of a heap-game command: its example, a note of its own, then what every heap
-/// game shares (a string literal, as clap's `after_help` wants).
-macro_rules! heap_game_help {
-    ($example:literal, $note:literal) => {
-        concat!(
-            "Example:\n  ",
-            $example,
-            "\n\n",
-            $note,
-            "\n",
-            "A position is a list of heaps; its nim-value is the XOR of the heaps' values G(n), from a\n\
-            table for heaps up to 200000 (a proved period answers bigger ones). A move is written\n\
-            `heap 2: 7 -> 2 + 3`: the heap is replaced by what is left.\n\n\
-            --misere (not Treblecross): whoever makes the last move loses. A lone heap gets its genus\n\
-            g^γ0γ1… as CGSuite writes it (`sprague kayles 5 --misere`: 4^146); a sum of hereditarily\n\
-            tame heaps is decided from their genera (Conway), others by a search of whole sums.\n\n\
-            --every: Every-SG, each turn moves once in every component not yet finished, the\n\
-            components the games given: each word, heaps joined by + one component (`sprague kayles\n\
-            5 1+3 --every`). A split stays in its component, which moves once a turn in that sum.\n\
-            The longest component's steps decide, odd for a win (\"steps\" in the JSON)."
-        )
-    };
-}
-
 /// Solves combinatorial games: who wins, the nim-value, and every winning move.
 #[derive(Debug, Parser)]
 #[command(name = "sprague", version, after_help = EXAMPLES, propagate_version = true)]
@@ -62,173 +36,6 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    #[command(
-        allow_negative_numbers = true,
-        after_help = "Example:\n  sprague nim 3 4 5\n  \
-            N: the player to move wins; nim-value 2 (3 xor 4 xor 5); winning move: heap 1: 3 -> 1\n\n\
-            Heaps may be of any size. The nim-value is the XOR of the heaps (Bouton). With --misere the\n\
-            player who takes the last token loses (Anti-Nim).\n\n\
-            With --moore K (Moore's Nim_K) a move takes from one to K heaps, any positive number from\n\
-            each: lost exactly when every bit column of the heaps holds a multiple of K + 1 ones\n\
-            (Moore, 1910; misère too). A move is written `heap 1: 3 -> 1, heap 3: 6 -> 2`; at most\n\
-            1000 winning moves are listed and the note gives their number. The nim-value is searched\n\
-            for small positions only."
-    )]
-    Nim(NimArgs),
-    #[command(
-        allow_negative_numbers = true,
-        after_help = "Example:\n  sprague wythoff 5 8\n  \
-            N: the player to move wins; winning moves: both: take 1 -> 4 7, heap 2: 8 -> 3\n\n\
-            Heaps may be of any size: the lost positions are (a_k, a_k + k) with a_k = floor(k*phi),\n\
-            phi = (1 + sqrt 5)/2 (Wythoff, Beatty), decided in exact integer arithmetic. The nim-value\n\
-            has no closed form; it is given when both heaps are at most 2000."
-    )]
-    Wythoff(WythoffArgs),
-    #[command(
-        allow_negative_numbers = true,
-        after_help = "Example:\n  sprague bash 15 --max 3\n  \
-            N: the player to move wins; nim-value 3 (15 mod 4); winning move: take 3 -> 12\n\n\
-            With --min P a move takes between P and M tokens, and a player facing fewer than P tokens\n\
-            takes them all. With --misere the player who takes the last token loses\n\
-            (sprague bash 7 --min 2 --max 4 --misere: lost, as in HDU 2897). Numbers of any size."
-    )]
-    Bash(BashArgs),
-    #[command(
-        allow_negative_numbers = true,
-        after_help = "Example:\n  sprague subtraction 7 12 --set 1,3,4\n  \
-            nim-value 3 (G(7) = 0 xor G(12) = 3); winning move: heap 2: 12 -> 9\n\n\
-            Heaps may be of any size: the nim-values G(n) = mex{G(n - s) : s in S} are computed once\n\
-            per set (two bytes each) until their period is proven, then any heap is read off the\n\
-            period. With --batch every input line shares the same table."
-    )]
-    Subtraction(SubtractionArgs),
-    #[command(
-        allow_negative_numbers = true,
-        after_help = "Example:\n  sprague lasker 1 8 1\n  \
-            N: nim-value 7 (1 xor 7 xor 1); winning moves: heap 2: 8 -> 0, heap 2: 8 -> 4 + 4\n\n\
-            Heaps may be of any size. A heap's nim-value is n for n = 1, 2 (mod 4), n + 1 for\n\
-            n = 3 and n - 1 for n = 0 (mod 4); a position's is the XOR of its heaps'. A split's\n\
-            result puts the two parts in place of the heap. A big heap can have very many winning\n\
-            splits: the first 1000 are listed and the note gives the exact number."
-    )]
-    Lasker(LaskerArgs),
-    #[command(
-        allow_negative_numbers = true,
-        after_help = heap_game_help!(
-            "sprague octal 0.77 5 7",
-            "Digit d_k: bit 1: a move removing k tokens may leave no heap, bit 2: one heap, bit 4: two\n\
-            heaps, bit 8 (hexadecimal digits): three heaps; d0 for moves removing nothing (4.7).\n\
-            Codes may have up to a million digits. `--take-set 1,70,150` stands for \"take s\n\
-            consecutive tokens from a row, s in the set\": the code with a 7 at each s (then every\n\
-            word is a heap: `sprague octal --take-set 1,2 5 7` is Kayles)."
-        )
-    )]
-    Octal(OctalArgs),
-    #[command(
-        allow_negative_numbers = true,
-        after_help = heap_game_help!(
-            "sprague kayles 5 7",
-            "Values: OEIS A002186; period 12 from n = 71 (proved)."
-        )
-    )]
-    Kayles(HeapGameArgs),
-    #[command(
-        allow_negative_numbers = true,
-        after_help = heap_game_help!(
-            "sprague dawson 5 7",
-            "Period 34 from n = 53 (proved)."
-        )
-    )]
-    Dawson(HeapGameArgs),
-    #[command(
-        allow_negative_numbers = true,
-        after_help = heap_game_help!(
-            "sprague dawsons-chess 5 7",
-            "A position is the number of files of each 3 x n board (a pawn of each side on every\n\
-             file): pushing a pawn sets off captures that take its file and the two beside it out\n\
-             of play, so n files play as the heap n of `octal 0.137`. Values: OEIS A002187;\n\
-             period 34 from n = 52 (proved)."
-        )
-    )]
-    DawsonsChess(HeapGameArgs),
-    #[command(
-        allow_negative_numbers = true,
-        after_help = heap_game_help!(
-            "sprague guiles 5 7",
-            "Octal code 0.15."
-        )
-    )]
-    Guiles(HeapGameArgs),
-    #[command(
-        allow_negative_numbers = true,
-        after_help = "Example:\n  sprague treblecross 6 9\n\n\
-            A position is the length of each empty row (0, 1, or 3 cells and more; a lone row of 2\n\
-            can never hold XXX). Both players put crosses; whoever completes three in a row wins, so\n\
-            a cross beside another, or one cell short of it, loses at once: the two cells each side\n\
-            of a cross are dead, and a row of n cells plays as the heap n + 2 of `octal 0.007`\n\
-            (typed to `octal 0.007` directly, heaps are counted that way). A move is written\n\
-            `row 1: X on cell 4 of 7, 1 and 1 safe cells left`; only safe moves are listed, and the\n\
-            position after it lists the safe stretches as rows (two safe cells play as a row of 1)."
-    )]
-    Treblecross(HeapGameArgs),
-    #[command(
-        allow_negative_numbers = true,
-        after_help = heap_game_help!(
-            "sprague grundys-game 7 9",
-            "Values: OEIS A002188; no period is known."
-        )
-    )]
-    GrundysGame(HeapGameArgs),
-    #[command(after_help = "\
-File format (FILE, or - for standard input):
-  n m k        vertices 1..n, m edges, k tokens
-  u v          m lines, one directed edge u -> v each
-  t1 t2 ...    the k vertices that hold a token (one line or several)
-
-Example:
-  printf '3 2 2\\n1 2\\n2 3\\n1 2\\n' | sprague graph -
-  N: nim-value 1 (0 xor 1); winning moves: token 1: 1 -> 2, token 2: 2 -> 3
-
-On an acyclic graph the nim-value is the XOR of the tokens' values. With a cycle the value is\n\
-Smith's generalised one: a number, or ∞{K} (K: the finite values of the followers); one token\n\
-on ∞{K} with the rest XOR-ing to a wins iff a is in K, else the game is a draw (D).")]
-    Graph(GraphArgs),
-    #[command(after_help = "\
-File format (FILE, or - for standard input):
-  n m          vertices 1..n (vertex 1 is the ground), m edges
-  u v          m lines, one undirected edge each; loops (u u) and repeated edges allowed
-
-Example:
-  printf '4 4\\n1 2\\n2 3\\n3 4\\n4 2\\n' | sprague hackenbush -
-  N: nim-value 2 (the triangle 2-3-4 fuses to a loop, *1, on a stalk of one edge: 1 + 1)
-
-Trees by the colon principle (a vertex is worth the XOR of (child + 1)); cycles by the fusion\n\
-principle (each two-edge-connected component fuses to one vertex whose edges become loops, *1\n\
-each). Linear time; a winning move names the edge by its 1-based index among the edge lines.")]
-    Hackenbush(HackenbushArgs),
-    #[command(
-        allow_negative_numbers = true,
-        after_help = "Example:\n  sprague split 1 0 1 5000\n  \
-            N: nim-value 5; the one winning move: bottle 1 -> 3, 4\n\n\
-            HNOI2007. Each bean is a game of its own, worth g(d) for its distance d to the last\n\
-            bottle, g(d) = mex of g(a) xor g(b) over a <= b < d; two beans in a bottle cancel, so\n\
-            counts may be of any size. Bottles are 1-based (HNOI2007 prints them 0-based)."
-    )]
-    Split(SplitArgs),
-    #[command(after_help = "\
-File format (FILE, or - for standard input):
-  n m          vertices 1..n, m edges
-  u v          m lines, one undirected edge each
-
-Example:
-  printf '3 2\\n1 2\\n2 3\\n' | sprague geography - --start 2
-  N: winning moves: token 2 -> 1, token 2 -> 3
-
-The start counts as visited. The player to move wins iff the start is in every maximum\n\
-matching (Hopcroft-Karp on bipartite graphs such as grids, Edmonds' blossoms otherwise).\n\
---all gives the outcome from every start at once (JSOI2009). With --batch, each input line is\n\
-`FILE START` (START defaults to --start).")]
-    Geography(GeographyArgs),
     /// Scoring games by minimax: exact values and best moves (triangle-war, tictactoe, connect4, cursors).
     #[command(after_help = "\
 Examples:
@@ -237,6 +44,7 @@ Examples:
   sprague solve tictactoe xx.oo....              x to move wins (value 1)
   sprague solve connect4 74223417356477411661 --stats   the exact score, positions explored
   sprague solve cursors --a 0 --b 5,3,1          the cursor game of the seed notes")]
+    #[command(subcommand_required = true, arg_required_else_help = true)]
     Solve(SolveArgs),
     /// Your own game, its rules written as a Rhai script defining `fn moves(p)`.
     #[command(
@@ -327,6 +135,29 @@ Open the address it prints (http://127.0.0.1:7878/ by default) in a browser. The
 Each request runs as this command in a process of its own, with the time and memory budgets
 below; it reads and writes none of the server's files.")]
     Serve(ServeArgs),
+    /// Shell completions for every command and game, made from the same definition as the help.
+    #[command(
+        hide = true,
+        after_help = "\
+Example:
+  sprague completions bash > ~/.local/share/bash-completion/completions/sprague"
+    )]
+    Completions(CompletionsArgs),
+    /// The manual page (roff), made from the same definition as the help.
+    #[command(
+        hide = true,
+        after_help = "\
+Example:
+  sprague man > sprague.1 && man ./sprague.1"
+    )]
+    Man,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 #[derive(Debug, Args)]
@@ -355,98 +186,195 @@ pub struct GamesArgs {
     pub json: bool,
 }
 
-/// The command line, with each game's one-line rule taken from the catalogue
-/// (`sprague_api::catalogue`), so that the help and the other front ends cannot drift apart, and
-/// a subcommand made from the entry of every game that has no command of its own
-/// ([`catalogue_subcommand`]).
+/// The command line: the commands written here ([`Cli`]) and a subcommand made from the
+/// catalogue entry of every game (`sprague_api::catalogue`, [`catalogue_subcommand`]), so that the
+/// help and the other front ends cannot drift apart.
 pub fn command() -> clap::Command {
     use clap::CommandFactory;
     let mut command = Cli::command();
+    let games = sprague_api::catalogue::games();
+    for (idx, game) in games.iter().enumerate() {
+        if is_generated(game) {
+            // `propagate_version` gives every subcommand `-V, --version`, but for the games
+            // whose help never listed it.
+            let sub = catalogue_subcommand(game).display_order(idx);
+            command = command.subcommand(sub.disable_version_flag(!game.version_flag));
+        }
+    }
+    let scored: Vec<clap::Command> = games
+        .iter()
+        .filter(|game| !is_generated(game))
+        .map(|game| catalogue_subcommand(game).disable_version_flag(!game.version_flag))
+        .collect();
+    command = command.mut_subcommand("solve", |solve| solve.subcommands(scored));
+    let played: Vec<clap::Command> = games
+        .iter()
+        .enumerate()
+        .filter(|(_, game)| game.play)
+        .map(|(idx, game)| play_subcommand(game).display_order(idx))
+        .collect();
+    command = command.mut_subcommand("play", |play| play.subcommands(played));
+    let tabulated: Vec<clap::Command> = games
+        .iter()
+        .enumerate()
+        .filter(|(_, game)| game.heap_table() || game.whole_table())
+        .map(|(_, game)| table_subcommand(game).display_order(game.table_order))
+        .collect();
+    command = command.mut_subcommand("table", |table| table.subcommands(tabulated));
     // clap adds its `help` subcommand when the command is built; built now, it can be ordered.
     command.build();
     // The help lists the games in the catalogue's order, then the other commands as declared.
-    let others: Vec<String> = command
+    // (As [`Cli`] declares them: adding `play`'s games above moved `play` to the end.)
+    let others: Vec<String> = Cli::command()
         .get_subcommands()
         .map(|c| c.get_name().to_owned())
-        .filter(|name| sprague_api::catalogue::game(name).is_none())
         .chain(["help".to_owned()])
         .collect();
     for (idx, name) in others.iter().enumerate() {
         command = command.mut_subcommand(name, |c| c.display_order(1000 + idx));
     }
-    let derived = Cli::command();
-    for (idx, game) in sprague_api::catalogue::games().iter().enumerate() {
-        if is_generated(game, &derived) {
-            command = command.subcommand(catalogue_subcommand(game).display_order(idx));
-            continue;
-        }
-        // clap's derive drops a doc comment's final period from `about`; so does this.
-        let about = game.rule.strip_suffix('.').unwrap_or(game.rule);
-        command = match game.command {
-            sprague_api::catalogue::Command::Analyse
-            | sprague_api::catalogue::Command::Calculate => {
-                command.mut_subcommand(game.name, |c| c.about(about).display_order(idx))
-            }
-            sprague_api::catalogue::Command::Solve => command.mut_subcommand("solve", |solve| {
-                solve.mut_subcommand(game.name, |c| c.about(about))
-            }),
-        };
+    // `play` lists the catalogue's games first, then its own as declared.
+    let own: Vec<String> = command
+        .find_subcommand("play")
+        .expect("play is a command")
+        .get_subcommands()
+        .map(|c| c.get_name().to_owned())
+        .filter(|name| sprague_api::catalogue::game(name).is_none_or(|g| !g.play))
+        .chain(["help".to_owned()])
+        .collect();
+    for (idx, name) in own.iter().enumerate() {
+        command = command.mut_subcommand("play", |play| {
+            play.mut_subcommand(name, |c| c.display_order(1000 + idx))
+        });
     }
+    // `table`'s own families are ordered as declared ([`TableFamily`]); `help` comes last.
+    command = command.mut_subcommand("table", |table| {
+        table.mut_subcommand("help", |c| c.display_order(usize::MAX))
+    });
     command
 }
 
-/// Whether `game`'s subcommand is made from its catalogue entry: a game whose position is words
-/// and which has no command written for it (those add `--batch` forms, notes, or flags of their
-/// own).
-/// `derived` is [`Cli`]'s own command (built once: building it costs a millisecond).
-fn is_generated(game: &sprague_api::catalogue::Game, derived: &clap::Command) -> bool {
-    use sprague_api::catalogue::Command;
-    matches!(game.command, Command::Analyse | Command::Calculate)
-        && game.input == sprague_api::catalogue::Input::Words
-        && derived.find_subcommand(game.name).is_none()
+/// Whether `game`'s subcommand is the command line's own (`sprague NAME`): every game but the
+/// scoring games, which are `sprague solve NAME`.
+fn is_generated(game: &sprague_api::catalogue::Game) -> bool {
+    game.command != sprague_api::catalogue::Command::Solve
 }
 
-/// The subcommand of a catalogue game: its position's words, a flag per parameter, `--misere`
-/// when the game has misère play, and the output flags every game shares. Adding a game whose
-/// position is words to the catalogue adds it to the command line, with its help.
+/// The subcommand of a catalogue game, all of it from its entry: the rule as its `about`, the
+/// position's argument, the flags ([`sprague_api::catalogue::Game::cli_flags`]: parameters,
+/// `--misere`, `--every`), the output flags every game shares, and the entry's details (or its
+/// example and position) after them. Adding a game to the catalogue adds it to the command line,
+/// with its help.
 fn catalogue_subcommand(game: &'static sprague_api::catalogue::Game) -> clap::Command {
-    use clap::{Arg, ArgAction};
+    // clap's derive dropped a doc comment's final period from `about`; so does this.
     let about = game.rule.strip_suffix('.').unwrap_or(game.rule);
-    let mut sub = clap::Command::new(game.name)
-        .about(about)
-        .allow_negative_numbers(true)
-        .after_help(format!(
+    let details = if game.details.is_empty() {
+        format!(
             "Example:\n  {}\n\nPosition: {}.",
             game.example_command(),
             game.position
-        ))
-        .arg(
-            Arg::new("position")
-                .value_name("POSITION")
-                .num_args(0..)
+        )
+    } else {
+        game.details.to_owned()
+    };
+    let sub = clap::Command::new(game.name)
+        .about(about)
+        .after_help(details);
+    let (value, help) = match game.words {
+        ("", _) => ("POSITION", format!("The position: {}", game.position)),
+        (value, help) => (value, help.to_owned()),
+    };
+    // The output flags' struct brings its doc comment as `about`: the rule is set after it.
+    with_arguments(sub, game, value, help).about(about)
+}
+
+/// The subcommand of `sprague play NAME` for a playable game of the catalogue: the arguments of
+/// its own subcommand (`play` refuses the output flags), named as `play`'s list names it.
+fn play_subcommand(game: &'static sprague_api::catalogue::Game) -> clap::Command {
+    let (value, help) = match (game.play_words, game.words) {
+        (Some((value, help)), _) => (value, help.to_owned()),
+        (None, ("", _)) => ("POSITION", format!("The position: {}", game.position)),
+        (None, (value, help)) => (value, help.to_owned()),
+    };
+    let sub = clap::Command::new(game.name);
+    with_arguments(sub, game, value, help).about(game.play_about)
+}
+
+/// The subcommand of `sprague table NAME` for a game of the catalogue: a heap game's
+/// ([`sprague_api::catalogue::Game::heap_table`]: the range, the long-run options, the output),
+/// or a table computed whole (its entry's `table_flags`, the range, the output).
+fn table_subcommand(game: &'static sprague_api::catalogue::Game) -> clap::Command {
+    let mut sub = clap::Command::new(game.name);
+    if game.heap_table() {
+        return <TableHeapArgs as clap::Args>::augment_args(sub).about(game.table_about);
+    }
+    for flag in game.table_flags {
+        let arg = clap::Arg::new(flag.name)
+            .long(flag.name)
+            .help(flag.help)
+            .value_name(flag.value)
+            .required(flag.required);
+        sub = sub.arg(arg);
+    }
+    let sub = <TableRangeArgs as clap::Args>::augment_args(sub);
+    <TableOutputArgs as clap::Args>::augment_args(sub).about(game.table_about)
+}
+
+/// `sub` with `game`'s arguments: its position (named `value`, with `help`), its flags, and the
+/// output flags. The caller sets `about` after (the output flags' struct brings its own).
+fn with_arguments(
+    mut sub: clap::Command,
+    game: &'static sprague_api::catalogue::Game,
+    value: &'static str,
+    help: String,
+) -> clap::Command {
+    use clap::{Arg, ArgAction};
+    use sprague_api::catalogue::{Command, Input};
+    let position = Arg::new("position").value_name(value).help(help);
+    sub = match (game.command, game.input) {
+        // A scoring game's position is one word, the start when not given (some have none:
+        // their position is a flag's).
+        (Command::Solve, _) if game.words.0.is_empty() => sub,
+        (Command::Solve, _) => sub.arg(position.default_value("").action(ArgAction::Set)),
+        // Words may be negative numbers (refused with a message of the game's own).
+        (_, Input::Words) => sub.allow_negative_numbers(true).arg(
+            position
                 .required_unless_present("batch")
-                .help(format!("The position: {}", game.position)),
-        );
-    for p in game.parameters {
-        let arg = Arg::new(p.name)
-            .long(p.name)
-            .help(p.help)
-            .required(p.required);
-        sub = sub.arg(if p.value.is_empty() {
+                .num_args(1..)
+                .action(ArgAction::Append),
+        ),
+        (_, Input::File) => sub.arg(
+            position
+                .required_unless_present("batch")
+                .action(ArgAction::Set),
+        ),
+    };
+    for flag in game.cli_flags() {
+        let arg = Arg::new(flag.name).long(flag.name).help(flag.help);
+        let mut arg = if flag.value.is_empty() {
             arg.action(ArgAction::SetTrue)
         } else {
-            arg.value_name(p.value)
-        });
+            arg.value_name(flag.value)
+                .action(ArgAction::Set)
+                .required(flag.required)
+                .allow_hyphen_values(flag.hyphen_values)
+        };
+        if flag.unless_batch {
+            arg = arg.required_unless_present("batch");
+        }
+        if let Some(default) = flag.default {
+            arg = arg.default_value(default);
+        }
+        if let Some((low, high)) = flag.range {
+            arg = arg.value_parser(clap::value_parser!(i64).range(low..=high));
+        }
+        sub = sub.arg(arg.conflicts_with_all(flag.conflicts));
     }
-    if game.misere {
-        sub = sub.arg(
-            Arg::new("misere")
-                .long("misere")
-                .action(ArgAction::SetTrue)
-                .help("Misère play: the player who makes the last move loses."),
-        );
+    if game.command == Command::Solve {
+        // A scoring game's entry lists its output flags with the others.
+        return sub;
     }
-    if game.command == sprague_api::catalogue::Command::Calculate {
+    if game.command == Command::Calculate {
         // A calculation has no moves to list: `--json` and `--batch` only.
         return sub
             .arg(
@@ -465,8 +393,7 @@ fn catalogue_subcommand(game: &'static sprague_api::catalogue::Game) -> clap::Co
                     ),
             );
     }
-    // The output flags' struct brings its doc comment as `about`: the rule is set after it.
-    <OutputArgs as clap::Args>::augment_args(sub).about(about)
+    <OutputArgs as clap::Args>::augment_args(sub)
 }
 
 /// A request for a game whose subcommand is made from its catalogue entry.
@@ -474,12 +401,14 @@ fn catalogue_subcommand(game: &'static sprague_api::catalogue::Game) -> clap::Co
 pub struct CatalogueArgs {
     /// The game.
     pub game: &'static sprague_api::catalogue::Game,
-    /// The position's words.
+    /// The position's words (a file game: its file's name).
     pub words: Vec<String>,
     /// The parameters given, by name (`""` for a flag that is set).
     pub parameters: Vec<(&'static str, String)>,
     /// `--misere`.
     pub misere: bool,
+    /// `--every`.
+    pub every: bool,
     /// `--json`, `--batch`, `--all-moves`.
     pub output: OutputArgs,
 }
@@ -491,6 +420,20 @@ pub enum Parsed {
     Cli(Cli),
     /// A game whose subcommand is made from its catalogue entry.
     Catalogue(CatalogueArgs),
+    /// `sprague play NAME` for a game of the catalogue.
+    Play(First, CatalogueArgs),
+    /// `sprague table NAME` for a heap game of the catalogue.
+    Table(&'static sprague_api::catalogue::Game, TableHeapArgs),
+    /// `sprague table NAME` for a game of the catalogue whose table is computed whole: its
+    /// parameters, the range, `--json`.
+    Tabulate(
+        &'static sprague_api::catalogue::Game,
+        Vec<(&'static str, String)>,
+        TableRangeArgs,
+        bool,
+    ),
+    /// `sprague solve NAME` for a scoring game of the catalogue.
+    Solve(CatalogueArgs),
 }
 
 impl Parsed {
@@ -500,13 +443,39 @@ impl Parsed {
     ///
     /// clap's, for a command of [`Cli`] whose matches do not fit it.
     pub fn from_matches(matches: &clap::ArgMatches) -> Result<Parsed, clap::Error> {
-        use clap::{CommandFactory, FromArgMatches};
+        use clap::FromArgMatches;
         if let Some((name, sub)) = matches.subcommand() {
-            let derived = Cli::command();
-            if let Some(game) =
-                sprague_api::catalogue::game(name).filter(|g| is_generated(g, &derived))
-            {
+            if let Some(game) = sprague_api::catalogue::game(name).filter(|g| is_generated(g)) {
                 return catalogue_args(game, sub).map(Parsed::Catalogue);
+            }
+            if let Some((name, sub)) = sub.subcommand().filter(|_| name == "solve") {
+                if let Some(game) = sprague_api::catalogue::game(name).filter(|g| !is_generated(g))
+                {
+                    return catalogue_args(game, sub).map(Parsed::Solve);
+                }
+            }
+            if let Some((name, sub)) = sub.subcommand().filter(|_| name == "table") {
+                if let Some(game) = sprague_api::catalogue::game(name).filter(|g| g.heap_table()) {
+                    return TableHeapArgs::from_arg_matches(sub).map(|a| Parsed::Table(game, a));
+                }
+                if let Some(game) = sprague_api::catalogue::game(name).filter(|g| g.whole_table()) {
+                    let parameters = game
+                        .table_flags
+                        .iter()
+                        .filter_map(|f| sub.get_one::<String>(f.name).map(|v| (f.name, v.clone())))
+                        .collect();
+                    let range = TableRangeArgs::from_arg_matches(sub)?;
+                    let json = TableOutputArgs::from_arg_matches(sub)?.json;
+                    return Ok(Parsed::Tabulate(game, parameters, range, json));
+                }
+            }
+            if let Some((name, sub)) = sub.subcommand().filter(|_| name == "play") {
+                if let Some(game) = sprague_api::catalogue::game(name).filter(|g| g.play) {
+                    let first = *sub
+                        .get_one::<First>("first")
+                        .expect("--first has a default");
+                    return catalogue_args(game, sub).map(|args| Parsed::Play(first, args));
+                }
             }
         }
         Cli::from_arg_matches(matches).map(Parsed::Cli)
@@ -519,21 +488,40 @@ fn catalogue_args(
     sub: &clap::ArgMatches,
 ) -> Result<CatalogueArgs, clap::Error> {
     use clap::FromArgMatches;
+    // (A scoring game whose position is a flag's has no position argument.)
     let words = sub
-        .get_many::<String>("position")
+        .try_get_many::<String>("position")
+        .ok()
+        .flatten()
         .map(|w| w.cloned().collect())
         .unwrap_or_default();
     let mut parameters = Vec::new();
-    for p in game.parameters {
-        if p.value.is_empty() {
-            if sub.get_flag(p.name) {
-                parameters.push((p.name, String::new()));
+    let (mut misere, mut every) = (false, false);
+    let scored = game.command == sprague_api::catalogue::Command::Solve;
+    for flag in game.cli_flags() {
+        match flag.name {
+            "misere" => misere = sub.get_flag("misere"),
+            "every" => every = sub.get_flag("every"),
+            // A scoring game's output flags, read below.
+            "json" | "batch" if scored => {}
+            name if flag.range.is_some() => {
+                if let Some(value) = sub.get_one::<i64>(name) {
+                    parameters.push((name, value.to_string()));
+                }
             }
-        } else if let Some(value) = sub.get_one::<String>(p.name) {
-            parameters.push((p.name, value.clone()));
+            name if flag.value.is_empty() => {
+                if sub.get_flag(name) {
+                    parameters.push((name, String::new()));
+                }
+            }
+            name => {
+                if let Some(value) = sub.get_one::<String>(name) {
+                    parameters.push((name, value.clone()));
+                }
+            }
         }
     }
-    let output = if game.command == sprague_api::catalogue::Command::Calculate {
+    let output = if scored || game.command == sprague_api::catalogue::Command::Calculate {
         OutputArgs {
             json: sub.get_flag("json"),
             batch: sub.get_flag("batch"),
@@ -546,7 +534,8 @@ fn catalogue_args(
         game,
         words,
         parameters,
-        misere: game.misere && sub.get_flag("misere"),
+        misere,
+        every,
         output,
     })
 }
@@ -569,47 +558,14 @@ pub struct PlayArgs {
     pub game: PlayGame,
 }
 
-/// The games `play` knows, with the same arguments as their analysing commands.
+/// The games `play` knows besides those of the catalogue (whose subcommands are made from their
+/// entries, [`play_subcommand`]).
 #[derive(Debug, Subcommand)]
 pub enum PlayGame {
-    /// Nim (`--misere` for Anti-Nim).
-    #[command(allow_negative_numbers = true)]
-    Nim(NimArgs),
-    /// Wythoff's game.
-    #[command(allow_negative_numbers = true)]
-    Wythoff(WythoffArgs),
-    /// Bash's game (`--max M`, `--min P`, `--misere`).
-    #[command(allow_negative_numbers = true)]
-    Bash(BashArgs),
-    /// Staircase Nim.
-    #[command(allow_negative_numbers = true)]
-    Staircase(StaircaseArgs),
-    /// A subtraction game (`--set S`).
-    #[command(allow_negative_numbers = true)]
-    Subtraction(SubtractionArgs),
-    /// Lasker's Nim.
-    #[command(allow_negative_numbers = true)]
-    Lasker(LaskerArgs),
-    /// Triangle War (`--moves "u-v …"` for a position); type a line like `2-4`.
-    TriangleWar(TriangleWarArgs),
-    /// Tic-tac-toe (CELLS for a position); type a cell 1-9.
-    Tictactoe(TicTacToeArgs),
-    /// Connect Four (SEQ for a position, --width/--height for another board); type a column.
-    Connect4(Connect4Args),
     /// A game of your own, its rules a Rhai script (`--param`, `--misere`); type the position
     /// after your move, or the move as the analysis words it.
     #[command(allow_negative_numbers = true)]
     Script(ScriptArgs),
-}
-
-/// `play staircase`: Staircase Nim's position (its analysing command is made from the catalogue).
-#[derive(Debug, Args)]
-pub struct StaircaseArgs {
-    /// The coins on steps 1, 2, …, n (non-negative integers of any size).
-    #[arg(value_name = "COINS", required_unless_present = "batch")]
-    pub steps: Vec<String>,
-    #[command(flatten)]
-    pub output: OutputArgs,
 }
 
 /// Flags every analysing command takes.
@@ -625,21 +581,6 @@ pub struct OutputArgs {
     /// List every move with the outcome and nim-value it leads to.
     #[arg(long)]
     pub all_moves: bool,
-}
-
-#[derive(Debug, Args)]
-pub struct NimArgs {
-    /// Heap sizes (non-negative integers of any size).
-    #[arg(value_name = "HEAP", required_unless_present = "batch")]
-    pub heaps: Vec<String>,
-    /// Misère play (Anti-Nim): the player who takes the last token loses.
-    #[arg(long)]
-    pub misere: bool,
-    /// Moore's Nim_K: a move takes from one to K heaps (K = 1 is Nim).
-    #[arg(long, value_name = "K")]
-    pub moore: Option<String>,
-    #[command(flatten)]
-    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]
@@ -683,129 +624,21 @@ pub struct ScriptRunArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct GraphArgs {
-    /// The game-graph file, or - for standard input.
-    #[arg(value_name = "FILE", required_unless_present = "batch")]
-    pub file: Option<String>,
-    #[command(flatten)]
-    pub output: OutputArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct WythoffArgs {
-    /// The two heap sizes (non-negative integers of any size).
-    #[arg(value_name = "HEAP", required_unless_present = "batch")]
-    pub heaps: Vec<String>,
-    #[command(flatten)]
-    pub output: OutputArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct BashArgs {
-    /// The heap size (a non-negative integer of any size).
-    #[arg(value_name = "N", required_unless_present = "batch")]
-    pub heap: Vec<String>,
-    /// The most tokens a move takes (at least 1).
-    #[arg(long, value_name = "M")]
-    pub max: String,
-    /// The fewest tokens a move takes (default 1); with fewer left, a move takes them all.
-    #[arg(long, value_name = "P")]
-    pub min: Option<String>,
-    /// Misère play: the player who takes the last token loses.
-    #[arg(long)]
-    pub misere: bool,
-    #[command(flatten)]
-    pub output: OutputArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct SubtractionArgs {
-    /// Heap sizes (non-negative integers of any size).
-    #[arg(value_name = "HEAP", required_unless_present = "batch")]
-    pub heaps: Vec<String>,
-    /// The subtraction set: positive integers separated by commas, like 1,3,4.
-    #[arg(long, value_name = "S")]
-    pub set: String,
-    /// Every-SG: each turn moves once in every component (each word; `1+3` one component) not
-    /// yet finished, a split staying in its component; the last move wins.
-    #[arg(long)]
-    pub every: bool,
-    #[command(flatten)]
-    pub output: OutputArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct LaskerArgs {
-    /// Heap sizes (non-negative integers of any size).
-    #[arg(value_name = "HEAP", required_unless_present = "batch")]
-    pub heaps: Vec<String>,
-    /// Every-SG: each turn moves once in every component (each word; `1+3` one component) not
-    /// yet finished, a split staying in its component; the last move wins.
-    #[arg(long)]
-    pub every: bool,
-    #[command(flatten)]
-    pub output: OutputArgs,
-}
-
-/// `octal CODE H…` or `octal --take-set S H…`.
-#[derive(Debug, Args)]
-pub struct OctalArgs {
-    /// The rule "take s consecutive tokens from a row, s in S" (S like 1,70,150), instead of a
-    /// code: the code with digit 7 at each s.
-    #[arg(long, value_name = "S")]
-    pub take_set: Option<String>,
-    #[command(flatten)]
-    pub heaps: HeapGameArgs,
-}
-
-/// `octal CODE H…` and the named heap games (`kayles H…`): for `octal` the first word is the code.
-#[derive(Debug, Args)]
-pub struct HeapGameArgs {
-    /// For `octal`: the code (0.77), then the heap sizes; for a named game: the heap sizes.
-    #[arg(value_name = "HEAP", required_unless_present = "batch")]
-    pub words: Vec<String>,
-    /// Misère play: whoever makes the last move loses. Also gives a lone heap's genus (4^146).
-    #[arg(long, conflicts_with = "every")]
-    pub misere: bool,
-    /// Every-SG: each turn moves once in every component (each word; `1+3` one component) not
-    /// yet finished, a split staying in its component; the last move wins.
-    #[arg(long)]
-    pub every: bool,
-    #[command(flatten)]
-    pub output: OutputArgs,
-}
-
-#[derive(Debug, Args)]
 pub struct TableArgs {
     #[command(subcommand)]
     pub family: TableFamily,
 }
 
-/// The families `table` knows.
+/// The families `table` knows besides the catalogue's games (whose subcommands are made from
+/// their entries, [`table_subcommand`], listed after these).
 #[derive(Debug, Subcommand)]
 pub enum TableFamily {
     /// A scripted game: integer positions 0..N (`--upto N`), or pairs [a, b] (`--grid A,B`).
+    #[command(display_order = 0)]
     Script(TableScriptArgs),
     /// An octal or hexadecimal code: `table octal 0.07 --upto 200`.
+    #[command(display_order = 1)]
     Octal(TableOctalArgs),
-    /// Kayles (0.77).
-    Kayles(TableHeapArgs),
-    /// Dawson's Kayles (0.07).
-    Dawson(TableHeapArgs),
-    /// Dawson's chess (0.137).
-    DawsonsChess(TableHeapArgs),
-    /// Guiles (0.15).
-    Guiles(TableHeapArgs),
-    /// Treblecross (0.007).
-    Treblecross(TableHeapArgs),
-    /// Grundy's game.
-    GrundysGame(TableHeapArgs),
-    /// A subtraction game: `table subtraction --set 1,3,4 --upto 50`.
-    Subtraction(TableSubtractionArgs),
-    /// Bash's game: `table bash --max 3 --upto 20`.
-    Bash(TableBashArgs),
-    /// Lasker's Nim (take, or split a heap in two), from its closed form: `table lasker --upto 20`.
-    Lasker(TableLaskerArgs),
 }
 
 /// Flags every table takes.
@@ -875,39 +708,6 @@ pub struct TableHeapArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct TableSubtractionArgs {
-    /// The subtraction set: positive integers separated by commas, like 1,3,4.
-    #[arg(long, value_name = "S")]
-    pub set: String,
-    #[command(flatten)]
-    pub range: TableRangeArgs,
-    #[command(flatten)]
-    pub output: TableOutputArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct TableLaskerArgs {
-    #[command(flatten)]
-    pub range: TableRangeArgs,
-    #[command(flatten)]
-    pub output: TableOutputArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct TableBashArgs {
-    /// The most tokens a move takes.
-    #[arg(long, value_name = "M")]
-    pub max: String,
-    /// The fewest tokens a move takes (fewer left: take all).
-    #[arg(long, value_name = "P")]
-    pub min: Option<String>,
-    #[command(flatten)]
-    pub range: TableRangeArgs,
-    #[command(flatten)]
-    pub output: TableOutputArgs,
-}
-
-#[derive(Debug, Args)]
 pub struct TableScriptArgs {
     /// The script file (Rhai).
     #[arg(value_name = "FILE")]
@@ -941,188 +741,9 @@ pub struct TableScriptArgs {
     pub output: TableOutputArgs,
 }
 
+/// `sprague solve`: its subcommands are the catalogue's scoring games, made from their entries.
 #[derive(Debug, Args)]
-pub struct HackenbushArgs {
-    /// The edge-list file, or - for standard input.
-    #[arg(value_name = "FILE", required_unless_present = "batch")]
-    pub file: Option<String>,
-    #[command(flatten)]
-    pub output: OutputArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct SplitArgs {
-    /// Beans in bottles 1..n (non-negative integers of any size).
-    #[arg(value_name = "COUNT", required_unless_present = "batch")]
-    pub counts: Vec<String>,
-    #[command(flatten)]
-    pub output: OutputArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct GeographyArgs {
-    /// The edge-list file, or - for standard input.
-    #[arg(value_name = "FILE", required_unless_present = "batch")]
-    pub file: Option<String>,
-    /// The vertex the token starts on (1-based; it counts as visited).
-    #[arg(long, value_name = "V", allow_hyphen_values = true)]
-    pub start: Option<String>,
-    /// Give the outcome from every start vertex instead.
-    #[arg(long, conflicts_with = "start")]
-    pub all: bool,
-    #[command(flatten)]
-    pub output: OutputArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct SolveArgs {
-    #[command(subcommand)]
-    pub game: SolveGame,
-}
-
-#[derive(Debug, Args)]
-pub struct CursorsArgs {
-    /// The sequence a (comma-separated, or @FILE).
-    #[arg(long, allow_hyphen_values = true, required_unless_present = "batch")]
-    pub a: Option<String>,
-    /// The sequence b (comma-separated, or @FILE).
-    #[arg(long, allow_hyphen_values = true, required_unless_present = "batch")]
-    pub b: Option<String>,
-    /// The cursors' 1-based start `C,D`.
-    #[arg(long, value_name = "C,D", default_value = "1,1")]
-    pub start: String,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// Read games from standard input, one `A B [C,D]` per line; print one JSON object per line.
-    #[arg(long)]
-    pub batch: bool,
-}
-
-/// The scoring games `solve` knows.
-#[derive(Debug, Subcommand)]
-pub enum SolveGame {
-    #[command(after_help = "\
-Dots in rows 1 / 2 3 / 4 5 6 / 7 8 9 10; 18 lines join neighbours, bounding 9 triangles. A moves
-first. The value is A's final score minus B's under optimal play from the given position.
-
-Example:
-  sprague solve triangle-war --moves \"2-4 4-5 5-9 3-6 2-5 3-5\"
-  value -5: B wins (POJ 1085, sample game 1)")]
-    TriangleWar(TriangleWarArgs),
-    #[command(after_help = "\
-CELLS: nine characters of x, o and ., row by row (x moves first); default the empty board.
-
-Example:
-  sprague solve tictactoe x...o....
-  value 0 (a draw); best moves listed with the board they leave")]
-    Tictactoe(TicTacToeArgs),
-    #[command(after_help = "\
-SEQ: the columns played from the empty board, digits 1-7 (Pons' notation); empty for the start.
-Score (the standard test sets' convention): 0 draw; 22-k if the player to move wins with its k-th
-stone; -(22-k) if the opponent does. On a board of c cells a win on move m of the game scores
-(c + 2 - m) / 2, rounded down. --weak gives the sign only (faster).
-
-Examples:
-  sprague solve connect4 2252576253462244111563365343671351441
-  score -1
-  sprague solve connect4 --width 6 --height 4
-  score -1: the second player wins, on move 24 (the last)
-  sprague solve connect4 --width 10 --height 2 \"10,1\"
-  score 0: a draw (on a board wider than 9, columns are numbers separated by commas)")]
-    Connect4(Connect4Args),
-    #[command(after_help = "\
-Example:
-  sprague solve cursors --a 0 --b 5,3,1
-  value: 3
-
-Sequences are comma-separated integers, or @FILE to read one from a file (commas or\n\
-whitespace). Non-increasing sequences of any length are solved by binary search on the score\n\
-and the matching theorem in O((n + m) log) time; sequences in another order only while\n\
-n*m*(n + m) <= 2000000 (the explicit graph of cells), and refused beyond that.")]
-    Cursors(CursorsArgs),
-}
-
-/// Flags every `solve` command takes.
-#[derive(Debug, Args)]
-pub struct SolveOutputArgs {
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// Read positions from standard input, one per line; print one JSON object per line.
-    #[arg(long)]
-    pub batch: bool,
-    /// Report the positions explored and the time taken (Connect Four: also how many of them
-    /// were forced, with at most one move not losing at once, which `c4` does not count).
-    #[arg(long)]
-    pub stats: bool,
-    /// Empty the transposition table before each position (for benchmarks: counts per position
-    /// alone; a batch otherwise reuses what earlier lines found).
-    #[arg(long)]
-    pub fresh_table: bool,
-}
-
-#[derive(Debug, Args)]
-pub struct TriangleWarArgs {
-    /// The lines drawn so far, in order, A first: `u-v` separated by spaces or commas.
-    #[arg(
-        long,
-        value_name = "MOVES",
-        default_value = "",
-        allow_hyphen_values = true
-    )]
-    pub moves: String,
-    #[command(flatten)]
-    pub output: SolveOutputArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct TicTacToeArgs {
-    /// Nine characters of x, o and . (default: the empty board).
-    #[arg(value_name = "CELLS", default_value = "")]
-    pub cells: String,
-    #[command(flatten)]
-    pub output: SolveOutputArgs,
-}
-
-#[derive(Debug, Args)]
-pub struct Connect4Args {
-    /// The columns played so far, digits 1-7 (default: the empty board); on a board wider than
-    /// 9, numbers separated by commas (`10,3,12`).
-    #[arg(value_name = "SEQ", default_value = "")]
-    pub sequence: String,
-    #[command(flatten)]
-    pub board: Connect4Board,
-    /// The transposition table's size (bytes, or with a K, M or G suffix; rounded down to a
-    /// power of two). By default 8M, growing to 1G (at most half the memory available) once a
-    /// search has run a few seconds; with this option the table stays the size given.
-    #[arg(long, value_name = "SIZE")]
-    pub memory: Option<String>,
-    /// The sign of the score only: 1 win, 0 draw, -1 loss.
-    #[arg(long)]
-    pub weak: bool,
-    /// Leave out the best moves (one search fewer per move).
-    #[arg(long)]
-    pub score_only: bool,
-    /// Also the score of every legal move (JSON "moves": [{"column", "score"}]): one search a
-    /// move.
-    #[arg(long)]
-    pub all_moves: bool,
-    /// Threads searching each position together, sharing one table (Lazy SMP); 1 by default,
-    /// which makes the counts of `--stats` repeatable.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
-    pub threads: u16,
-    /// Search every position, even those the shipped opening book holds (on 7×6 every position
-    /// of at most 7 stones): to measure the solver.
-    #[arg(long)]
-    pub no_book: bool,
-    /// Read this opening book (built by `sprague book connect4`, for this board) instead of the
-    /// one shipped for 7×6: its positions are answered at once.
-    #[arg(long, value_name = "FILE", conflicts_with = "no_book")]
-    pub book: Option<String>,
-    #[command(flatten)]
-    pub output: SolveOutputArgs,
-}
+pub struct SolveArgs {}
 
 /// `sprague book`.
 #[derive(Debug, Args)]
@@ -1180,9 +801,8 @@ mod tests {
     /// The help of `--no-book` names the depth of the book shipped.
     #[test]
     fn the_help_names_the_shipped_books_depth() {
-        use clap::CommandFactory;
         let depth = sprague_api::book::standard_book().depth();
-        let help = Cli::command()
+        let help = command()
             .find_subcommand_mut("solve")
             .unwrap()
             .find_subcommand_mut("connect4")
@@ -1215,7 +835,7 @@ mod tests {
             args.parameters,
             [("max", "4".to_owned()), ("min", "2".to_owned())]
         );
-        assert!(args.misere && !args.output.json);
+        assert!(args.misere && !args.every && !args.output.json);
         let request = sprague_api::catalogue::Request {
             words: args.words.iter().map(String::as_str).collect(),
             parameters: args
@@ -1242,10 +862,7 @@ mod tests {
     #[test]
     fn staircase_is_made_from_its_catalogue_entry() {
         let game = sprague_api::catalogue::game("staircase").unwrap();
-        assert!(is_generated(
-            game,
-            &<Cli as clap::CommandFactory>::command()
-        ));
+        assert!(is_generated(game));
         let mut help = Vec::new();
         command()
             .find_subcommand_mut("staircase")
@@ -1259,5 +876,44 @@ mod tests {
             help.contains("--batch") && !help.contains("--misere"),
             "{help}"
         );
+    }
+
+    /// The catalogue is the only way in: no game has a derived command of its own; every game
+    /// is a subcommand made from its entry (the scoring ones `solve`'s), and so are `play`'s
+    /// games and `table`'s heap games.
+    #[test]
+    fn every_game_subcommand_comes_from_the_catalogue() {
+        use clap::CommandFactory;
+        let derived = Cli::command();
+        let mut command = command();
+        for game in sprague_api::catalogue::games() {
+            assert!(
+                derived.find_subcommand(game.name).is_none(),
+                "{} is derived",
+                game.name
+            );
+            if game.play {
+                let play = command.find_subcommand("play").unwrap();
+                assert!(play.find_subcommand(game.name).is_some(), "{}", game.name);
+            }
+            if !is_generated(game) {
+                let solve = command.find_subcommand("solve").unwrap();
+                assert!(solve.find_subcommand(game.name).is_some(), "{}", game.name);
+                let derived_solve = derived.find_subcommand("solve").unwrap();
+                assert!(derived_solve.find_subcommand(game.name).is_none());
+                continue;
+            }
+            let sub = command.find_subcommand_mut(game.name).unwrap();
+            let help = sub.render_help().to_string();
+            let about = game.rule.strip_suffix('.').unwrap_or(game.rule);
+            let words: Vec<&str> = help.split_whitespace().collect();
+            assert!(words.join(" ").starts_with(about), "{}: {help}", game.name);
+            let play = derived.find_subcommand("play").unwrap();
+            assert!(play.find_subcommand(game.name).is_none(), "{}", game.name);
+            if game.heap_table() || game.whole_table() {
+                let table = command.find_subcommand("table").unwrap();
+                assert!(table.find_subcommand(game.name).is_some(), "{}", game.name);
+            }
+        }
     }
 }

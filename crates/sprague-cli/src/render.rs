@@ -2,7 +2,10 @@
 
 use std::io::Write;
 
-use sprague_api::{Analysis, NimValue, Outcome};
+use sprague_api::catalogue::Report;
+use sprague_api::cursors::CursorsReport;
+use sprague_api::geography::AllStarts;
+use sprague_api::{Analysis, NimValue, Outcome, ScoreReport, ScoreValue};
 
 use crate::failure::Failure;
 
@@ -80,6 +83,128 @@ pub fn text(out: &mut impl Write, analysis: &Analysis) -> Result<(), Failure> {
                 None => writeln!(out, "  {}", m.text)?,
             }
         }
+    }
+    Ok(())
+}
+
+/// Prints a catalogue game's report for a person to read, as its kind is written.
+pub fn report(out: &mut impl Write, report: &Report) -> Result<(), Failure> {
+    match report {
+        Report::Analysis(analysis) => text(out, analysis),
+        Report::Score(score_report) => score(out, score_report),
+        Report::AllStarts(all) => all_starts(out, all),
+        Report::Cursors(cursors_report) => cursors(out, cursors_report),
+        Report::Value(value) => {
+            writeln!(out, "{}", value.text)?;
+            Ok(())
+        }
+    }
+}
+
+/// Geography from every start: the graph, then the winning starts.
+pub fn all_starts(out: &mut impl Write, all: &AllStarts) -> Result<(), Failure> {
+    writeln!(
+        out,
+        "geography: {} vertices, maximum matching {} ({})",
+        all.vertices,
+        all.matching,
+        if all.bipartite {
+            "bipartite"
+        } else {
+            "not bipartite"
+        }
+    )?;
+    writeln!(
+        out,
+        "the player to move wins from {} starts:",
+        all.winning_starts.len()
+    )?;
+    let words: Vec<String> = all.winning_starts.iter().map(|v| v.to_string()).collect();
+    writeln!(out, "  {}", words.join(" "))?;
+    Ok(())
+}
+
+/// The cursor game's value.
+pub fn cursors(out: &mut impl Write, report: &CursorsReport) -> Result<(), Failure> {
+    writeln!(out, "cursors {}", report.position)?;
+    writeln!(
+        out,
+        "value: {} (the final score a_C + b_D under optimal play; the first player minimises)",
+        report.value
+    )?;
+    Ok(())
+}
+
+/// A scoring game's value and best moves.
+pub fn score(out: &mut impl Write, report: &ScoreReport) -> Result<(), Failure> {
+    let position = if report.position.is_empty() {
+        "(start)"
+    } else {
+        &report.position
+    };
+    writeln!(out, "{} {position}", report.game)?;
+    if let (Some(width), Some(height)) = (report.width, report.height) {
+        writeln!(out, "board:    {width} columns × {height} rows")?;
+    }
+    match &report.to_move {
+        Some(player) => writeln!(out, "to move:  {player}")?,
+        None => writeln!(out, "to move:  nobody, the game is over")?,
+    }
+    if let Some([a, b]) = report.triangles {
+        writeln!(out, "so far:   A {a}, B {b}")?;
+    }
+    let sign = |v: i32| match v.signum() {
+        1 => "the player to move wins",
+        0 => "a draw",
+        _ => "the player to move loses",
+    };
+    let (label, number, meaning) = match report.result {
+        ScoreValue::Difference(v) => (
+            "value:   ",
+            v,
+            "A's final score minus B's under optimal play",
+        ),
+        ScoreValue::Outcome(v) => ("value:   ", v, sign(v)),
+        ScoreValue::Score(v) => ("score:   ", v, sign(v)),
+    };
+    writeln!(out, "{label} {number} ({meaning})")?;
+    if let Some(winner) = &report.winner {
+        writeln!(out, "winner:   {winner}")?;
+    }
+    if let Some(best) = &report.best_moves {
+        if best.is_empty() {
+            writeln!(out, "best moves: none")?;
+        } else {
+            writeln!(out, "best moves ({}):", best.len())?;
+            for m in best {
+                match &m.to {
+                    Some(to) => writeln!(out, "  {:<14} leaves {to}", m.text)?,
+                    None => writeln!(out, "  {}", m.text)?,
+                }
+            }
+        }
+    }
+    if let Some(moves) = &report.moves {
+        let listed: Vec<String> = moves
+            .iter()
+            .map(|m| format!("{}: {}", m.column, m.score))
+            .collect();
+        if listed.is_empty() {
+            writeln!(out, "moves:    none")?;
+        } else {
+            writeln!(
+                out,
+                "moves:    {} (column: score for its player)",
+                listed.join(", ")
+            )?;
+        }
+    }
+    if let Some(stats) = &report.stats {
+        write!(out, "explored: {} positions", stats.nodes)?;
+        if let Some(forced) = stats.forced {
+            write!(out, " ({forced} forced)")?;
+        }
+        writeln!(out, " in {:.3} ms", stats.time_ms)?;
     }
     Ok(())
 }

@@ -1,18 +1,15 @@
-//! One module per command: turn arguments into a request, run it, print the report.
+//! One module per command that is not a game: turn arguments into a request, run it, print the
+//! report. Every game is run here, the same way for all: a request made from its catalogue
+//! entry's flags, answered by the catalogue (`Game::analyser`, `Game::answer`), its report
+//! printed by its kind (`render`).
 
-mod bash;
 mod book;
 mod games;
-mod geography;
-mod graph;
-mod hackenbush;
-mod nim;
-mod octal;
+mod generate;
 mod play;
 mod script;
 mod serve;
 mod solve;
-mod subtraction;
 mod table;
 
 use std::io::{self, BufRead, BufWriter, Write};
@@ -24,6 +21,7 @@ use sprague_api::{Analysis, AnalysisOptions, Limits};
 use crate::args::{CatalogueArgs, Command, OutputArgs, Parsed};
 use crate::failure::Failure;
 use crate::render;
+use sprague_api::catalogue::Input;
 
 pub fn run(parsed: Parsed) -> Result<ExitCode, Failure> {
     let limits = limits();
@@ -36,38 +34,26 @@ pub fn run(parsed: Parsed) -> Result<ExitCode, Failure> {
     let cli = match parsed {
         Parsed::Cli(cli) => cli,
         Parsed::Catalogue(args) => return catalogue_game(&args, &limits),
+        Parsed::Play(first, args) if args.game.is_scored() => {
+            return play::run_scored(first, &args, &limits)
+        }
+        Parsed::Play(first, args) => return play::run_catalogue(first, &args, &limits),
+        Parsed::Table(game, args) => return table::named(game.name, args),
+        Parsed::Tabulate(game, parameters, range, json) => {
+            return table::tabulated(game, &parameters, &range, json)
+        }
+        Parsed::Solve(args) => return solve::run(&args, &limits),
     };
     match cli.command {
-        Command::Nim(args) => nim::run(args, &limits),
-        Command::Graph(args) => graph::run(args, &limits),
-        Command::Play(args) => play::run(args, &limits),
+        Command::Play(args) => play::run(args),
         Command::Book(args) => book::run(args, &limits),
         Command::Script(args) => script::run(args),
         Command::Table(args) => table::run(args),
-        Command::Wythoff(args) => analyse_game("wythoff", &args.heaps, &args.output, &limits),
-        Command::Bash(args) => bash::run(args, &limits),
-        Command::Subtraction(args) => subtraction::run(args, &limits),
-        Command::Lasker(args) => {
-            let game = sprague_api::catalogue::game("lasker").expect("in the catalogue");
-            let options = AnalysisOptions {
-                every: args.every,
-                ..options(&args.output, false)
-            };
-            analyse_words(game, &args.heaps, &[], options, &args.output, &limits)
-        }
-        Command::Octal(args) => octal::run(args, &limits),
-        Command::Kayles(args) => heap_game("kayles", &args, &limits),
-        Command::Dawson(args) => heap_game("dawson", &args, &limits),
-        Command::DawsonsChess(args) => heap_game("dawsons-chess", &args, &limits),
-        Command::Guiles(args) => heap_game("guiles", &args, &limits),
-        Command::Treblecross(args) => heap_game("treblecross", &args, &limits),
-        Command::GrundysGame(args) => heap_game("grundys-game", &args, &limits),
-        Command::Hackenbush(args) => hackenbush::run(args, &limits),
-        Command::Split(args) => analyse_game("split", &args.counts, &args.output, &limits),
-        Command::Geography(args) => geography::run(args, &limits),
-        Command::Solve(args) => solve::run(args, &limits),
+        Command::Solve(_) => unreachable!("`solve`'s games are the catalogue's"),
         Command::Games(args) => games::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Completions(args) => generate::completions(args.shell),
+        Command::Man => generate::man(),
     }
 }
 
@@ -114,103 +100,148 @@ fn table_size(memory: Option<&str>) -> Result<Option<u64>, Failure> {
         .transpose()
 }
 
-/// Runs a game of the catalogue whose position is the words typed (with `--batch`, the words of
-/// every line after them): the game's own command module is then one line here.
-fn analyse_game(
-    name: &str,
-    words: &[String],
-    output: &OutputArgs,
-    limits: &Limits,
-) -> Result<ExitCode, Failure> {
-    let game = sprague_api::catalogue::game(name).expect("every game command is in the catalogue");
-    analyse_words(game, words, &[], options(output, false), output, limits)
-}
-
-/// A named heap game (`kayles H… [--misere | --every]`).
-fn heap_game(
-    name: &str,
-    args: &crate::args::HeapGameArgs,
-    limits: &Limits,
-) -> Result<ExitCode, Failure> {
-    let game = sprague_api::catalogue::game(name).expect("every game command is in the catalogue");
-    let options = AnalysisOptions {
-        every: args.every,
-        ..options(&args.output, args.misere)
-    };
-    analyse_words(game, &args.words, &[], options, &args.output, limits)
-}
-
-/// A game whose subcommand is made from its catalogue entry (`args::catalogue_subcommand`).
+/// A game of the catalogue: a calculation, a game whose position is a file's text, or one whose
+/// position is the words typed.
 fn catalogue_game(args: &CatalogueArgs, limits: &Limits) -> Result<ExitCode, Failure> {
-    if args.game.command == sprague_api::catalogue::Command::Calculate {
-        return calculate_words(args, limits);
+    match (args.game.command, args.game.input) {
+        (sprague_api::catalogue::Command::Calculate, _) => calculate_words(args, limits),
+        (_, Input::File) => file_game(args, limits),
+        _ => analyse_words(args, limits),
     }
-    analyse_words(
-        args.game,
-        &args.words,
-        &args.parameters,
-        options(&args.output, args.misere),
-        &args.output,
-        limits,
-    )
 }
 
-/// The analysis of `game` at the words typed, with its parameters, or of every `--batch` line
-/// after them.
-fn analyse_words(
-    game: &sprague_api::catalogue::Game,
-    words: &[String],
-    parameters: &[(&'static str, String)],
-    options: AnalysisOptions,
-    output: &OutputArgs,
-    limits: &Limits,
-) -> Result<ExitCode, Failure> {
-    let parameters = parameters
-        .iter()
-        .map(|(name, value)| (*name, value.as_str()))
-        .collect();
-    let analyse = |words: &[&str]| -> Result<Analysis, Failure> {
-        let request = sprague_api::catalogue::Request {
-            words: words.to_vec(),
-            parameters: std::collections::BTreeMap::clone(&parameters),
-            options,
-            ..Default::default()
-        };
-        Ok(game.analyse(&request, limits)?)
-    };
-    if output.batch {
-        return word_batch(words, analyse);
+/// The request of `args` for the position `words`.
+fn request<'a>(
+    args: &'a CatalogueArgs,
+    words: Vec<&'a str>,
+) -> sprague_api::catalogue::Request<'a> {
+    sprague_api::catalogue::Request {
+        words,
+        parameters: args
+            .parameters
+            .iter()
+            .map(|(name, value)| (*name, value.as_str()))
+            .collect(),
+        options: AnalysisOptions {
+            all_moves: args.output.all_moves,
+            misere: args.misere,
+            every: args.every,
+        },
+        ..Default::default()
     }
-    let words: Vec<&str> = words.iter().map(String::as_str).collect();
-    print(output, &analyse(&words)?)
+}
+
+/// The analysis of a game at the words typed, with its parameters, or of every `--batch` line
+/// after them (one analyser for the run: what the lines share is built once).
+fn analyse_words(args: &CatalogueArgs, limits: &Limits) -> Result<ExitCode, Failure> {
+    let game = args.game;
+    let mut analyser = game.analyser(&request(args, Vec::new()), limits)?;
+    if args.output.batch {
+        let options = request(args, Vec::new()).options;
+        let plain = !options.misere && !options.all_moves && !options.every;
+        if let Some(write_json) = game.write_json().filter(|_| args.parameters.is_empty()) {
+            // The typed words and the line are one text: the fast writer reads it whole.
+            let given = args.words.join(" ");
+            return batch_with(|line, out| {
+                let joined;
+                let line = if given.is_empty() {
+                    line
+                } else {
+                    joined = format!("{given} {line}");
+                    &joined
+                };
+                if plain && write_json(line, out) {
+                    return Ok(());
+                }
+                let analysis =
+                    analyser.analyse(&request(args, line.split_whitespace().collect()))?;
+                serde_json::to_writer(&mut *out, &analysis)?;
+                out.push(b'\n');
+                Ok(())
+            });
+        }
+        return word_batch(&args.words, |words| {
+            Ok(analyser.analyse(&request(args, words.to_vec()))?)
+        });
+    }
+    let request = request(args, args.words.iter().map(String::as_str).collect());
+    if let Some(notice) = game.notice(&request, limits) {
+        eprintln!("{notice}");
+    }
+    let analysis = analyser.analyse(&request)?;
+    print(&args.output, &analysis)
+}
+
+/// A game whose position is a file's text (`-` for standard input): FILE, or with `--batch`
+/// every file named on standard input, a line `FILE VALUE` giving the entry's
+/// `line_parameter` too (else its flag's value). Errors about a file's text name the file.
+fn file_game(args: &CatalogueArgs, limits: &Limits) -> Result<ExitCode, Failure> {
+    let game = args.game;
+    let answer = |path: &str, value: Option<&str>| -> Result<Report, Failure> {
+        let bytes = crate::input::read_counted(path, limits)?;
+        let mut request = request(args, Vec::new());
+        request.text = Some(&bytes);
+        request.source = Some(path);
+        if let (Some(name), Some(value)) = (game.line_parameter, value) {
+            request.parameters.insert(name, value);
+        }
+        Ok(game.answer(&request, limits)?)
+    };
+    if !args.output.batch {
+        let path = args
+            .words
+            .first()
+            .expect("clap requires FILE without --batch");
+        return print_report(&args.output, &answer(path, None)?);
+    }
+    refuse_position_with_batch(!args.words.is_empty(), game.words.0)?;
+    // A flag given that conflicts with the line's parameter (`--all`, not `--start`): the whole
+    // line is the file's name.
+    let flags = game.cli_flags();
+    let fill = game.line_parameter.filter(|name| {
+        !args.parameters.iter().any(|(given, _)| {
+            flags
+                .iter()
+                .any(|f| f.name == *given && f.conflicts.contains(name))
+        })
+    });
+    batch_with(|line, out| {
+        let report = match fill {
+            None => answer(line, None)?,
+            Some(name) => {
+                let mut words = line.split_whitespace();
+                let path = words.next().unwrap_or_default();
+                let given = args.parameters.iter().find(|(n, _)| *n == name);
+                let value = words
+                    .next()
+                    .or(given.map(|(_, v)| v.as_str()))
+                    .ok_or_else(|| {
+                        Failure::bad_input(format!(
+                            "expected `{} {}` on the line",
+                            game.words.0,
+                            name.to_uppercase()
+                        ))
+                    })?;
+                answer(path, Some(value))?
+            }
+        };
+        serde_json::to_writer(&mut *out, &report)?;
+        out.push(b'\n');
+        Ok(())
+    })
 }
 
 /// A calculation of the catalogue (`nim-product`) on the words typed, or on every `--batch` line
 /// after them: `{"value": …}` as JSON, its one line as text.
 fn calculate_words(args: &CatalogueArgs, limits: &Limits) -> Result<ExitCode, Failure> {
     let calculate = |words: &[&str]| -> Result<Report, Failure> {
-        let request = sprague_api::catalogue::Request {
-            words: words.to_vec(),
-            ..Default::default()
-        };
-        Ok(args.game.answer(&request, limits)?)
+        Ok(args.game.answer(&request(args, words.to_vec()), limits)?)
     };
     if args.output.batch {
         return word_batch(&args.words, calculate);
     }
     let words: Vec<&str> = args.words.iter().map(String::as_str).collect();
-    let report = calculate(&words)?;
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    match &report {
-        Report::Value(value) if !args.output.json => writeln!(out, "{}", value.text)?,
-        _ => {
-            serde_json::to_writer(&mut out, &report)?;
-            writeln!(out)?;
-        }
-    }
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    print_report(&args.output, &calculate(&words)?)
 }
 
 fn options(output: &OutputArgs, misere: bool) -> AnalysisOptions {
@@ -219,6 +250,20 @@ fn options(output: &OutputArgs, misere: bool) -> AnalysisOptions {
         misere,
         ..AnalysisOptions::default()
     }
+}
+
+/// Prints one report as text or JSON, the text by the report's kind.
+fn print_report(output: &OutputArgs, report: &Report) -> Result<ExitCode, Failure> {
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    if output.json {
+        serde_json::to_writer(&mut out, report)?;
+        writeln!(out)?;
+    } else {
+        render::report(&mut out, report)?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Prints one analysis as text or JSON.
@@ -389,25 +434,4 @@ fn read_batch_line(
     } else {
         BatchLine::Complete
     }))
-}
-
-/// A command whose position is a file (`-` for standard input): analyses FILE, or with `--batch`
-/// every file named on standard input; errors are prefixed with the file's name.
-fn file_command(
-    file: Option<&str>,
-    output: &OutputArgs,
-    limits: &Limits,
-    analyse: impl Fn(&[u8]) -> Result<Analysis, sprague_api::Error>,
-) -> Result<ExitCode, Failure> {
-    let analyse_file = |path: &str| -> Result<Analysis, Failure> {
-        let bytes = crate::input::read_counted(path, limits)?;
-        Ok(analyse(&bytes).map_err(|e| e.context(path))?)
-    };
-    if output.batch {
-        refuse_position_with_batch(file.is_some(), "FILE")?;
-        return batch(analyse_file);
-    }
-    let file = file.expect("clap requires FILE without --batch");
-    let analysis = analyse_file(file)?;
-    print(output, &analysis)
 }

@@ -4,101 +4,93 @@
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
-use sprague_api::nim::NimPlay;
-use sprague_api::play::{engine_move, ListedPlay, MoveChecker, Playable};
+use sprague_api::play::{engine_move, ListedPlay, Playable};
 use sprague_api::script::ScriptSession;
-use sprague_api::subtraction::SubtractionAnalyser;
-use sprague_api::{bash, lasker, moore_nim, staircase, wythoff, Analysed, AnalysisOptions, Limits};
+use sprague_api::{Analysed, AnalysisOptions, Limits, SolveOptions};
 
 use sprague_api::score_play::{ScoreGame, ScorePlay};
 
-use crate::args::{First, OutputArgs, PlayArgs, PlayGame, SolveOutputArgs};
+use crate::args::{CatalogueArgs, First, OutputArgs, PlayArgs, PlayGame};
 use crate::failure::Failure;
 
-pub fn run(args: PlayArgs, limits: &Limits) -> Result<ExitCode, Failure> {
-    let limits = *limits;
-    let words = |text: &str| {
-        text.split_whitespace()
-            .map(str::to_owned)
-            .collect::<Vec<_>>()
+/// `sprague play NAME …` for a game of the catalogue: its player (`Game::player`) from the request.
+pub fn run_catalogue(
+    first: First,
+    args: &CatalogueArgs,
+    limits: &Limits,
+) -> Result<ExitCode, Failure> {
+    no_output_flags(&args.output)?;
+    let mut request = super::request(args, Vec::new());
+    request.options.all_moves = false;
+    let game = args.game.player(&request, limits)?;
+    let start = game.analyse(&args.words.join(" "))?.position;
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    play(&*game, start, first, &mut stdin.lock(), &mut stdout.lock())
+}
+
+/// `sprague play NAME …` for a scoring game of the catalogue: its rules on the board asked
+/// for, the opening book given, from the position typed (or its entry's `line_parameter`).
+pub fn run_scored(
+    first: First,
+    args: &CatalogueArgs,
+    limits: &Limits,
+) -> Result<ExitCode, Failure> {
+    let given = |name: &str| {
+        args.parameters
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
     };
-    // A script's game outlives the match below: its session borrows it.
-    let script_game;
-    let (game, words): (Box<dyn Playable>, Vec<String>) = match args.game {
-        PlayGame::Nim(a) => {
-            no_output_flags(&a.output)?;
-            match a.moore {
-                // Moore's Nim_K, played from its listed moves.
-                Some(k) => {
-                    moore_nim::parse_k(&k)?;
-                    let analyse =
-                        move |p: &str, o: &_| moore_nim::analyse(&words(p), &k, o, &limits);
-                    (listed("nim", a.misere, analyse), a.heaps)
-                }
-                None => (Box::new(NimPlay { misere: a.misere }), a.heaps),
-            }
-        }
-        PlayGame::Wythoff(a) => {
-            no_output_flags(&a.output)?;
-            let analyse = move |p: &str, o: &_| wythoff::analyse(&words(p), o, &limits);
-            (checked("wythoff", analyse, wythoff::WythoffMoves), a.heaps)
-        }
-        PlayGame::Bash(a) => {
-            no_output_flags(&a.output)?;
-            let rules = bash::parse_rules(&a.max, a.min.as_deref())?;
-            let analyse = move |p: &str, o: &_| bash::analyse(&words(p), &rules, o, &limits);
-            (listed("bash", a.misere, analyse), a.heap)
-        }
-        PlayGame::Staircase(a) => {
-            no_output_flags(&a.output)?;
-            let analyse = move |p: &str, o: &_| staircase::analyse(&words(p), o, &limits);
-            (listed("staircase", false, analyse), a.steps)
-        }
-        PlayGame::Subtraction(a) => {
-            no_output_flags(&a.output)?;
-            let mut analyser = SubtractionAnalyser::new(&a.set, &limits)?;
-            let analyse = move |p: &str, o: &_| analyser.analyse(&words(p), o, &limits);
-            (listed("subtraction", false, analyse), a.heaps)
-        }
-        PlayGame::TriangleWar(a) => {
-            no_solve_flags(&a.output)?;
-            return play_scoring(ScoreGame::TriangleWar, &a.moves, args.first, None, &limits);
-        }
-        PlayGame::Tictactoe(a) => {
-            no_solve_flags(&a.output)?;
-            return play_scoring(ScoreGame::TicTacToe, &a.cells, args.first, None, &limits);
-        }
-        PlayGame::Connect4(a) => {
-            no_solve_flags(&a.output)?;
-            if a.weak || a.score_only || a.all_moves || a.memory.is_some() || a.no_book {
-                return Err(Failure::bad_input(
-                    "play takes no --weak, --score-only, --all-moves, --memory or --no-book",
-                ));
-            }
-            let game = ScoreGame::Connect4 {
-                width: a.board.width,
-                height: a.board.height,
-            };
-            let book = super::solve::given_book(&a, &limits)?;
-            return play_scoring(game, &a.sequence, args.first, book, &limits);
-        }
-        PlayGame::Script(a) => {
-            no_output_flags(&a.output)?;
-            if a.every {
-                return Err(Failure::bad_input("play takes no --every"));
-            }
-            script_game = super::script::load(&a.file, &a.script)?;
-            let mut session = ScriptSession::new(&script_game, a.script.max_positions);
-            let analyse = move |p: &str, o: &_| session.analyse(p, o);
-            (listed("script", a.misere, analyse), a.position)
-        }
-        PlayGame::Lasker(a) => {
-            no_output_flags(&a.output)?;
-            let analyse = move |p: &str, o: &_| lasker::analyse(&words(p), o, &limits);
-            (checked("lasker", analyse, lasker::LaskerMoves), a.heaps)
-        }
+    if args.output.json
+        || args.output.batch
+        || given("stats").is_some()
+        || given("fresh-table").is_some()
+    {
+        return Err(Failure::bad_input(
+            "play takes no --json, --batch, --stats or --fresh-table",
+        ));
+    }
+    let refused = args.game.play_refuses;
+    if refused.iter().any(|name| given(name).is_some()) {
+        let flags: Vec<String> = refused.iter().map(|name| format!("--{name}")).collect();
+        let (last, rest) = flags.split_last().expect("a flag refused");
+        return Err(Failure::bad_input(format!(
+            "play takes no {} or {last}",
+            rest.join(", ")
+        )));
+    }
+    let side = |name: &str, default: u32| {
+        given(name).map_or(default, |v| v.parse().expect("clap's range"))
     };
-    let start = game.analyse(&words.join(" "))?.position;
+    let defaults = SolveOptions::default();
+    let options = SolveOptions {
+        width: side("width", defaults.width),
+        height: side("height", defaults.height),
+        ..defaults
+    };
+    let kind = args.game.score_game(&options).expect("a scoring game");
+    let book = super::solve::given_book(given("book"), options.width, options.height, limits)?;
+    let position = match args.game.line_parameter {
+        Some(name) => given(name).unwrap_or_default(),
+        None => args.words.first().map_or("", String::as_str),
+    };
+    play_scoring(kind, position, first, book, limits)
+}
+
+/// `sprague play script FILE …`: a game of your own, played from its analyses' listed moves (the
+/// catalogue's games are played by [`run_catalogue`] and [`run_scored`]).
+pub fn run(args: PlayArgs) -> Result<ExitCode, Failure> {
+    let PlayGame::Script(a) = args.game;
+    no_output_flags(&a.output)?;
+    if a.every {
+        return Err(Failure::bad_input("play takes no --every"));
+    }
+    let script_game = super::script::load(&a.file, &a.script)?;
+    let mut session = ScriptSession::new(&script_game, a.script.max_positions);
+    let analyse = move |p: &str, o: &_| session.analyse(p, o);
+    let game = listed("script", a.misere, analyse);
+    let start = game.analyse(&a.position.join(" "))?.position;
     let stdin = io::stdin();
     let stdout = io::stdout();
     play(
@@ -119,29 +111,10 @@ fn listed<'a>(
     Box::new(ListedPlay::new(name, misere, Box::new(analyse)))
 }
 
-/// A game played from its analyses in normal play, a typed move checked by `checker` (the moves
-/// are too many to list).
-fn checked<'a>(
-    name: &str,
-    analyse: impl FnMut(&str, &AnalysisOptions) -> Analysed + 'a,
-    checker: impl MoveChecker + 'a,
-) -> Box<dyn Playable + 'a> {
-    Box::new(ListedPlay::new(name, false, Box::new(analyse)).with_checker(Box::new(checker)))
-}
-
 fn no_output_flags(output: &OutputArgs) -> Result<(), Failure> {
     if output.json || output.batch || output.all_moves {
         return Err(Failure::bad_input(
             "play takes no --json, --batch or --all-moves",
-        ));
-    }
-    Ok(())
-}
-
-fn no_solve_flags(output: &SolveOutputArgs) -> Result<(), Failure> {
-    if output.json || output.batch || output.stats || output.fresh_table {
-        return Err(Failure::bad_input(
-            "play takes no --json, --batch, --stats or --fresh-table",
         ));
     }
     Ok(())

@@ -1,62 +1,80 @@
 //! `sprague solve <game>`: scoring games by minimax (Triangle War, tic-tac-toe, Connect Four), and
-//! the cursor game of the seed notes by the matching theorem.
+//! the cursor game of the seed notes by the matching theorem. Each is answered by its catalogue
+//! entry (`Game::solve`, `Game::answer`), as the other front ends answer it.
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use sprague_api::{cursors, Limits, ScoreReport, ScoreSolver, ScoreValue, SolveOptions};
+use sprague_api::catalogue::{self, Report, Request};
+use sprague_api::{cursors, Limits, ScoreReport, ScoreSolver, SolveOptions};
 
-use crate::args::{CursorsArgs, SolveArgs, SolveGame, SolveOutputArgs};
+use crate::args::{CatalogueArgs, OutputArgs};
 use crate::failure::Failure;
 
-pub fn run(args: SolveArgs, limits: &Limits) -> Result<ExitCode, Failure> {
-    let mut solver = ScoreSolver::new(*limits);
-    match args.game {
-        SolveGame::Cursors(args) => run_cursors(args, limits),
-        SolveGame::TriangleWar(args) => {
-            let options = options(&args.output);
-            one_or_batch(&args.output, &args.moves, |line| {
-                Ok(solver.triangle_war(line, &options)?)
-            })
-        }
-        SolveGame::Tictactoe(args) => {
-            let options = options(&args.output);
-            one_or_batch(&args.output, &args.cells, |line| {
-                Ok(solver.tictactoe(line, &options)?)
-            })
-        }
-        SolveGame::Connect4(args) => {
-            let table_bytes = super::table_size(args.memory.as_deref())?;
-            let options = SolveOptions {
-                weak: args.weak,
-                best_moves: !args.score_only,
-                threads: usize::from(args.threads),
-                all_moves: args.all_moves,
-                width: args.board.width,
-                height: args.board.height,
-                table_bytes,
-                book: !args.no_book,
-                given_book: given_book(&args, limits)?,
-                ..options(&args.output)
-            };
-            one_or_batch(&args.output, &args.sequence, |line| {
-                Ok(solver.connect4(line, &options)?)
-            })
-        }
+/// `sprague solve NAME …`: the solver's options from the flags the entry declares (`--stats`,
+/// `--fresh-table`, Connect Four's `--width`, `--memory`, `--weak`, …), then the position typed
+/// (or the value of the entry's `line_parameter`), or every `--batch` line.
+pub fn run(args: &CatalogueArgs, limits: &Limits) -> Result<ExitCode, Failure> {
+    let given = |name: &str| {
+        args.parameters
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
+    };
+    if !args.game.is_scored() {
+        return run_cursors(args, given, limits);
     }
+    let number = |name: &str| given(name).map(|v| v.parse::<u32>().expect("clap's range"));
+    let mut options = SolveOptions {
+        stats: given("stats").is_some(),
+        fresh_table: given("fresh-table").is_some(),
+        weak: given("weak").is_some(),
+        best_moves: given("score-only").is_none(),
+        all_moves: given("all-moves").is_some(),
+        book: given("no-book").is_none(),
+        table_bytes: super::table_size(given("memory"))?,
+        ..SolveOptions::default()
+    };
+    options.threads = number("threads").map_or(options.threads, |t| t as usize);
+    options.width = number("width").unwrap_or(options.width);
+    options.height = number("height").unwrap_or(options.height);
+    options.given_book = given_book(given("book"), options.width, options.height, limits)?;
+    let position = match args.game.line_parameter {
+        Some(name) => given(name).unwrap_or_default(),
+        None => args.words.first().map_or("", String::as_str),
+    };
+    let mut solver = ScoreSolver::new(*limits);
+    let game = args.game;
+    // The board's size is in the options: the request gives no width or height.
+    one_or_batch(&args.output, position, |line| {
+        solve(game, game.line_parameter, &mut solver, line, &options)
+    })
 }
 
-fn options(output: &SolveOutputArgs) -> SolveOptions {
-    SolveOptions {
-        stats: output.stats,
-        fresh_table: output.fresh_table,
-        ..SolveOptions::default()
+/// Solves `position` of the scoring game `game` through its catalogue entry: the position is the
+/// request's words, or the value of its `parameter` (`moves`).
+fn solve(
+    game: &catalogue::Game,
+    parameter: Option<&'static str>,
+    solver: &mut ScoreSolver,
+    position: &str,
+    options: &SolveOptions,
+) -> Result<ScoreReport, Failure> {
+    let mut request = Request::default();
+    match parameter {
+        Some(parameter) => {
+            request.parameters.insert(parameter, position);
+        }
+        None => request.words.push(position),
     }
+    Ok(game
+        .solve(solver, &request, options)
+        .expect("a scoring game is solved")?)
 }
 
 /// Solves `position`, or with `--batch` every line of standard input.
 fn one_or_batch(
-    output: &SolveOutputArgs,
+    output: &OutputArgs,
     position: &str,
     mut solve: impl FnMut(&str) -> Result<ScoreReport, Failure>,
 ) -> Result<ExitCode, Failure> {
@@ -70,7 +88,7 @@ fn one_or_batch(
     if output.json {
         json(&mut out, &report)?;
     } else {
-        text(&mut out, &report)?;
+        crate::render::score(&mut out, &report)?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
@@ -79,79 +97,6 @@ fn one_or_batch(
 fn json(out: &mut impl Write, report: &ScoreReport) -> Result<(), Failure> {
     serde_json::to_writer(&mut *out, report)?;
     out.write_all(b"\n")?;
-    Ok(())
-}
-
-fn text(out: &mut impl Write, report: &ScoreReport) -> Result<(), Failure> {
-    let position = if report.position.is_empty() {
-        "(start)"
-    } else {
-        &report.position
-    };
-    writeln!(out, "{} {position}", report.game)?;
-    if let (Some(width), Some(height)) = (report.width, report.height) {
-        writeln!(out, "board:    {width} columns × {height} rows")?;
-    }
-    match &report.to_move {
-        Some(player) => writeln!(out, "to move:  {player}")?,
-        None => writeln!(out, "to move:  nobody, the game is over")?,
-    }
-    if let Some([a, b]) = report.triangles {
-        writeln!(out, "so far:   A {a}, B {b}")?;
-    }
-    let sign = |v: i32| match v.signum() {
-        1 => "the player to move wins",
-        0 => "a draw",
-        _ => "the player to move loses",
-    };
-    let (label, number, meaning) = match report.result {
-        ScoreValue::Difference(v) => (
-            "value:   ",
-            v,
-            "A's final score minus B's under optimal play",
-        ),
-        ScoreValue::Outcome(v) => ("value:   ", v, sign(v)),
-        ScoreValue::Score(v) => ("score:   ", v, sign(v)),
-    };
-    writeln!(out, "{label} {number} ({meaning})")?;
-    if let Some(winner) = &report.winner {
-        writeln!(out, "winner:   {winner}")?;
-    }
-    if let Some(best) = &report.best_moves {
-        if best.is_empty() {
-            writeln!(out, "best moves: none")?;
-        } else {
-            writeln!(out, "best moves ({}):", best.len())?;
-            for m in best {
-                match &m.to {
-                    Some(to) => writeln!(out, "  {:<14} leaves {to}", m.text)?,
-                    None => writeln!(out, "  {}", m.text)?,
-                }
-            }
-        }
-    }
-    if let Some(moves) = &report.moves {
-        let listed: Vec<String> = moves
-            .iter()
-            .map(|m| format!("{}: {}", m.column, m.score))
-            .collect();
-        if listed.is_empty() {
-            writeln!(out, "moves:    none")?;
-        } else {
-            writeln!(
-                out,
-                "moves:    {} (column: score for its player)",
-                listed.join(", ")
-            )?;
-        }
-    }
-    if let Some(stats) = &report.stats {
-        write!(out, "explored: {} positions", stats.nodes)?;
-        if let Some(forced) = stats.forced {
-            write!(out, " ({forced} forced)")?;
-        }
-        writeln!(out, " in {:.3} ms", stats.time_ms)?;
-    }
     Ok(())
 }
 
@@ -174,27 +119,47 @@ fn sequence_text(word: &str, limits: &Limits) -> Result<String, Failure> {
     }
 }
 
-/// Solves one cursor game from its two sequences (as typed: a list or `@FILE`) and its start.
+/// Solves one cursor game from its two sequences (as typed: a list or `@FILE`) and its start,
+/// through its catalogue entry.
 fn solve_cursors(
     a: &str,
     b: &str,
     start: &str,
     limits: &Limits,
 ) -> Result<cursors::CursorsReport, Failure> {
-    let a = cursors::parse_sequence(&sequence_text(a, limits)?, "a", limits)?;
-    let b = cursors::parse_sequence(&sequence_text(b, limits)?, "b", limits)?;
-    let start = cursors::parse_start(start, a.len(), b.len())?;
-    Ok(cursors::solve(&a, &b, start)?)
+    let a = sequence_text(a, limits)?;
+    if b.starts_with('@') {
+        // A bad `--a` is said before `--b`'s file is read.
+        cursors::parse_sequence(&a, "a", limits)?;
+    }
+    let b = sequence_text(b, limits)?;
+    let request = Request {
+        parameters: [("a", a.as_str()), ("b", b.as_str()), ("start", start)]
+            .into_iter()
+            .collect(),
+        ..Request::default()
+    };
+    let game = catalogue::game("cursors").expect("the cursor game is in the catalogue");
+    match game.answer(&request, limits)? {
+        Report::Cursors(report) => Ok(report),
+        _ => unreachable!("the cursor game's answer is its report"),
+    }
 }
 
-fn run_cursors(args: CursorsArgs, limits: &Limits) -> Result<ExitCode, Failure> {
-    if args.batch {
-        super::refuse_position_with_batch(args.a.is_some() || args.b.is_some(), "--a and --b")?;
+fn run_cursors<'a>(
+    args: &'a CatalogueArgs,
+    given: impl Fn(&str) -> Option<&'a str>,
+    limits: &Limits,
+) -> Result<ExitCode, Failure> {
+    let (a, b) = (given("a"), given("b"));
+    let default_start = given("start").unwrap_or("1,1");
+    if args.output.batch {
+        super::refuse_position_with_batch(a.is_some() || b.is_some(), "--a and --b")?;
         // Each line: `A B [C,D]`, the two sequences and the start (else --start).
         return super::batch_with(|line, out| {
             let words: Vec<&str> = line.split_whitespace().collect();
             let (a, b, start) = match words[..] {
-                [a, b] => (a, b, args.start.as_str()),
+                [a, b] => (a, b, default_start),
                 [a, b, start] => (a, b, start),
                 _ => {
                     return Err(Failure::bad_input(
@@ -207,24 +172,19 @@ fn run_cursors(args: CursorsArgs, limits: &Limits) -> Result<ExitCode, Failure> 
             Ok(())
         });
     }
-    let (Some(a), Some(b)) = (args.a.as_deref(), args.b.as_deref()) else {
+    let (Some(a), Some(b)) = (a, b) else {
         return Err(Failure::bad_input(
             "give --a and --b (or lines `A B` with --batch)",
         ));
     };
-    let report = solve_cursors(a, b, &args.start, limits)?;
+    let report = solve_cursors(a, b, default_start, limits)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    if args.json {
+    if args.output.json {
         serde_json::to_writer(&mut out, &report)?;
         writeln!(out)?;
     } else {
-        writeln!(out, "cursors {}", report.position)?;
-        writeln!(
-            out,
-            "value: {} (the final score a_C + b_D under optimal play; the first player minimises)",
-            report.value
-        )?;
+        crate::render::cursors(&mut out, &report)?;
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)
@@ -232,10 +192,12 @@ fn run_cursors(args: CursorsArgs, limits: &Limits) -> Result<ExitCode, Failure> 
 
 /// The book of `--book FILE`, read and checked against the board asked for.
 pub fn given_book(
-    args: &crate::args::Connect4Args,
+    book: Option<&str>,
+    width: u32,
+    height: u32,
     limits: &sprague_api::Limits,
 ) -> Result<Option<std::sync::Arc<sprague_api::book::Book>>, Failure> {
-    let Some(path) = &args.book else {
+    let Some(path) = book else {
         return Ok(None);
     };
     if path == "-" {
@@ -252,9 +214,5 @@ pub fn given_book(
     // of megabytes, so 256 MiB is plenty, and `/dev/zero` is refused after reading no more.
     let most = (256 << 20).min(limits.memory_bytes / 2);
     let bytes = crate::input::read_bytes(path, most, "book")?;
-    Ok(Some(sprague_api::book::read_book(
-        &bytes,
-        args.board.width,
-        args.board.height,
-    )?))
+    Ok(Some(sprague_api::book::read_book(&bytes, width, height)?))
 }

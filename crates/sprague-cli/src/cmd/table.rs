@@ -34,20 +34,25 @@ pub fn run(args: TableArgs) -> Result<ExitCode, Failure> {
             }
             (None, None) => unreachable!("clap requires a code or --take-set"),
         },
-        TableFamily::Kayles(a) => named("kayles", a),
-        TableFamily::Dawson(a) => named("dawson", a),
-        TableFamily::DawsonsChess(a) => named("dawsons-chess", a),
-        TableFamily::Guiles(a) => named("guiles", a),
-        TableFamily::Treblecross(a) => named("treblecross", a),
-        TableFamily::GrundysGame(a) => named("grundys-game", a),
-        TableFamily::Subtraction(a) => whole(&a.range, a.output.json, |upto, proved, limits| {
-            tables::subtraction_table(&a.set, upto, proved, limits)
-        }),
-        TableFamily::Lasker(a) => whole(&a.range, a.output.json, tables::lasker_table),
-        TableFamily::Bash(a) => whole(&a.range, a.output.json, |upto, proved, limits| {
-            tables::bash_table(&a.max, a.min.as_deref(), upto, proved, limits)
-        }),
     }
+}
+
+/// `sprague table NAME` for a game of the catalogue whose table is computed whole
+/// (`Game::tabulate`), with its parameters.
+pub fn tabulated(
+    game: &sprague_api::catalogue::Game,
+    parameters: &[(&'static str, String)],
+    range: &TableRangeArgs,
+    json: bool,
+) -> Result<ExitCode, Failure> {
+    let request = sprague_api::catalogue::Request {
+        parameters: parameters.iter().map(|(n, v)| (*n, v.as_str())).collect(),
+        ..Default::default()
+    };
+    whole(range, json, |upto, proved, limits| {
+        game.tabulate(&request, upto, proved, limits)
+            .expect("a game with a table of its own")
+    })
 }
 
 /// A table computed whole by `table` from `--upto`, `--until-proved` and the limits, its
@@ -116,7 +121,8 @@ fn finish(
     print_table(json, &report.view())
 }
 
-fn named(name: &str, args: TableHeapArgs) -> Result<ExitCode, Failure> {
+/// `sprague table NAME` for a heap game of the catalogue (`Game::heap_table`).
+pub fn named(name: &str, args: TableHeapArgs) -> Result<ExitCode, Failure> {
     heap(name, &parse::named_rule(name)?, args)
 }
 
