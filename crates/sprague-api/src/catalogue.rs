@@ -220,6 +220,74 @@ pub struct Game {
     notice: Option<Notice>,
     #[serde(skip)]
     answer: Answer,
+    /// How the web page draws a position (see [`Game::page`]).
+    #[serde(skip)]
+    pub board: Board,
+    /// Whether the first of the position's words names the rules (an octal code, a coin-turning
+    /// rule) and stays as moves are made, unless `rule_word_unless`, a parameter that gives the
+    /// rules instead (`take-set`), is given.
+    #[serde(skip)]
+    pub rule_word: bool,
+    /// See `rule_word`.
+    #[serde(skip)]
+    pub rule_word_unless: Option<&'static str>,
+    /// The parameter whose value is the position, where the position is not words (Triangle
+    /// War's `moves`).
+    #[serde(skip)]
+    pub position_parameter: Option<&'static str>,
+    /// Whose score a scoring game's value is.
+    #[serde(skip)]
+    pub score_for: ScoreFor,
+    /// The flag that asks a scoring game for its score alone, without its best moves (the page
+    /// labels a board's moves with it).
+    #[serde(skip)]
+    pub score_alone: Option<&'static str>,
+}
+
+/// How a front end draws a position of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Board {
+    /// No board: the position's words and its moves as a list.
+    None,
+    /// Heaps of tokens, a token clicked to leave that many.
+    Heaps,
+    /// Three rows of three cells.
+    TicTacToe,
+    /// Columns a stone drops into, on the board the report names.
+    ConnectFour,
+    /// Ten dots in a triangle and the eighteen lines between neighbours.
+    TriangleLines,
+}
+
+/// Whose score a scoring game's value is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScoreFor {
+    /// The player to move's (Connect Four, tic-tac-toe, cursors).
+    PlayerToMove,
+    /// The first player's, whoever moves (Triangle War: A's final score minus B's).
+    FirstPlayer,
+}
+
+/// What the web page needs to show a game besides its entry: how a position is drawn and moved
+/// on from. Served beside the entry's own fields by `/api/games`.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Page {
+    /// What a signature calls the position's words; empty where the parameters give it.
+    pub position_name: &'static str,
+    /// How a position is drawn.
+    pub board: Board,
+    /// Whether the first word names the rules and stays (see [`Game::rule_word`]).
+    pub rule_word: bool,
+    /// The parameter that gives the rules instead of the first word.
+    pub rule_word_unless: Option<&'static str>,
+    /// The parameter whose value is the position.
+    pub position_parameter: Option<&'static str>,
+    /// Whose score the value is.
+    pub score_for: ScoreFor,
+    /// The flag that asks for the score alone.
+    pub score_alone: Option<&'static str>,
 }
 
 /// What a request asks of a game: the position's words, the parameters by name, the text of a
@@ -301,6 +369,19 @@ impl std::fmt::Debug for Answer {
 }
 
 impl Game {
+    /// What the web page needs to show this game besides its entry.
+    pub fn page(&self) -> Page {
+        Page {
+            position_name: self.position_name,
+            board: self.board,
+            rule_word: self.rule_word,
+            rule_word_unless: self.rule_word_unless,
+            position_parameter: self.position_parameter,
+            score_for: self.score_for,
+            score_alone: self.score_alone,
+        }
+    }
+
     /// Answers `request`.
     ///
     /// # Errors
@@ -682,6 +763,12 @@ const ANALYSED: Game = Game {
     write_json: None,
     notice: None,
     answer: Answer::Named,
+    board: Board::None,
+    rule_word: false,
+    rule_word_unless: None,
+    position_parameter: None,
+    score_for: ScoreFor::PlayerToMove,
+    score_alone: None,
 };
 
 /// For `octal CODE H…` with three-heap moves: the time its table will take, said before a wait
@@ -711,6 +798,7 @@ fn table_first(r: &Request, limits: &Limits) -> Option<String> {
 static GAMES: &[Game] = &[
     Game {
         name: "nim",
+        board: Board::Heaps,
         rule: "Nim: take any positive number of tokens from one heap; whoever cannot move loses.",
         position: "heap sizes: non-negative integers of any size",
         position_name: "heaps",
@@ -751,6 +839,7 @@ static GAMES: &[Game] = &[
     },
     Game {
         name: "wythoff",
+        board: Board::Heaps,
         rule: "Wythoff's game: two heaps; take any number from one heap, or the same number from both.",
         position: "the two heap sizes: non-negative integers of any size",
         position_name: "heaps",
@@ -941,6 +1030,7 @@ static GAMES: &[Game] = &[
     },
     Game {
         name: "turning",
+        rule_word: true,
         rule: "Coin-turning games: coins in a row; turn over the coins the rule allows, the rightmost from heads to tails (mock-turtles: one to three coins; ruler: a run of consecutive coins; twins: exactly two). Rules joined by commas (ruler,twins) play on a grid: a move turns every coin of A × B, A and B moves of the two rules, its corner from heads to tails (the Tartan theorem: values multiply as nimbers).",
         position: "the rule (mock-turtles, ruler or twins, or a product such as twins,twins), then the places of the heads, numbered 1, 2, 3, … from the left: distinct positive integers of any size; for a product, each head's coordinates joined by commas (twins,twins 3,3 5,2)",
         example: &["mock-turtles", "1", "4", "7"],
@@ -949,6 +1039,8 @@ static GAMES: &[Game] = &[
     },
     Game {
         name: "octal",
+        rule_word: true,
+        rule_word_unless: Some("take-set"),
         rule: "A take-and-break heap game given by its code d0.d1d2… (0.77 is Kayles).",
         position: "the code (0.77, 4.7, hexadecimal digits for three-heap moves), then heap sizes; \
                    with --take-set, heap sizes only",
@@ -1182,6 +1274,9 @@ static GAMES: &[Game] = &[
     },
     Game {
         name: "triangle-war",
+        board: Board::TriangleLines,
+        position_parameter: Some("moves"),
+        score_for: ScoreFor::FirstPlayer,
         rule: "Triangle War (POJ 1085): draw lines between ten dots; completing a triangle scores it and earns another move.",
         position: "the lines drawn so far, with --moves \"2-4 4-5 …\" (dots 1 / 2 3 / 4 5 6 / 7 8 9 10)",
         position_name: "",
@@ -1221,6 +1316,7 @@ static GAMES: &[Game] = &[
     },
     Game {
         name: "tictactoe",
+        board: Board::TicTacToe,
         rule: "Tic-tac-toe: value 1, 0 or -1 for the player to move.",
         position: "nine characters of x, o and ., row by row (x moves first); none for the empty board",
         position_name: "board",
@@ -1241,6 +1337,8 @@ static GAMES: &[Game] = &[
     },
     Game {
         name: "connect4",
+        board: Board::ConnectFour,
+        score_alone: Some("score-only"),
         rule: "Connect Four (7 wide, 6 high by default; any board whose width × (height + 1) is at most 64): the exact score for the player to move.",
         position: "the columns played from the empty board, digits 1-7 (numbers separated by commas on a board wider than 9); none for the start",
         position_name: "moves",

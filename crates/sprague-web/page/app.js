@@ -177,7 +177,7 @@ function verdict(game, report) {
     return `${report.outcome}: ${OUTCOME[report.outcome] || report.outcome}${nv}`;
   }
   if (report.score !== undefined) return `score ${report.score} for the player to move (${report.to_move})`;
-  if (game.score_for === "first-player") return `value ${report.value}: the first player's final score minus the second's with perfect play (${report.winner ? `${report.winner} wins` : "a draw"})`;
+  if (game.score_for === "first-player") return `value ${report.value}: ${FIRST_PLAYER}'s final score minus ${SECOND_PLAYER}'s with perfect play (${report.winner ? `${report.winner} wins` : "a draw"})`;
   if (report.value !== undefined) return `value ${report.value} for the player to move${report.to_move ? ` (${report.to_move})` : ""}`;
   return "";
 }
@@ -447,6 +447,7 @@ const C4_BOOK_DEPTH = 7;
 
 // The first player of a scoring game whose value is the first player's (`score_for`).
 const FIRST_PLAYER = "A";
+const SECOND_PLAYER = "B";
 
 async function labelScores(game, cells) {
   const shown = state.last;
@@ -454,7 +455,7 @@ async function labelScores(game, cells) {
   // needed (its best moves would search one ply deeper).
   const board = shown.report.width ? ["--width", String(shown.report.width), "--height", String(shown.report.height)] : [];
   // Only the score is needed where the game can be asked for it alone.
-  if (game.parameters.some((p) => p.name === "score-only")) board.push("--score-only");
+  if (game.score_alone) board.push(`--${game.score_alone}`);
   await Promise.all(cells.map(async ([cell, to]) => {
     if (!to) return;
     try {

@@ -224,8 +224,25 @@ async fn not_found() -> Response {
     error(StatusCode::NOT_FOUND, "no such page: see / and /api/games")
 }
 
+/// A game of `/api/games`: its entry as `sprague games --json` prints it, and what the page
+/// needs to draw it.
+#[derive(serde::Serialize)]
+struct PageGame {
+    #[serde(flatten)]
+    game: &'static sprague_api::catalogue::Game,
+    #[serde(flatten)]
+    page: sprague_api::catalogue::Page,
+}
+
 async fn games() -> Response {
-    Json(sprague_api::catalogue::games()).into_response()
+    let games: Vec<PageGame> = sprague_api::catalogue::games()
+        .iter()
+        .map(|game| PageGame {
+            game,
+            page: game.page(),
+        })
+        .collect();
+    Json(games).into_response()
 }
 
 /// The example scripts, compiled in: a page to start a script from.
