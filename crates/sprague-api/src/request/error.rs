@@ -405,6 +405,13 @@ fn shorten(text: &str) -> String {
     format!("{head}…{tail} ({count} characters)")
 }
 
+/// The command line's wording of an error: each parameter as its flag (`--all-moves`), as
+/// `sprague-cli` words it (for the tests of what the command line prints).
+#[cfg(test)]
+pub(crate) fn cli_words(err: &Error) -> String {
+    err.render(|p| format!("--{}", p.replace('_', "-")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -509,11 +516,4 @@ mod tests {
         assert_eq!(lifted.message(), "y: x");
         assert_eq!(Error::too_large(Budget::Memory, "x").remedy(), None);
     }
-}
-
-/// The command line's wording of an error: each parameter as its flag (`--all-moves`), as
-/// `sprague-cli` words it (for the tests of what the command line prints).
-#[cfg(test)]
-pub(crate) fn cli_words(err: &Error) -> String {
-    err.render(|p| format!("--{}", p.replace('_', "-")))
 }
