@@ -10,9 +10,11 @@
 //! - `GET /api/plot?args=table&args=octal&…` or `POST /api/plot` (body as `/api/run`): the
 //!   table's plot as SVG (`--plot -`).
 //!
-//! Requests run as the `sprague` command in processes of their own ([`worker`]): the answers
-//! are the command line's own objects, and every budget is enforced by the operating system
-//! around the process, whatever the request does.
+//! Cheap built-in requests are answered in the server's own process through the catalogue
+//! ([`direct`]); the others run as the `sprague` command in processes of their own ([`worker`]),
+//! where every budget is enforced by the operating system around the process, whatever the
+//! request does. Either way the answer is the command line's own object, to the byte; the header
+//! [`ANSWERED_BY`] says which way it went.
 //!
 //! Clients are bounded too ([`ServeOptions`]): a request's headers and its body must arrive
 //! within a few seconds (a `Content-Length` past [`MAX_BODY`] is answered 413 unread), a write
