@@ -175,7 +175,8 @@ pub fn run_blocking(
         .enable_all()
         .build()?;
     let cores = std::thread::available_parallelism().map_or(2, usize::from);
-    let direct = Direct::new(cores, budgets.fast_queue, &budgets);
+    // Four a core: a request lowered to the least priority keeps its thread, not a core.
+    let direct = Direct::new(4 * cores, budgets.fast_queue, &budgets);
     let lanes = Lanes::new(budgets)?;
     let _folder = connection::RemoveOnDrop(lanes.folder().to_path_buf());
     let res = runtime.block_on(async move {

@@ -54,7 +54,7 @@ const HEAVY_NICENESS: i32 = 19;
 
 /// The niceness every worker starts with: the requests the server answers in its own process
 /// ([`crate::direct`], the cheap built-in ones) go first, a worker's only while it is young.
-const WORKER_NICENESS: i32 = 5;
+const WORKER_NICENESS: i32 = 10;
 
 /// The budgets and lanes of the requests a server runs.
 #[derive(Clone, Debug)]
