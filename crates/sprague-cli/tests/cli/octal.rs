@@ -46,6 +46,22 @@ fn tables_give_the_proved_periods() {
         values,
         [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
     );
+    // Officers (0.6): OEIS A046695, from n = 0.
+    let v = json(&["table", "officers", "--upto", "101"], "");
+    assert_eq!(v["family"], "officers");
+    assert_eq!(
+        table_values(&v),
+        [
+            0, 0, 1, 2, 0, 1, 2, 3, 1, 2, 3, 4, 0, 3, 4, 2, 1, 3, 2, 1, 0, 2, 1, 4, 5, 1, 4, 5, 1,
+            2, 0, 1, 2, 3, 1, 2, 3, 4, 2, 3, 4, 2, 3, 4, 2, 1, 0, 2, 8, 4, 5, 3, 4, 5, 6, 2, 5, 1,
+            2, 3, 1, 2, 3, 4, 2, 3, 4, 2, 3, 4, 2, 3, 0, 2, 3, 4, 5, 3, 4, 5, 6, 4, 5, 6, 2, 3, 1,
+            2, 3, 4, 2, 3, 4, 2, 3, 4, 2, 3, 0, 2, 3, 4
+        ]
+    );
+    assert_eq!(
+        json(&["officers", "5", "7"], "")["nim_value"],
+        json(&["octal", "0.6", "5", "7"], "")["nim_value"]
+    );
     let v = json(
         &["table", "subtraction", "--set", "1,3,4", "--upto", "20"],
         "",

@@ -22,6 +22,7 @@ __all__ = [
     "dawson",
     "dawsons_chess",
     "guiles",
+    "officers",
     "treblecross",
     "grundys_game",
     "graph",
@@ -537,6 +538,48 @@ def guiles(
     return Analysis(
         _answer(
             "guiles",
+            heaps,
+            {},
+            misere=misere,
+            every=every,
+            all_moves=all_moves,
+            time_limit=time_limit,
+            memory_limit=memory_limit,
+        )
+    )
+
+
+def officers(
+    *heaps: Union[int, str, Sequence[Union[int, str]]],
+    misere: bool = False,
+    every: bool = False,
+    all_moves: bool = False,
+    time_limit: Optional[int] = None,
+    memory_limit: Optional[int] = None,
+) -> Analysis:
+    r"""Officers (0.6): take one token from a heap, leaving one heap or splitting the rest in two; a
+    lone token cannot be taken.
+
+    Position (``*heaps``): heap sizes: non-negative integers.
+
+    Keywords:
+        misere: misère play: whoever makes the last move loses.
+        every: Every-SG: each turn moves once in every component (each word) that can move.
+        all_moves: every move as well, not only the winning ones.
+        time_limit, memory_limit: the budgets, in seconds and in bytes.
+
+    Returns: :class:`Analysis`, the object that ``sprague officers … --json`` prints.
+
+    Example::
+
+        sprague.officers(5, 7)
+
+    On the command line: ``sprague officers 5 7``. ``sprague.table("officers", …)`` tabulates
+    it.
+    """
+    return Analysis(
+        _answer(
+            "officers",
             heaps,
             {},
             misere=misere,

@@ -414,7 +414,7 @@ pub struct NamedGame {
 }
 
 /// The named classics.
-pub const NAMED_GAMES: [NamedGame; 6] = [
+pub const NAMED_GAMES: [NamedGame; 7] = [
     NamedGame {
         name: "kayles",
         code: Some("0.77"),
@@ -440,6 +440,13 @@ pub const NAMED_GAMES: [NamedGame; 6] = [
         name: "guiles",
         code: Some("0.15"),
         about: "remove one heap of one token, or two tokens leaving one or two heaps",
+        counts: "tokens",
+        heap_offset: 0,
+    },
+    NamedGame {
+        name: "officers",
+        code: Some("0.6"),
+        about: "take one token from a heap, leaving one heap or two; a lone token cannot be taken",
         counts: "tokens",
         heap_offset: 0,
     },
