@@ -1128,16 +1128,20 @@ static GAMES: &[Game] = &[
         heap_game_details!("sprague guiles 5 7", "Octal code 0.15."),
         "Guiles (0.15)", 13,
     ),
-    named(
-        "officers",
-        "Officers (0.6): take one token from a heap, leaving one heap or splitting the rest in two; a lone token cannot be taken.",
-        "heap sizes: non-negative integers",
-        heap_game_details!(
-            "sprague officers 5 7",
-            "Values: OEIS A046695; no period is known."
-        ),
-        "Officers (0.6)", 16,
-    ),
+    Game {
+        play: true,
+        play_about: "Officers (0.6)",
+        ..named(
+            "officers",
+            "Officers (0.6): take one token from a heap, leaving one heap or splitting the rest in two; a lone token cannot be taken.",
+            "heap sizes: non-negative integers",
+            heap_game_details!(
+                "sprague officers 5 7",
+                "Values: OEIS A046695; no period is known."
+            ),
+            "Officers (0.6)", 16,
+        )
+    },
     // The first XXX wins: a game whose misère form is no misère octal game.
     Game {
         misere: false,

@@ -574,8 +574,8 @@ def officers(
 
         sprague.officers(5, 7)
 
-    On the command line: ``sprague officers 5 7``. ``sprague.table("officers", …)`` tabulates
-    it.
+    On the command line: ``sprague officers 5 7``. ``sprague.play("officers", …)`` plays it.
+    ``sprague.table("officers", …)`` tabulates it.
     """
     return Analysis(
         _answer(
