@@ -122,9 +122,9 @@ fn move_report(heads: &[BigUint], texts: &[String], m: &TurningMove) -> MoveRepo
         TurningMove::Coins(coins) => MoveReport::new(
             format!("turn {}", join_with(coins, ", ")),
             to,
-            MovePlace::Coins {
+            MovePlace::Turned(FactorReport::Coins {
                 coins: coins.clone(),
-            },
+            }),
         ),
         TurningMove::Run { first, last } => MoveReport::new(
             if first == last {
@@ -133,9 +133,9 @@ fn move_report(heads: &[BigUint], texts: &[String], m: &TurningMove) -> MoveRepo
                 format!("turn {first} to {last}")
             },
             to,
-            MovePlace::Run {
+            MovePlace::Turned(FactorReport::Run {
                 run: [first.clone(), last.clone()],
-            },
+            }),
         ),
     }
 }

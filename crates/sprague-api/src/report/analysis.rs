@@ -118,18 +118,9 @@ pub enum MovePlace {
         /// The 1-based heaps, increasing.
         heaps: Vec<usize>,
     },
-    /// Coin turning (mock-turtles, twins): the coins turned.
-    Coins {
-        /// The places of the coins turned, increasing (the last is the head turned to tails).
-        #[serde(serialize_with = "exact_numbers")]
-        coins: Vec<BigUint>,
-    },
-    /// Coin turning (Ruler): a run of coins turned.
-    Run {
-        /// The first and last places of the run.
-        #[serde(serialize_with = "exact_numbers")]
-        run: [BigUint; 2],
-    },
+    /// Coin turning: the coins turned (mock-turtles, twins: `coins`, the last the head turned to
+    /// tails) or the run of them (ruler: `run`, its first and last places).
+    Turned(FactorReport),
     /// Products of coin-turning games: the coins turned in each coordinate (every coin of their
     /// product is turned; the last of each is the corner, the head turned to tails).
     Factors {
@@ -394,15 +385,15 @@ mod tests {
             (MovePlace::Heap { heap: 2 }, r#""heap":2,"#),
             (MovePlace::Heaps { heaps: vec![1, 3] }, r#""heaps":[1,3],"#),
             (
-                MovePlace::Coins {
+                MovePlace::Turned(FactorReport::Coins {
                     coins: vec![big("7"), big(huge)],
-                },
+                }),
                 r#""coins":[7,123456789012345678901234567890],"#,
             ),
             (
-                MovePlace::Run {
+                MovePlace::Turned(FactorReport::Run {
                     run: [big("1"), big(huge)],
-                },
+                }),
                 r#""run":[1,123456789012345678901234567890],"#,
             ),
             (
