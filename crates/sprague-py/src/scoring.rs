@@ -14,15 +14,22 @@ use crate::{interruptible, to_py_err};
 
 static ENGINES: Mutex<Vec<(ScoreGame, ScorePlay)>> = Mutex::new(Vec::new());
 
+/// The rules of the catalogue's scoring game `name` (on its standard board).
 fn score_game(name: &str) -> PyResult<ScoreGame> {
-    match name {
-        "triangle-war" => Ok(ScoreGame::TriangleWar),
-        "tictactoe" => Ok(ScoreGame::TicTacToe),
-        "connect4" => Ok(ScoreGame::CONNECT4),
-        other => Err(PyValueError::new_err(format!(
-            "`{other}` is not a scoring game: they are triangle-war, tictactoe, connect4"
-        ))),
-    }
+    let options = sprague_api::SolveOptions::default();
+    sprague_api::catalogue::game(name)
+        .and_then(|game| game.score_game(&options))
+        .ok_or_else(|| {
+            let scoring: Vec<&str> = sprague_api::catalogue::games()
+                .iter()
+                .filter(|game| game.score_game(&options).is_some())
+                .map(|game| game.name)
+                .collect();
+            PyValueError::new_err(format!(
+                "`{name}` is not a scoring game: they are {}",
+                scoring.join(", ")
+            ))
+        })
 }
 
 /// Runs `f` with the engine of `game`, created on first use, from a thread holding the

@@ -135,7 +135,8 @@ fn heap_table<'py>(
     }
 }
 
-/// G(0..=upto) of subtraction, Bash or Lasker's Nim, with its report as JSON.
+/// G(0..=upto) of a game whose entry computes its table whole (subtraction, Bash, Lasker's Nim),
+/// with its report as JSON.
 fn other_table<'py>(
     py: Python<'py>,
     family: &str,
@@ -146,27 +147,21 @@ fn other_table<'py>(
 ) -> PyResult<(String, Bound<'py, PyArray1<u64>>)> {
     let family = family.to_owned();
     let run = interruptible(py, None, move || {
-        let param = |name: &str| parameters.get(name).map(String::as_str);
-        let report = match family.as_str() {
-            "subtraction" => {
-                let set = param("set").ok_or_else(|| {
-                    Error::bad_input("a subtraction table needs its set (set=\"1,3,4\")")
-                })?;
-                tables::subtraction_table(set, upto, until_proved, &limits)?
-            }
-            "bash" => {
-                let max = param("max").ok_or_else(|| {
-                    Error::bad_input("a Bash table needs the most tokens a move takes (max=3)")
-                })?;
-                tables::bash_table(max, param("min"), upto, until_proved, &limits)?
-            }
-            "lasker" => tables::lasker_table(upto, until_proved, &limits)?,
-            other => {
-                return Err(Error::bad_input(format!(
-                    "the table of {other} is not computed here"
-                )))
-            }
+        let game = sprague_api::catalogue::game(&family)
+            .filter(|game| game.whole_table())
+            .ok_or_else(|| {
+                Error::bad_input(format!("the table of {family} is not computed here"))
+            })?;
+        let request = sprague_api::catalogue::Request {
+            parameters: parameters
+                .iter()
+                .map(|(name, value)| (name.as_str(), value.as_str()))
+                .collect(),
+            ..Default::default()
         };
+        let report = game
+            .tabulate(&request, upto, until_proved, &limits)
+            .expect("a game with a whole table tabulates")?;
         let mut report = report;
         let values = report.values.take().unwrap_or_default();
         let json = serde_json::to_string(&report).map_err(|e| Error::bad_input(e.to_string()))?;
