@@ -141,6 +141,17 @@ fn games_json() -> PyResult<String> {
     serde_json::to_string(catalogue::games()).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
+/// How each game of the catalogue is drawn (`catalogue::Page`, as the web page reads it), as JSON
+/// by name.
+#[pyfunction]
+fn pages_json() -> PyResult<String> {
+    let pages: std::collections::BTreeMap<&str, catalogue::Page> = catalogue::games()
+        .iter()
+        .map(|game| (game.name, game.page()))
+        .collect();
+    serde_json::to_string(&pages).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
 /// Answers a catalogue game's request given in the command line's words (`["3", "4", "5"]`,
 /// `["--set", "1,3,4", "10"]`), with a file game's text; returns the JSON object
 /// `sprague NAME … --json` prints.
@@ -173,6 +184,7 @@ fn answer(
 fn _sprague(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("TooLargeError", m.py().get_type::<TooLargeError>())?;
     m.add_function(wrap_pyfunction!(games_json, m)?)?;
+    m.add_function(wrap_pyfunction!(pages_json, m)?)?;
     m.add_function(wrap_pyfunction!(answer, m)?)?;
     ints::register(m)?;
     tables::register(m)?;

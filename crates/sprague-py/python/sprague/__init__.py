@@ -190,6 +190,8 @@ def _html_value(value: Any) -> str:
 
 _CATALOGUE: List[Dict[str, Any]] = _loads(_sprague.games_json())
 _BY_NAME: Dict[str, Dict[str, Any]] = {g["name"]: g for g in _CATALOGUE}
+# How each game is drawn (the catalogue's `board`), as the web page reads it.
+_PAGES: Dict[str, Dict[str, Any]] = _loads(_sprague.pages_json())
 
 
 def games() -> List[Record]:
@@ -618,11 +620,12 @@ class State:
         return f"State({self.game!r}, {self.position!r})"
 
     def _repr_svg_(self) -> str:
-        if self.game == "connect4":
+        board = _PAGES.get(self.game, {}).get("board")
+        if board == "connect-four":
             return _connect4_svg(self.board)
-        if self.game == "tictactoe":
+        if board == "tic-tac-toe":
             return _tictactoe_svg(self.board)
-        if self.game == "triangle-war":
+        if board == "triangle-lines":
             return _triangle_war_svg(self.position)
         text = html.escape(self.position or "(start)")
         return (
