@@ -70,6 +70,23 @@ pub struct Parameter {
     pub help: &'static str,
     /// Whether every request must give it.
     pub required: bool,
+    /// What its value is, for the front ends that type it (a Python keyword's annotation).
+    #[serde(skip)]
+    pub kind: ValueKind,
+}
+
+/// What a parameter's value is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ValueKind {
+    /// No value: the parameter is given or not (`all`).
+    Switch,
+    /// A non-negative integer (`max`, `width`).
+    Natural,
+    /// Integers separated by commas (`set`: `1,3,4`).
+    Integers,
+    /// Words of their own (`moves`: `"2-4 4-5"`; a sequence or `@FILE`).
+    Text,
 }
 
 /// A flag of a game's command-line subcommand, as `sprague NAME --help` shows it: a parameter's
@@ -808,6 +825,7 @@ static GAMES: &[Game] = &[
             value: "K",
             help: "Moore's Nim_K: a move takes from one to K heaps (K = 1 is Nim)",
             required: false,
+            kind: ValueKind::Natural,
         }],
         misere: true,
         play: true,
@@ -868,12 +886,14 @@ static GAMES: &[Game] = &[
                 value: "M",
                 help: "the most tokens a move takes",
                 required: true,
+                kind: ValueKind::Natural,
             },
             Parameter {
                 name: "min",
                 value: "P",
                 help: "the fewest tokens a move takes (default 1)",
                 required: false,
+                kind: ValueKind::Natural,
             },
         ],
         misere: true,
@@ -948,6 +968,7 @@ static GAMES: &[Game] = &[
             value: "S",
             help: "the subtraction set, positive integers separated by commas",
             required: true,
+            kind: ValueKind::Integers,
         }],
         every: true,
         play: true,
@@ -1022,6 +1043,7 @@ static GAMES: &[Game] = &[
             value: "T",
             help: "the take before (the next may take up to twice it); the same as a second number",
             required: false,
+            kind: ValueKind::Natural,
         }],
         answer: Answer::Analyse(|r, limits| {
             fibonacci_nim::analyse(&r.words, r.parameter("last"), &r.options, limits)
@@ -1050,6 +1072,7 @@ static GAMES: &[Game] = &[
             value: "S",
             help: "take s consecutive tokens from a row, s in S: the code with a 7 at each s",
             required: false,
+            kind: ValueKind::Integers,
         }],
         misere: true,
         every: true,
@@ -1224,12 +1247,14 @@ static GAMES: &[Game] = &[
                 value: "V",
                 help: "the vertex the token starts on",
                 required: false,
+                kind: ValueKind::Natural,
             },
             Parameter {
                 name: "all",
                 value: "",
                 help: "the outcome from every start at once",
                 required: false,
+                kind: ValueKind::Switch,
             },
         ],
         input: Input::File,
@@ -1300,6 +1325,7 @@ static GAMES: &[Game] = &[
             value: "LINES",
             help: "the lines drawn from the start, `u-v` separated by spaces",
             required: false,
+            kind: ValueKind::Text,
         }],
         command: Command::Solve,
         play: true,
@@ -1363,12 +1389,14 @@ static GAMES: &[Game] = &[
                 value: "W",
                 help: "the board's columns (7)",
                 required: false,
+                kind: ValueKind::Natural,
             },
             Parameter {
                 name: "height",
                 value: "H",
                 help: "the board's rows (6)",
                 required: false,
+                kind: ValueKind::Natural,
             },
         ],
         command: Command::Solve,
@@ -1480,18 +1508,21 @@ static GAMES: &[Game] = &[
                 value: "A",
                 help: "the first sequence, comma-separated integers",
                 required: true,
+                kind: ValueKind::Text,
             },
             Parameter {
                 name: "b",
                 value: "B",
                 help: "the second sequence, comma-separated integers",
                 required: true,
+                kind: ValueKind::Text,
             },
             Parameter {
                 name: "start",
                 value: "C,D",
                 help: "the cursors' start (default 1,1)",
                 required: false,
+                kind: ValueKind::Integers,
             },
         ],
         command: Command::Solve,

@@ -8,14 +8,22 @@
 
 use std::path::Path;
 
-use sprague_api::catalogue::{self, Command, Game, Input};
+use sprague_api::catalogue::{self, Command, Game, Input, ValueKind};
 
 const REGENERATE: &str = "SPRAGUE_REGENERATE=1 cargo test -p sprague-py --test python_functions";
 
 /// A word of a position: an int, a str of words, or a list of them.
 const WORDS: &str = "Union[int, str, Sequence[Union[int, str]]]";
 /// A parameter's value: a number, the command line's word, or numbers joined by commas.
-const VALUE: &str = "Union[int, str, Sequence[int]]";
+/// The annotation of a keyword whose value is of `kind` (a switch is a `bool`).
+fn value_type(kind: ValueKind) -> &'static str {
+    match kind {
+        ValueKind::Switch => "bool",
+        ValueKind::Natural => "Union[int, str]",
+        ValueKind::Integers => "Union[str, Sequence[int]]",
+        ValueKind::Text => "str",
+    }
+}
 /// The docstrings' width.
 const WIDTH: usize = 92;
 
@@ -363,10 +371,11 @@ fn function(game: &Game) -> String {
             p.name
         );
         taken.push(py.clone());
-        signature.push(match (p.value.is_empty(), p.required) {
-            (true, _) => format!("{py}: bool = False"),
-            (false, true) => format!("{py}: {VALUE}"),
-            (false, false) => format!("{py}: Optional[{VALUE}] = None"),
+        let value = value_type(p.kind);
+        signature.push(match (p.kind, p.required) {
+            (ValueKind::Switch, _) => format!("{py}: bool = False"),
+            (_, true) => format!("{py}: {value}"),
+            (_, false) => format!("{py}: Optional[{value}] = None"),
         });
         params.push(format!("{}: {py}", py_str(p.name)));
     }

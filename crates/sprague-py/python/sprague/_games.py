@@ -39,7 +39,7 @@ __all__ = [
 
 def nim(
     *heaps: Union[int, str, Sequence[Union[int, str]]],
-    moore: Optional[Union[int, str, Sequence[int]]] = None,
+    moore: Optional[Union[int, str]] = None,
     misere: bool = False,
     all_moves: bool = False,
     time_limit: Optional[int] = None,
@@ -112,8 +112,8 @@ def wythoff(
 
 def bash(
     *heap: Union[int, str, Sequence[Union[int, str]]],
-    max: Union[int, str, Sequence[int]],
-    min: Optional[Union[int, str, Sequence[int]]] = None,
+    max: Union[int, str],
+    min: Optional[Union[int, str]] = None,
     misere: bool = False,
     all_moves: bool = False,
     time_limit: Optional[int] = None,
@@ -188,7 +188,7 @@ def staircase(
 
 def subtraction(
     *heaps: Union[int, str, Sequence[Union[int, str]]],
-    set: Union[int, str, Sequence[int]],
+    set: Union[str, Sequence[int]],
     every: bool = False,
     all_moves: bool = False,
     time_limit: Optional[int] = None,
@@ -267,7 +267,7 @@ def lasker(
 
 def fibonacci_nim(
     *position: Union[int, str, Sequence[Union[int, str]]],
-    last: Optional[Union[int, str, Sequence[int]]] = None,
+    last: Optional[Union[int, str]] = None,
     all_moves: bool = False,
     time_limit: Optional[int] = None,
     memory_limit: Optional[int] = None,
@@ -347,7 +347,7 @@ def turning(
 
 def octal(
     *position: Union[int, str, Sequence[Union[int, str]]],
-    take_set: Optional[Union[int, str, Sequence[int]]] = None,
+    take_set: Optional[Union[str, Sequence[int]]] = None,
     misere: bool = False,
     every: bool = False,
     all_moves: bool = False,
@@ -782,7 +782,7 @@ def split(
 def geography(
     text: Union[str, bytes],
     *,
-    start: Optional[Union[int, str, Sequence[int]]] = None,
+    start: Optional[Union[int, str]] = None,
     all: bool = False,
     all_moves: bool = False,
     time_limit: Optional[int] = None,
@@ -854,7 +854,7 @@ def nim_product(
 
 def triangle_war(
     *,
-    moves: Optional[Union[int, str, Sequence[int]]] = None,
+    moves: Optional[str] = None,
     time_limit: Optional[int] = None,
     memory_limit: Optional[int] = None,
 ) -> Score:
@@ -925,8 +925,8 @@ def tictactoe(
 def connect4(
     moves: str = "",
     *,
-    width: Optional[Union[int, str, Sequence[int]]] = None,
-    height: Optional[Union[int, str, Sequence[int]]] = None,
+    width: Optional[Union[int, str]] = None,
+    height: Optional[Union[int, str]] = None,
     time_limit: Optional[int] = None,
     memory_limit: Optional[int] = None,
 ) -> Score:
@@ -963,9 +963,9 @@ def connect4(
 
 def cursors(
     *,
-    a: Union[int, str, Sequence[int]],
-    b: Union[int, str, Sequence[int]],
-    start: Optional[Union[int, str, Sequence[int]]] = None,
+    a: str,
+    b: str,
+    start: Optional[Union[str, Sequence[int]]] = None,
     time_limit: Optional[int] = None,
     memory_limit: Optional[int] = None,
 ) -> Score:
