@@ -213,7 +213,7 @@ function render(game, words, report) {
             ? `Every move, coloured by what it leaves the opponent (green: a losing position for them — a winning move${winning !== null ? `; ${winning} here` : ""}):`
             : report.best_moves ? "The best moves:" : "The winning moves:"),
           el("ul", { class: "moves", id: "moves" }, items))
-      : el("p", { id: "no-moves" }, report.outcome === "P" && report.winning_moves ? "No winning move: every move leaves the opponent a winning position." : "No move left: the game is over."),
+      : el("p", { id: "no-moves" }, report.outcome === "P" && report.winning_moves && !(report.all_moves && report.all_moves.length === 0) ? "No winning move: every move leaves the opponent a winning position." : "No move left: the game is over."),
   );
   drawBoard(game, words, report, moves);
 }
@@ -459,7 +459,10 @@ async function labelScores(game, cells) {
   await Promise.all(cells.map(async ([cell, to]) => {
     if (!to) return;
     try {
-      const child = await run(["solve", game.name, to, ...board]);
+      // The child position as the game takes it: its words, or a parameter's value (Triangle
+      // War's `--moves`).
+      const position = game.position_parameter ? [`--${game.position_parameter}`, to] : [to];
+      const child = await run(["solve", game.name, ...position, ...board]);
       if (state.last !== shown) return;
       const value = child.score ?? child.value;
       if (value === undefined) return;

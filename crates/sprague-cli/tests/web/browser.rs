@@ -294,6 +294,10 @@ fn play_a_full_game_of_nim() {
         // From 2 3 the first moves offered never win against a perfect opponent.
         assert!(end.contains("the engine wins"), "{end}");
         assert!(page.find(Locator::Id("no-moves")).await.is_ok());
+        // A finished position has no move at all: it is over, not a lost choice.
+        page.open("#analyse/nim/0%200%200").await;
+        page.assert_shows("#no-moves", "No move left: the game is over.")
+            .await;
         page
     });
 }
@@ -365,6 +369,20 @@ fn play_a_full_game_of_triangle_war() {
         })
         .await;
         assert_eq!(page.all("#board line.free").await.len(), 18);
+        // Every free line is labelled with the score of drawing it (each a solve of the position
+        // given as `--moves`).
+        let started = Instant::now();
+        loop {
+            let labelled = page.all("#board line.free[data-score]").await.len();
+            if labelled == 18 {
+                break;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "{labelled} of 18 labelled"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
         let end = page.play_to_the_end("#board line.free").await;
         assert!(end.contains("The game is over"), "{end}");
         let triangles = page.shown("#triangles").await;
