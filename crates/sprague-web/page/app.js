@@ -176,6 +176,8 @@ function verdict(game, report) {
     const nv = report.nim_value === null || report.nim_value === undefined ? "" : `; nim-value ${report.nim_value}`;
     return `${report.outcome}: ${OUTCOME[report.outcome] || report.outcome}${nv}`;
   }
+  // A finished game has no player to move: its score is final.
+  if (report.score !== undefined && !report.to_move) return `score ${report.score}: the game is over`;
   if (report.score !== undefined) return `score ${report.score} for the player to move (${report.to_move})`;
   if (game.score_for === "first-player") return `value ${report.value}: ${FIRST_PLAYER}'s final score minus ${SECOND_PLAYER}'s with perfect play (${report.winner ? `${report.winner} wins` : "a draw"})`;
   if (report.value !== undefined) return `value ${report.value} for the player to move${report.to_move ? ` (${report.to_move})` : ""}`;

@@ -318,6 +318,11 @@ fn play_a_full_game_of_tictactoe() {
 #[test]
 fn connect_four_on_a_smaller_board_is_drawn_and_labelled() {
     with_browser("connect4-board", |page| async move {
+        // A full board: the score is final, no player is to move.
+        page.open("#analyse/connect4/--width%204%20--height%201%201234")
+            .await;
+        page.assert_shows("#verdict", "score 0: the game is over")
+            .await;
         page.open("#analyse/connect4/--width%205%20--height%204%2033")
             .await;
         page.assert_shows("#verdict", "score 0").await;
