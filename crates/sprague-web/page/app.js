@@ -248,6 +248,8 @@ function gameOver(report) {
 async function playMove(move) {
   const { game, words, report: before } = state.last;
   const next = wordsAfter(game, words, move.to);
+  // A hint is for the position it was asked in: the next one's moves are others.
+  state.hint = null;
   $("engine-says").textContent = `You: ${move.move}.`;
   if (!$("play-mode").checked) {
     go(`#analyse/${encodeURIComponent(game.name)}/${encodeURIComponent(joinWords(next))}`);

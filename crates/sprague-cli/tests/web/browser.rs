@@ -294,6 +294,23 @@ fn play_a_full_game_of_nim() {
         // From 2 3 the first moves offered never win against a perfect opponent.
         assert!(end.contains("the engine wins"), "{end}");
         assert!(page.find(Locator::Id("no-moves")).await.is_ok());
+        // A hint rings the winning move; once it is played, the ring is gone from the next
+        // position's moves.
+        page.open("#analyse/nim/2%203").await;
+        page.shown("#verdict").await;
+        page.click("hint-button").await;
+        page.assert_shows("#moves a.hinted", "heap 2: 3 -> 2").await;
+        page.run("document.getElementById('play-mode').checked = true")
+            .await;
+        page.find(Locator::Css("#moves a.hinted"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        page.wait_text("#engine-says", |t| t.contains("Engine:"))
+            .await;
+        assert!(page.all("#moves a.hinted").await.is_empty());
         // A finished position has no move at all: it is over, not a lost choice.
         page.open("#analyse/nim/0%200%200").await;
         page.assert_shows("#no-moves", "No move left: the game is over.")
