@@ -644,7 +644,12 @@ async function scriptTable() {
 
 async function start() {
   try {
-    state.games = await (await fetch("/api/games")).json();
+    // The server puts the catalogue in the page itself, so the first paint has the games;
+    // /api/games is the same list.
+    const inline = document.getElementById("games-data");
+    state.games = inline && inline.textContent.trim().startsWith("[")
+      ? JSON.parse(inline.textContent)
+      : await (await fetch("/api/games")).json();
   } catch (err) {
     showError($("analysis"), err);
     return;

@@ -199,10 +199,23 @@ const INDEX_HTML: &str = include_str!("../page/index.html");
 const APP_JS: &str = include_str!("../page/app.js");
 const STYLE_CSS: &str = include_str!("../page/style.css");
 
+/// The page with the catalogue in it (what `/api/games` answers), made once: the first paint
+/// has the games without a request of its own.
+fn index_html() -> &'static str {
+    static PAGE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    PAGE.get_or_init(|| {
+        // `</` would end the script element the JSON stands in; `<\/` is the same JSON string.
+        let games = serde_json::to_string(&page_games())
+            .unwrap_or_else(|_| "[]".to_owned())
+            .replace("</", "<\\/");
+        INDEX_HTML.replace("GAMES_JSON", &games)
+    })
+}
+
 async fn page_html() -> Response {
     (
         [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-        INDEX_HTML,
+        index_html(),
     )
         .into_response()
 }
@@ -237,15 +250,19 @@ struct PageGame {
     page: sprague_api::catalogue::Page,
 }
 
-async fn games() -> Response {
-    let games: Vec<PageGame> = sprague_api::catalogue::games()
+/// The catalogue as the page reads it: each entry with how it is drawn.
+fn page_games() -> Vec<PageGame> {
+    sprague_api::catalogue::games()
         .iter()
         .map(|game| PageGame {
             game,
             page: game.page(),
         })
-        .collect();
-    Json(games).into_response()
+        .collect()
+}
+
+async fn games() -> Response {
+    Json(page_games()).into_response()
 }
 
 /// The example scripts, compiled in: a page to start a script from.

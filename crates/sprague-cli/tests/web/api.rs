@@ -289,6 +289,17 @@ fn the_catalogue_examples_and_plots() {
     let page = server.request("GET", "/", "");
     assert_eq!(page.status, 200);
     assert!(page.body.contains("<script src=\"/app.js\">"));
+    // The catalogue is in the page itself (the first paint has the games): /api/games's list.
+    let inline = page
+        .body
+        .split("<script id=\"games-data\" type=\"application/json\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</script>").next())
+        .expect("the games in the page");
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(inline).unwrap(),
+        games.json()
+    );
     assert!(server
         .request("GET", "/app.js", "")
         .body
