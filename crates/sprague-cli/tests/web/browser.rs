@@ -351,6 +351,14 @@ fn connect_four_on_a_smaller_board_is_drawn_and_labelled() {
             .shown("#board button.cell[data-column='3'] small")
             .await;
         assert_eq!(third, "0");
+        // Its colour says so: a draw's, not the board's white.
+        let colour = page
+            .run(
+                "return getComputedStyle(document.querySelector(\
+                 \"#board button.cell[data-column='3'][data-score]\")).backgroundColor",
+            )
+            .await;
+        assert_eq!(colour, "rgb(255, 244, 224)", "{colour}");
         cells[2].click().await.unwrap();
         // The move keeps the board: the next position is 333 on 5 × 4.
         let started = Instant::now();
