@@ -184,6 +184,20 @@ function verdict(game, report) {
   return "";
 }
 
+// Whose turn it is in a scoring game, in the colour of its pieces on the board; nothing once the
+// game is over (no player to move) or for an impartial game (the players are alike).
+const STONES = { "1": ["Red", "x"], "2": ["Yellow", "o"] };
+
+function turnLine(game, report) {
+  if (!report.to_move) return "";
+  const [name, piece] = game.board === "connect-four"
+    ? STONES[report.to_move] || [report.to_move, ""]
+    : [String(report.to_move).toUpperCase(), ""];
+  return el("p", { class: "turn", id: "turn" },
+    piece ? el("span", { class: `swatch ${piece}`, "aria-hidden": "true" }) : "",
+    `${name} to move`);
+}
+
 function render(game, words, report) {
   const out = $("analysis");
   if (game.command === "calculate") {
@@ -207,6 +221,7 @@ function render(game, words, report) {
   const winning = report.winning_moves ? report.winning_moves.length : null;
   out.replaceChildren(
     el("p", { class: "verdict", id: "verdict" }, verdict(game, report)),
+    turnLine(game, report),
     el("p", { class: "hint" }, `position: ${report.position}`),
     report.note ? el("p", { class: "hint" }, report.note) : "",
     moves.length
@@ -338,11 +353,13 @@ function drawBoard(game, words, report, moves) {
     const heights = Array(W).fill(0);
     const cells = Array.from({ length: H }, () => Array(W).fill(""));
     played.forEach((d, i) => { const c = Number(d) - 1; cells[heights[c]][c] = i % 2 ? "o" : "x"; heights[c]++; });
+    // The last stone played is ringed.
+    const lastColumn = played.length ? Number(played[played.length - 1]) - 1 : -1;
     const grid = el("div", { class: "board c4", style: `grid-template-columns: repeat(${W}, auto)`, "aria-label": "Connect Four board" });
     for (let r = H - 1; r >= 0; r--) {
       for (let c = 0; c < W; c++) {
         const m = byTo.get(after(c + 1));
-        grid.append(el("button", { type: "button", class: `cell ${cells[r][c]}${m && r === heights[c] ? " best" : ""}`, "data-column": c + 1, "aria-label": `column ${c + 1}`, onclick: () => playBy(game, words, after(c + 1)) }, ""));
+        grid.append(el("button", { type: "button", class: `cell ${cells[r][c]}${m && r === heights[c] ? " best" : ""}${c === lastColumn && r === heights[c] - 1 ? " last" : ""}`, "data-column": c + 1, "aria-label": `column ${c + 1}`, onclick: () => playBy(game, words, after(c + 1)) }, ""));
       }
     }
     board.append(grid);

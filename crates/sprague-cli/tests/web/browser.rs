@@ -340,9 +340,14 @@ fn connect_four_on_a_smaller_board_is_drawn_and_labelled() {
             .await;
         page.assert_shows("#verdict", "score 0: the game is over")
             .await;
+        assert!(page.all("#turn").await.is_empty(), "no one is to move");
         page.open("#analyse/connect4/--width%205%20--height%204%2033")
             .await;
         page.assert_shows("#verdict", "score 0").await;
+        // Two stones played: red (the first player) moves, and the last stone is ringed.
+        page.assert_shows("#turn", "Red to move").await;
+        assert_eq!(page.all("#turn .swatch.x").await.len(), 1);
+        assert_eq!(page.all("#board button.cell.o.last").await.len(), 1);
         let cells = page.all("#board button.cell").await;
         assert_eq!(cells.len(), 20, "5 columns of 4");
         // Near the end of a small board every column gets its score (each a solve of its own,
