@@ -380,7 +380,10 @@ function drawBoard(game, words, report, moves) {
         for (let k = 0; k < h; k++) {
           // Clicking token k leaves k tokens in this heap.
           const to = heaps.map((x, j) => (j === i ? k : x)).join(" ");
-          row.append(el("button", { type: "button", class: "token", "data-heap": i + 1, "data-leave": k, title: `leave ${k}`, "aria-label": `heap ${i + 1}: leave ${k}`, onclick: () => playBy(game, words, to) }));
+          // The take that wins (it leaves the opponent a P-position) is marked on the heap.
+          const m = byTo.get(to);
+          const wins = m && m.outcome === "P";
+          row.append(el("button", { type: "button", class: `token${wins ? " o-P" : ""}`, "data-heap": i + 1, "data-leave": k, title: `leave ${k}${wins ? ": wins" : ""}`, "aria-label": `heap ${i + 1}: leave ${k}${wins ? " (a winning move)" : ""}`, onclick: () => playBy(game, words, to) }));
         }
         board.append(row);
       });

@@ -294,6 +294,19 @@ fn play_a_full_game_of_nim() {
         // From 2 3 the first moves offered never win against a perfect opponent.
         assert!(end.contains("the engine wins"), "{end}");
         assert!(page.find(Locator::Id("no-moves")).await.is_ok());
+        // The winning take is marked on the heaps themselves: 2 3 -> 2 2 leaves 2 in heap 2.
+        page.open("#analyse/nim/2%203").await;
+        page.shown("#verdict").await;
+        let marked = page.all("#board .token.o-P").await;
+        assert_eq!(marked.len(), 1);
+        assert_eq!(
+            marked[0].attr("data-heap").await.unwrap().as_deref(),
+            Some("2")
+        );
+        assert_eq!(
+            marked[0].attr("data-leave").await.unwrap().as_deref(),
+            Some("2")
+        );
         // A hint rings the winning move; once it is played, the ring is gone from the next
         // position's moves.
         page.open("#analyse/nim/2%203").await;
