@@ -20,7 +20,7 @@
 //! still computing after [`DIRECT_SLICE`] is lowered to the least priority, so that the cheap
 //! requests beside it keep the processors.
 
-use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -95,17 +95,23 @@ impl Direct {
         let planned = plan(args, stdin)?;
         let permit = self.admit().await?;
         let (send, receive) = oneshot::channel();
-        let thread = Arc::new(AtomicI32::new(0));
+        // The thread's id, and whether it is to run at the least priority: whichever of the
+        // thread and the server comes second lowers it, so a thread not yet started is not
+        // missed.
+        let thread = Arc::new((AtomicI32::new(0), AtomicBool::new(false)));
         let limits = self.limits;
         let own = Arc::clone(&thread);
         std::thread::Builder::new()
             .name(THREAD_NAME.to_owned())
             .stack_size(STACK)
             .spawn(move || {
-                own.store(
+                own.0.store(
                     rustix::thread::gettid().as_raw_nonzero().get(),
                     Ordering::SeqCst,
                 );
+                if own.1.load(Ordering::SeqCst) {
+                    let _ = rustix::process::setpriority_process(None, LOW_PRIORITY);
+                }
                 let answered = compute(&planned, &limits);
                 drop(permit);
                 let _ = send.send(answered);
@@ -117,7 +123,8 @@ impl Direct {
             () = tokio::time::sleep(DIRECT_SLICE) => {
                 // Longer than a cheap request: the processors go to the others first. (Only
                 // this thread: it ends with the request.)
-                if let Some(tid) = rustix::process::Pid::from_raw(thread.load(Ordering::SeqCst)) {
+                thread.1.store(true, Ordering::SeqCst);
+                if let Some(tid) = rustix::process::Pid::from_raw(thread.0.load(Ordering::SeqCst)) {
                     let _ = rustix::process::setpriority_process(Some(tid), LOW_PRIORITY);
                 }
                 tokio::time::timeout(self.timeout, receive).await.ok()?
