@@ -82,11 +82,13 @@ impl std::ops::Deref for Page {
     }
 }
 
-/// Runs `test` with a browser on a fresh server's page.
+/// Runs `test` with a browser on a fresh server's page; its last screen is kept in
+/// `target/web-screenshots/NAME.png`, and a failing test's as `NAME-failed.png` before its panic
+/// goes on.
 fn with_browser<F, Fut>(name: &str, test: F)
 where
     F: FnOnce(Page) -> Fut,
-    Fut: std::future::Future<Output = Page>,
+    Fut: std::future::Future<Output = Page> + Send + 'static,
 {
     let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let server = Server::start(&[]);
@@ -115,15 +117,32 @@ where
             .await
             .expect("a WebDriver session");
         let root = server.url("/");
-        let page = test(Page { client, root }).await;
-        let shot = page.screenshot().await.unwrap();
         let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
             .parent()
             .unwrap()
             .join("web-screenshots");
         std::fs::create_dir_all(&folder).unwrap();
-        std::fs::write(folder.join(format!("{name}.png")), shot).unwrap();
-        page.client.close().await.unwrap();
+        // The test runs as a task of its own, so that its panic is caught here and the screen
+        // it failed on is kept.
+        let run = tokio::spawn(test(Page {
+            client: client.clone(),
+            root,
+        }))
+        .await;
+        let (shot_name, failure) = match run {
+            Ok(_) => (format!("{name}.png"), None),
+            Err(err) => (format!("{name}-failed.png"), Some(err)),
+        };
+        if let Ok(shot) = client.screenshot().await {
+            let _ = std::fs::write(folder.join(shot_name), shot);
+        }
+        let _ = client.close().await;
+        if let Some(err) = failure {
+            match err.try_into_panic() {
+                Ok(panic) => std::panic::resume_unwind(panic),
+                Err(err) => panic!("the browser test did not finish: {err}"),
+            }
+        }
     });
 }
 
