@@ -6,7 +6,7 @@
 //! pixels; beyond, each pixel column stands for the heaps n that fall in it and is marked at every
 //! pixel row where one of their values falls (runs of marked rows drawn as one line), so a table
 //! of 10^6 or 10^9 values draws as about a thousand columns and shows which values occur where.
-//! Labels are text in SVG; PNG has no font here, so its digits are drawn from a small pixel font.
+//! Labels are text in SVG; PNG has no font here, so its title and labels are drawn from a bitmap font.
 
 use std::path::{Path, PathBuf};
 
@@ -90,7 +90,7 @@ pub fn grid(path: &Path, grid: &[Vec<u64>]) -> Result<(), Failure> {
     write(format, path, size, &Grid { grid, cell, max })
 }
 
-/// Something drawn on any backend; `png` says it is a PNG (no font: digits from a pixel font).
+/// Something drawn on any backend; `png` says it is a PNG (no font: text from a bitmap font).
 trait Picture {
     fn draw<B: DrawingBackend>(&self, area: DrawingArea<B, Shift>, png: bool)
         -> Result<(), String>;
@@ -340,9 +340,7 @@ fn draw_sequence<B: DrawingBackend, T: Copy + Into<u64>>(
         pixel_font,
     )?;
     label(&area, "G(n)", (8, TOP - 24), Anchor::Left, pixel_font)?;
-    if !pixel_font {
-        label(&area, title, (LEFT + w / 2, 10), Anchor::Top, false)?;
-    }
+    label(&area, title, (LEFT + w / 2, 10), Anchor::Top, pixel_font)?;
     area.present().map_err(err)
 }
 
@@ -357,7 +355,8 @@ enum Anchor {
     Left,
 }
 
-/// Draws `text` at `pos`: SVG text, or the pixel font (digits, `G`, `(`, `)`, `n`) for PNG.
+/// Draws `text` at `pos`: SVG text, or for PNG the public-domain 8×8 bitmap font of `font8x8`
+/// scaled twice (the bitmap backend has no font of its own without a font file on the machine).
 fn label<B: DrawingBackend>(
     area: &DrawingArea<B, Shift>,
     text: &str,
@@ -377,18 +376,19 @@ fn label<B: DrawingBackend>(
             .map_err(|e| e.to_string());
     }
     const SCALE: i32 = 2;
-    let advance = 6 * SCALE;
+    // The glyphs are 8 pixels wide with their own spacing on the right.
+    let advance = 8 * SCALE;
     let width = advance * text.chars().count() as i32 - SCALE;
     let (x0, y0) = match anchor {
         Anchor::Top => (pos.0 - width / 2, pos.1),
-        Anchor::Right => (pos.0 - width, pos.1 - 7 * SCALE / 2),
+        Anchor::Right => (pos.0 - width, pos.1 - 8 * SCALE / 2),
         Anchor::Left => pos,
     };
     for (i, c) in text.chars().enumerate() {
-        let rows = glyph(c);
-        for (r, bits) in rows.iter().enumerate() {
-            for col in 0..5 {
-                if bits >> (4 - col) & 1 == 1 {
+        for (r, bits) in glyph(c).iter().enumerate() {
+            for col in 0..8 {
+                // font8x8: bit 0 is the leftmost pixel of the row.
+                if bits >> col & 1 == 1 {
                     let x = x0 + i as i32 * advance + col * SCALE;
                     let y = y0 + r as i32 * SCALE;
                     area.draw(&Rectangle::new(
@@ -403,30 +403,28 @@ fn label<B: DrawingBackend>(
     Ok(())
 }
 
-/// A 5×7 glyph, one byte per row (the low five bits, left to right); blank for other characters.
-fn glyph(c: char) -> [u8; 7] {
-    match c {
-        '0' => [0x0E, 0x11, 0x13, 0x15, 0x19, 0x11, 0x0E],
-        '1' => [0x04, 0x0C, 0x04, 0x04, 0x04, 0x04, 0x0E],
-        '2' => [0x0E, 0x11, 0x01, 0x02, 0x04, 0x08, 0x1F],
-        '3' => [0x1F, 0x02, 0x04, 0x02, 0x01, 0x11, 0x0E],
-        '4' => [0x02, 0x06, 0x0A, 0x12, 0x1F, 0x02, 0x02],
-        '5' => [0x1F, 0x10, 0x1E, 0x01, 0x01, 0x11, 0x0E],
-        '6' => [0x06, 0x08, 0x10, 0x1E, 0x11, 0x11, 0x0E],
-        '7' => [0x1F, 0x01, 0x02, 0x04, 0x08, 0x08, 0x08],
-        '8' => [0x0E, 0x11, 0x11, 0x0E, 0x11, 0x11, 0x0E],
-        '9' => [0x0E, 0x11, 0x11, 0x0F, 0x01, 0x02, 0x0C],
-        'G' => [0x0E, 0x11, 0x10, 0x17, 0x11, 0x11, 0x0F],
-        '(' => [0x02, 0x04, 0x08, 0x08, 0x08, 0x04, 0x02],
-        ')' => [0x08, 0x04, 0x02, 0x02, 0x02, 0x04, 0x08],
-        'n' => [0x00, 0x00, 0x16, 0x19, 0x11, 0x11, 0x11],
-        _ => [0; 7],
-    }
+/// The 8×8 glyph of `c` (one byte a row), `?` for a character outside the font's basic Latin.
+fn glyph(c: char) -> [u8; 8] {
+    use font8x8::UnicodeFonts;
+    font8x8::BASIC_FONTS
+        .get(c)
+        .or_else(|| font8x8::BASIC_FONTS.get('?'))
+        .unwrap_or([0; 8])
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_character_of_a_title_has_a_glyph() {
+        let title = "G(n) of octal 0.07, n = 0..200 [subtraction {1,3,4}]";
+        for c in title.chars().filter(|&c| c != ' ') {
+            assert_ne!(glyph(c), [0; 8], "{c}");
+        }
+        // An unknown character is drawn as `?`, not as nothing.
+        assert_eq!(glyph('→'), glyph('?'));
+    }
 
     #[test]
     fn ticks_are_round_and_few() {

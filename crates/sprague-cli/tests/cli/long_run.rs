@@ -299,6 +299,25 @@ fn check_picture(path: &Path) {
         assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
         // Width and height in the IHDR chunk.
         assert_eq!(&bytes[16..24], &[0, 0, 3, 232, 0, 0, 2, 8]);
+        // The title is drawn above the plot (rows 10..26, the middle of the width), and the
+        // axis label `n` below it: dark pixels in both bands, none where nothing is drawn.
+        let picture = image::load_from_memory(&bytes).unwrap().to_luma8();
+        let dark = |xs: std::ops::Range<u32>, ys: std::ops::Range<u32>| {
+            ys.flat_map(|y| xs.clone().map(move |x| (x, y)))
+                .filter(|&(x, y)| picture.get_pixel(x, y).0[0] < 128)
+                .count()
+        };
+        assert!(
+            dark(300..700, 10..26) > 100,
+            "no title in {}",
+            path.display()
+        );
+        assert!(
+            dark(500..540, 500..520) > 10,
+            "no axis label in {}",
+            path.display()
+        );
+        assert_eq!(dark(0..1000, 0..8), 0, "{}", path.display());
     } else {
         let svg = String::from_utf8(bytes).unwrap();
         assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
