@@ -75,5 +75,6 @@ pub use scoring::solver::{
     ColumnScore, ScoreReport, ScoreSolver, ScoreValue, SearchReport, SolveOptions,
 };
 pub use scripts::session as script;
+pub use sprague::progress::SearchProgress;
 /// Who wins, as every report says it (`Analysis::outcome`).
 pub use sprague::value::Outcome;

@@ -10,6 +10,7 @@ mod input;
 mod memory;
 mod output_file;
 mod plot;
+mod progress;
 mod render;
 mod served;
 mod size;

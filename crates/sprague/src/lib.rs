@@ -81,6 +81,7 @@ mod game;
 pub mod games;
 pub mod minimax;
 pub mod pattern;
+pub mod progress;
 pub mod sequence;
 pub mod solve;
 #[cfg(test)]

@@ -94,6 +94,7 @@ pub(crate) fn analyse_heaps(
     refuse_large_heaps(game, &small, max_positions, limits)?;
     let heap_game = HeapGame { rule: rule.clone() };
     let mut solver = SumSolver::new(&heap_game, max_positions);
+    solver.set_progress(limits.progress);
     let too_many = |e| too_many(game, max_positions, e);
     let position = HeapGame::position(&small);
     let outcome = solver.outcome(&position).map_err(too_many)?;
@@ -240,6 +241,15 @@ impl<'a, G: Impartial> SumSolver<'a, G> {
             searched: false,
             by_rule: false,
         }
+    }
+
+    /// Counts the positions stored in `progress`, for a progress line.
+    pub(crate) fn set_progress(
+        &mut self,
+        progress: Option<&'static sprague::progress::SearchProgress>,
+    ) {
+        self.memo.set_progress(progress);
+        self.search.set_progress(progress);
     }
 
     /// The genus of `position` when it is a single part (`None` for a sum of several).

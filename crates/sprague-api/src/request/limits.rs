@@ -14,6 +14,9 @@ pub struct Limits {
     /// before it starts (tables of codes with three-heap moves); longer ones are refused with
     /// the estimate.
     pub max_seconds: u64,
+    /// Where the long single searches (a Connect Four score, a misère search) publish what they
+    /// have done, for the caller's progress line; `None`: nowhere.
+    pub progress: Option<&'static sprague::progress::SearchProgress>,
 }
 
 impl Limits {
@@ -67,6 +70,7 @@ impl Default for Limits {
             memory_bytes: 16 << 30,
             max_listed_moves: 1_000_000,
             max_seconds: 600,
+            progress: None,
         }
     }
 }

@@ -457,6 +457,7 @@ impl ScoreSolver {
         let shape = connect4_shape(options.width, options.height)?;
         let board = Connect4Board::from_moves_on(shape, sequence)
             .map_err(|e| Error::bad_input(format!("connect4 `{sequence}`: {e}")))?;
+        let progress = self.limits.progress;
         let search = self.connect4_search(options)?;
         let (low, high) = if options.weak {
             (-1, 1)
@@ -472,6 +473,7 @@ impl ScoreSolver {
         if options.fresh_table {
             search.clear_table();
         }
+        search.set_progress(progress);
         search.reset_nodes();
         let start = Instant::now();
         let (score, best) = if options.best_moves {

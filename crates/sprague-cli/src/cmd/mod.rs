@@ -69,7 +69,10 @@ pub(crate) fn limits() -> Limits {
 }
 
 fn read_limits() -> Limits {
-    let mut limits = Limits::default();
+    let mut limits = Limits {
+        progress: Some(&crate::progress::SEARCH),
+        ..Limits::default()
+    };
     if let Some(seconds) = std::env::var("SPRAGUE_TIME_LIMIT")
         .ok()
         .and_then(|v| v.trim().parse::<u64>().ok())
@@ -168,7 +171,10 @@ fn analyse_words(args: &CatalogueArgs, limits: &Limits) -> Result<ExitCode, Fail
     if let Some(notice) = game.notice(&request, limits) {
         eprintln!("{notice}");
     }
-    let analysis = analyser.analyse(&request)?;
+    let analysis = {
+        let _progress = crate::progress::SearchLine::start(game.name);
+        analyser.analyse(&request)?
+    };
     print(&args.output, &analysis)
 }
 

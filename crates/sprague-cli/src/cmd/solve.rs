@@ -46,7 +46,7 @@ pub fn run(args: &CatalogueArgs, limits: &Limits) -> Result<ExitCode, Failure> {
     let mut solver = ScoreSolver::new(*limits);
     let game = args.game;
     // The board's size is in the options: the request gives no width or height.
-    one_or_batch(&args.output, position, |line| {
+    one_or_batch(game.name, &args.output, position, |line| {
         solve(game, game.line_parameter, &mut solver, line, &options)
     })
 }
@@ -74,6 +74,7 @@ fn solve(
 
 /// Solves `position`, or with `--batch` every line of standard input.
 fn one_or_batch(
+    what: &str,
     output: &OutputArgs,
     position: &str,
     mut solve: impl FnMut(&str) -> Result<ScoreReport, Failure>,
@@ -82,7 +83,10 @@ fn one_or_batch(
         super::refuse_position_with_batch(!position.is_empty(), "a position")?;
         return batch(solve);
     }
-    let report = solve(position)?;
+    let report = {
+        let _progress = crate::progress::SearchLine::start(what);
+        solve(position)?
+    };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if output.json {

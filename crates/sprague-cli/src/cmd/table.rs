@@ -1,7 +1,7 @@
 //! `sprague table <family> --upto N`: Grundy sequences and their periods (and grids for
 //! two-dimensional scripted games).
 
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -332,15 +332,14 @@ enum Progress {
 
 impl Progress {
     fn new(len: u64, from: u64) -> Progress {
-        let mode = std::env::var("SPRAGUE_PROGRESS").unwrap_or_default();
-        match mode.as_str() {
-            "plain" => Progress::Plain {
+        match crate::progress::mode() {
+            crate::progress::Mode::Plain => Progress::Plain {
                 started: Instant::now(),
                 from,
                 last: None,
             },
-            "off" => Progress::Off,
-            _ if io::stderr().is_terminal() => {
+            crate::progress::Mode::Off => Progress::Off,
+            crate::progress::Mode::Bar => {
                 let bar = ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr());
                 let style = ProgressStyle::with_template(
                     "{bar:40} {human_pos}/{human_len} values, {rate}, {eta} left",
@@ -357,7 +356,6 @@ impl Progress {
                 bar.reset_eta();
                 Progress::Bar(bar)
             }
-            _ => Progress::Off,
         }
     }
 

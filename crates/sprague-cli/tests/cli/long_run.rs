@@ -9,8 +9,8 @@ use std::process::Stdio;
 use assert_cmd::Command;
 
 use crate::{
-    bad_input, example, finish, json, names, refused_with_memory, scratch, sprague, sprague_std,
-    succeeds, table_values,
+    assert_contains, bad_input, example, finish, json, names, refused_with_memory, scratch,
+    sprague, sprague_std, succeeds, table_values,
 };
 
 /// `sprague ARGS` run in `dir`.
@@ -450,4 +450,37 @@ fn tables_computed_whole_write_their_values_files() {
     assert_eq!(scripted.len(), 24 + 101);
     assert_eq!(scripted, std::fs::read(dir.join("c.seq")).unwrap());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A long single search shows its progress once a second has passed (the positions searched; for
+/// a score, the bracket it lies in), and nothing of it reaches standard output; a quick one shows
+/// none.
+#[test]
+fn long_searches_show_their_progress() {
+    let cases: [(&[&str], &[&str]); 2] = [
+        (
+            &["kayles", "24", "25", "--misere"],
+            &["progress: kayles: ", " positions searched ("],
+        ),
+        (
+            &["solve", "connect4", "4453", "--no-book", "--score-only"],
+            &["progress: connect4: ", " positions searched (", ", score "],
+        ),
+    ];
+    for (args, parts) in cases {
+        let (shown, stderr) = finish(sprague().args(args).env("SPRAGUE_PROGRESS", "plain"), 0);
+        assert_contains(&stderr, parts);
+        let quiet = succeeds(sprague().args(args).env("SPRAGUE_PROGRESS", "off"));
+        assert_eq!(shown, quiet, "{args:?}");
+        // Not a terminal, no SPRAGUE_PROGRESS: nothing.
+        let (_, stderr) = finish(sprague().args(args), 0);
+        assert_eq!(stderr, "", "{args:?}");
+    }
+    let (_, stderr) = finish(
+        sprague()
+            .args(["kayles", "5", "6", "--misere"])
+            .env("SPRAGUE_PROGRESS", "plain"),
+        0,
+    );
+    assert_eq!(stderr, "");
 }

@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::hash::Hash;
 
 use super::SolveError;
+use crate::progress::SearchProgress;
 use crate::value::Genus;
 use crate::Impartial;
 
@@ -21,6 +22,7 @@ pub struct GenusMemo<P> {
     // `None` while the position is on the search path (a repeat is a cycle); else the genus and
     // whether the position is hereditarily tame (its genus and every follower's are tame).
     genera: HashMap<P, Option<(Genus, bool)>>,
+    progress: Option<&'static SearchProgress>,
 }
 
 impl<P: Clone + Eq + Hash> GenusMemo<P> {
@@ -28,7 +30,13 @@ impl<P: Clone + Eq + Hash> GenusMemo<P> {
     pub fn new() -> GenusMemo<P> {
         GenusMemo {
             genera: HashMap::new(),
+            progress: None,
         }
+    }
+
+    /// Counts the positions the searches store in `progress` (for a progress line).
+    pub fn set_progress(&mut self, progress: Option<&'static SearchProgress>) {
+        self.progress = progress;
     }
 
     /// The number of positions whose genus is stored.
@@ -107,6 +115,10 @@ fn search<G: Impartial>(
             return Err(SolveError::TooManyPositions {
                 limit: max_positions,
             });
+        }
+        let stored = memo.genera.len() as u64;
+        if let Some(progress) = memo.progress.filter(|_| stored % SearchProgress::STEP == 0) {
+            progress.add_positions(SearchProgress::STEP);
         }
         let mut options = Vec::new();
         game.options(&p, &mut options);

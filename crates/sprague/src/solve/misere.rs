@@ -9,6 +9,7 @@
 use std::collections::HashMap;
 
 use super::SolveError;
+use crate::progress::SearchProgress;
 use crate::value::Outcome;
 use crate::Impartial;
 
@@ -56,6 +57,7 @@ pub struct MisereSolver<'g, G: Impartial> {
     game: &'g G,
     memo: HashMap<G::Position, Option<bool>>,
     max_positions: usize,
+    progress: Option<&'static SearchProgress>,
 }
 
 impl<'g, G: Impartial> MisereSolver<'g, G> {
@@ -65,7 +67,13 @@ impl<'g, G: Impartial> MisereSolver<'g, G> {
             game,
             memo: HashMap::new(),
             max_positions,
+            progress: None,
         }
+    }
+
+    /// Counts the positions the searches store in `progress` (for a progress line).
+    pub fn set_progress(&mut self, progress: Option<&'static SearchProgress>) {
+        self.progress = progress;
     }
 
     /// Whether the player to move at `position` wins under misère play. `known` may answer a
@@ -85,6 +93,7 @@ impl<'g, G: Impartial> MisereSolver<'g, G> {
             position,
             &mut self.memo,
             self.max_positions,
+            self.progress,
             known,
         )
     }
@@ -106,6 +115,7 @@ fn is_win<G: Impartial>(
     position: &G::Position,
     memo: &mut HashMap<G::Position, Option<bool>>,
     max_positions: usize,
+    progress: Option<&'static SearchProgress>,
     known: &mut dyn FnMut(&G::Position) -> Option<bool>,
 ) -> Result<bool, SolveError> {
     if let Some(known) = memo.get(position) {
@@ -119,6 +129,9 @@ fn is_win<G: Impartial>(
             return Err(SolveError::TooManyPositions {
                 limit: max_positions,
             });
+        }
+        if let Some(progress) = progress.filter(|_| memo.len() as u64 % SearchProgress::STEP == 0) {
+            progress.add_positions(SearchProgress::STEP);
         }
         let mut options = Vec::new();
         game.options(&p, &mut options);

@@ -67,6 +67,7 @@ use std::sync::Arc;
 use self::slots::Slots;
 use super::book::Book;
 use super::{Board, Geometry, Layout, Shape, Standard};
+use crate::progress::SearchProgress;
 
 /// The default table: 2^20 slots, 8 MiB (measured against 2^18, 2^22 and 2^23 on the test sets:
 /// fewer cache and TLB misses than the larger ones, and as few positions explored on them).
@@ -354,6 +355,8 @@ pub struct Solver {
     aborted: bool,
     /// Exact scores read instead of searched, for the positions it holds.
     book: Option<Arc<Book>>,
+    /// Where the searches publish the positions explored and the bracket of the score.
+    progress: Option<&'static SearchProgress>,
 }
 
 impl Solver {
@@ -380,6 +383,7 @@ impl Solver {
             nodes: 0,
             forced: 0,
             node_limit: u64::MAX,
+            progress: None,
             aborted: false,
             book: None,
         }
@@ -471,6 +475,12 @@ impl Solver {
         self.aborted
     }
 
+    /// Publishes the positions explored (in steps of [`SearchProgress::STEP`]) and the bracket
+    /// of the score being searched to `progress`, for a progress line.
+    pub fn set_progress(&mut self, progress: Option<&'static SearchProgress>) {
+        self.progress = progress;
+    }
+
     /// Reads the scores of the positions `book` holds instead of searching them (a book of
     /// another board is never read).
     pub fn set_book(&mut self, book: Option<Arc<Book>>) {
@@ -520,8 +530,16 @@ impl Solver {
                 return bisection.low;
             }
             bisection.record(test, result);
+            self.publish_bracket(&bisection);
         }
         bisection.low
+    }
+
+    /// Tells the progress line the bracket the score is now known to lie in.
+    fn publish_bracket(&self, bisection: &Bisection) {
+        if let Some(progress) = self.progress {
+            progress.set_bracket(bisection.low.into(), bisection.high.into());
+        }
     }
 
     /// The bisection of [`solve_within`](Self::solve_within) on all threads: while the bracket
@@ -543,6 +561,7 @@ impl Solver {
         let threads = self.threads;
         let generation = self.generation;
         let budget = self.node_limit.saturating_sub(self.nodes) / threads as u64;
+        let progress = self.progress;
         let stops: Vec<AtomicBool> = (0..threads).map(|_| AtomicBool::new(false)).collect();
         // What a thread sends back: its index, the test, the result, and its worker's state.
         struct Report {
@@ -578,6 +597,7 @@ impl Solver {
                             variant: 0,
                             stop: Some(stop),
                             budget,
+                            progress,
                         };
                         let done = run.search(&layout, &board, test);
                         let report = Report {
@@ -642,6 +662,7 @@ impl Solver {
                 }
                 if !report.aborted && !report.stopped && !bisection.is_closed() {
                     bisection.record(report.test, report.result);
+                    self.publish_bracket(&bisection);
                 }
                 // Stop the searches that can no longer narrow the bracket.
                 for (thread, slot) in running.iter_mut().enumerate() {
@@ -843,6 +864,7 @@ impl Solver {
                 variant: 0,
                 stop: None,
                 budget: limit.saturating_sub(self.nodes),
+                progress: self.progress,
             };
             let done = run.search(&self.layout, board, test);
             self.nodes += done.nodes;
@@ -856,6 +878,7 @@ impl Solver {
         let forced = AtomicU64::new(0);
         let aborted = AtomicBool::new(false);
         let budget = limit.saturating_sub(self.nodes) / self.threads as u64;
+        let progress = self.progress;
         std::thread::scope(|scope| {
             for variant in 0..self.threads {
                 let (table, near, busy, stop, answer, nodes, forced, aborted) = (
@@ -878,6 +901,7 @@ impl Solver {
                         variant,
                         stop: Some(stop),
                         budget,
+                        progress,
                     };
                     let worker = run.search(&layout, &board, test);
                     let result = worker.result;
@@ -1068,6 +1092,7 @@ struct Run<'t> {
     variant: usize,
     stop: Option<&'t AtomicBool>,
     budget: u64,
+    progress: Option<&'static SearchProgress>,
 }
 
 /// What one search found, and what it cost.
@@ -1107,6 +1132,7 @@ impl Run<'_> {
             generation: self.generation,
             variant: self.variant,
             stop: self.stop,
+            progress: self.progress,
             nodes: 0,
             forced: 0,
             budget: self.budget,
@@ -1142,6 +1168,7 @@ struct Worker<'t, G> {
     /// 0 for the main order; helpers vary the order near the root.
     variant: usize,
     stop: Option<&'t AtomicBool>,
+    progress: Option<&'static SearchProgress>,
     nodes: u64,
     /// Of `nodes`, those with at most one move that does not lose at once.
     forced: u64,
@@ -1186,6 +1213,9 @@ impl<G: Geometry> Worker<'_, G> {
             return alpha;
         }
         if self.nodes & 0x3ff == 0 {
+            if let Some(progress) = self.progress {
+                progress.add_positions(SearchProgress::STEP);
+            }
             if let Some(stop) = self.stop {
                 if stop.load(Ordering::Relaxed) {
                     self.stopped = true;
