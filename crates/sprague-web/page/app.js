@@ -117,6 +117,7 @@ function selectGame(name, fillExample = true) {
   }
   $("analysis").replaceChildren();
   $("board").replaceChildren();
+  $("moves-panel").replaceChildren();
   $("engine-says").textContent = "";
 }
 
@@ -161,6 +162,7 @@ async function analyse() {
   } catch (err) {
     showError(out, err);
     $("board").replaceChildren();
+    $("moves-panel").replaceChildren();
   }
 }
 
@@ -188,22 +190,60 @@ function verdict(game, report) {
 // game is over (no player to move) or for an impartial game (the players are alike).
 const STONES = { "1": ["Red", "x"], "2": ["Yellow", "o"] };
 
+// Whether a scoring game's player moves first (x, Red, A).
+function isFirst(game, player) {
+  return player === (game.board === "tic-tac-toe" ? "x" : game.board === "connect-four" ? "1" : FIRST_PLAYER);
+}
+
 function turnLine(game, report) {
   if (!report.to_move) return "";
   const [name, piece] = game.board === "connect-four"
     ? STONES[report.to_move] || [report.to_move, ""]
-    : [String(report.to_move).toUpperCase(), ""];
+    : [String(report.to_move).toUpperCase(), isFirst(game, report.to_move) ? "p1" : "p2"];
   return el("p", { class: "turn", id: "turn" },
     piece ? el("span", { class: `swatch ${piece}`, "aria-hidden": "true" }) : "",
     `${name} to move`);
 }
 
+// How the position stands for the player to move: a class for its colour and a word for its
+// badge. A finished scoring game has no player to move: it is over.
+function standing(game, report) {
+  if (report.outcome === "N") return ["s-win", "wins"];
+  if (report.outcome === "P") return ["s-lose", "loses"];
+  if (report.outcome === "D") return ["s-draw", "draw"];
+  const v = toMoveScore(game, report);
+  if (v === undefined) return ["", ""];
+  if (!report.to_move) return ["s-over", "over"];
+  return v > 0 ? ["s-win", "wins"] : v < 0 ? ["s-lose", "loses"] : ["s-draw", "draw"];
+}
+
+// A scoring game's value for the player to move (Triangle War's is the first player's).
+function toMoveScore(game, report) {
+  const v = report.score ?? report.value;
+  if (typeof v !== "number") return undefined;
+  if (game.score_for === "first-player") return report.to_move && report.to_move !== FIRST_PLAYER ? -v : v;
+  return v;
+}
+
+// The colour class of a move: what it leaves (a P-position left is a win for the mover); a
+// scoring game's best moves all keep the position's value for the mover.
+function moveClass(game, report, m) {
+  if (m.outcome) return `o-${m.outcome}`;
+  if (m.best) {
+    const v = toMoveScore(game, report);
+    if (v !== undefined) return v > 0 ? "o-P" : v < 0 ? "o-N" : "o-D";
+  }
+  return "o-P";
+}
+
 function render(game, words, report) {
   const out = $("analysis");
+  const panel = $("moves-panel");
   if (game.command === "calculate") {
     // A calculation: its value, no moves and no board.
-    out.replaceChildren(el("p", { class: "verdict", id: "verdict" }, `${game.name} ${joinWords(words)} ${verdict(game, report)}`));
+    out.replaceChildren(el("div", { class: "status" }, el("p", { class: "verdict", id: "verdict" }, `${game.name} ${joinWords(words)} ${verdict(game, report)}`)));
     $("board").replaceChildren();
+    panel.replaceChildren();
     return;
   }
   const moves = movesOf(report);
@@ -212,23 +252,35 @@ function render(game, words, report) {
   const clickable = game.input !== "file" && (game.position_name !== "" || !!game.position_parameter);
   const items = moves.map((m, i) => {
     const label = m.nim_value !== undefined && m.nim_value !== null ? `${m.move} (→ ${m.outcome}, ${m.nim_value})` : m.move;
-    const cls = `o-${m.outcome || (m.best ? "P" : "N")}${state.hint === i ? " hinted" : ""}`;
+    const cls = `chip ${moveClass(game, report, m)}${state.hint === i ? " hinted" : ""}`;
+    const content = [el("span", { class: "label" }, label)];
     const node = clickable && m.to !== undefined
-      ? el("a", { href: "#", class: cls, "data-move": i, onclick: (e) => { e.preventDefault(); playMove(m); } }, label)
-      : el("span", { class: cls }, label);
+      ? el("a", { href: "#", class: cls, "data-move": i, onclick: (e) => { e.preventDefault(); playMove(m); } }, content)
+      : el("span", { class: cls }, content);
     return el("li", {}, node);
   });
   const winning = report.winning_moves ? report.winning_moves.length : null;
+  const [cls, badge] = standing(game, report);
   out.replaceChildren(
-    el("p", { class: "verdict", id: "verdict" }, verdict(game, report)),
-    turnLine(game, report),
-    el("p", { class: "hint" }, `position: ${report.position}`),
+    el("div", { class: `status ${cls}` },
+      badge ? el("span", { class: "badge", title: "for the player to move" }, badge) : "",
+      el("div", {},
+        el("p", { class: "verdict", id: "verdict" }, verdict(game, report)),
+        el("div", { class: "facts" },
+          turnLine(game, report),
+          el("p", { class: "hint" }, `position: ${report.position}`)))),
     report.note ? el("p", { class: "hint" }, report.note) : "",
+  );
+  panel.replaceChildren(
     moves.length
       ? el("div", {},
-          el("p", {}, report.all_moves
-            ? `Every move, coloured by what it leaves the opponent (green: a losing position for them — a winning move${winning !== null ? `; ${winning} here` : ""}):`
-            : report.best_moves ? "The best moves:" : "The winning moves:"),
+          el("div", { class: "moves-head" },
+            el("h3", {}, report.all_moves ? "Every move" : report.best_moves ? "The best moves" : "The winning moves"),
+            el("ul", { class: "legend", "aria-label": "colours" },
+              el("li", { class: "l-win" }, "wins"), el("li", { class: "l-draw" }, "draws"), el("li", { class: "l-lose" }, "loses"))),
+          report.all_moves
+            ? el("p", { class: "hint" }, `Each coloured by what it leaves the opponent: green leaves them a losing position${winning !== null ? ` (${winning} such move${winning === 1 ? "" : "s"} here)` : ""}.`)
+            : "",
           el("ul", { class: "moves", id: "moves" }, items))
       : el("p", { id: "no-moves" }, report.outcome === "P" && report.winning_moves && !(report.all_moves && report.all_moves.length === 0) ? "No winning move: every move leaves the opponent a winning position." : "No move left: the game is over."),
   );
@@ -333,12 +385,12 @@ function drawBoard(game, words, report, moves) {
   const byTo = new Map(moves.map((m) => [m.to, m]));
   if (game.board === "tic-tac-toe") {
     const cells = (report.position || ".........").padEnd(9, ".");
-    const grid = el("div", { class: "board", style: "grid-template-columns: repeat(3, auto)", role: "grid", "aria-label": "tic-tac-toe board" });
+    const grid = el("div", { class: "board ttt", style: "grid-template-columns: repeat(3, auto)", role: "group", "aria-label": "tic-tac-toe board" });
     for (let i = 0; i < 9; i++) {
       const c = cells[i];
       const to = cells.slice(0, i) + report.to_move + cells.slice(i + 1);
       const m = c === "." ? byTo.get(to) : null;
-      grid.append(el("button", { type: "button", class: `cell${m ? " o-" + (m.best ? "P" : "N") : ""}`, "data-cell": i + 1, "aria-label": `cell ${i + 1}: ${c === "." ? "empty" : c}`, disabled: c !== "." ? "" : null, onclick: () => m ? playMove(m) : playBy(game, words, to) }, c === "." ? "" : c.toUpperCase()));
+      grid.append(el("button", { type: "button", class: `cell${c !== "." ? ` mark-${c}` : ""}${m ? " o-" + (m.best ? "P" : "N") : ""}`, "data-cell": i + 1, "aria-label": `cell ${i + 1}: ${c === "." ? "empty" : c}`, disabled: c !== "." ? "" : null, onclick: () => m ? playMove(m) : playBy(game, words, to) }, c === "." ? "" : c.toUpperCase()));
     }
     board.append(grid);
     labelScores(game, [...grid.children].map((cell, i) => [cell, cells[i] === "." ? cells.slice(0, i) + report.to_move + cells.slice(i + 1) : null]));
@@ -375,6 +427,8 @@ function drawBoard(game, words, report, moves) {
   } else if (game.board === "heaps") {
     const heaps = (report.position || "").split(/\s+/).filter(Boolean).map(Number);
     if (heaps.length && heaps.every((h) => Number.isSafeInteger(h) && h <= 40)) {
+      const pile = el("div", { class: "heaps", role: "group", "aria-label": "the heaps: a token clicked leaves that many before it" });
+      board.append(pile);
       heaps.forEach((h, i) => {
         const row = el("div", { class: "heap" }, el("span", { class: "label" }, `heap ${i + 1}: ${h}`));
         for (let k = 0; k < h; k++) {
@@ -385,7 +439,7 @@ function drawBoard(game, words, report, moves) {
           const wins = m && m.outcome === "P";
           row.append(el("button", { type: "button", class: `token${wins ? " o-P" : ""}`, "data-heap": i + 1, "data-leave": k, title: `leave ${k}${wins ? ": wins" : ""}`, "aria-label": `heap ${i + 1}: leave ${k}${wins ? " (a winning move)" : ""}`, onclick: () => playBy(game, words, to) }));
         }
-        board.append(row);
+        pile.append(row);
       });
     }
   }
@@ -572,9 +626,9 @@ function showTable(out, report, args) {
     el("p", { class: "verdict", id: "period" }, periodText(report.period)),
     report.note ? el("p", { class: "hint" }, report.note) : "",
     report.formulas ? el("ul", {}, report.formulas.map((f) => el("li", {}, el("code", {}, f.expr), f.fits ? " fits every value" : " (misses some)", f.proved ? ", proved" : ", a conjecture"))) : "",
-    el("div", { class: "buttons" }, "Plot n from ", from, " to ", to, el("a", { href: `/api/plot?${query}`, target: "_blank" }, "the server's SVG")),
+    el("div", { class: "zoom" }, "Plot n from ", from, " to ", to, el("a", { href: `/api/plot?${query}`, target: "_blank" }, "the server's SVG")),
     plot,
-    el("table", { class: "values", id: "values" }, rows),
+    el("div", { class: "values-wrap" }, el("table", { class: "values", id: "values" }, rows)),
     values.length > shown ? el("p", { class: "hint" }, `the first ${shown} of ${values.length} values`) : "",
   );
   redraw();

@@ -218,7 +218,8 @@ impl Page {
     /// P-position, at the address ending `to`.
     async fn play_winning_move(&self, text: &str, to: &str) {
         let winning = self.find(Locator::Css("#moves a.o-P")).await.unwrap();
-        assert_eq!(winning.text().await.unwrap(), text);
+        let label = winning.find(Locator::Css(".label")).await.unwrap();
+        assert_eq!(label.text().await.unwrap(), text);
         winning.click().await.unwrap();
         self.wait_text("#verdict", |t| t.starts_with("P:")).await;
         self.assert_at(to).await;
@@ -532,6 +533,102 @@ fn the_page_fits_a_phone_and_works_from_the_keyboard() {
         page.type_into("position", "1 2\u{E007}").await;
         page.wait_text("#verdict", |t| t.starts_with("P:")).await;
         page.assert_at("#analyse/wythoff/1%202").await;
+        page
+    });
+}
+
+/// The interactive things a finger may have to hit on the view shown, each with its size when
+/// it is smaller than 44 × 44 px.
+const TOO_SMALL: &str = "const small = [];
+    for (const e of document.querySelectorAll('header a, main button, main a, main select, \
+        main input:not([type=checkbox]), main label.check')) {
+      if (e.closest('[hidden]')) continue;
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      if (r.width < 44 || r.height < 44) small.push(`${e.tagName} ${e.id || e.className} \
+        ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+    return small;";
+
+#[test]
+fn the_design_gives_results_one_colour_each_and_shows_the_focus() {
+    with_browser("design", |page| async move {
+        page.open("#analyse/nim/3%204%205").await;
+        page.wait_text("#verdict", |t| t.starts_with("N:")).await;
+        // Green is a win wherever it is: the verdict for the player to move, the winning move's
+        // chip, the winning take on the heaps; red a loss.
+        let colours = page
+            .run(
+                "const c = (css, prop) => getComputedStyle(document.querySelector(css))[prop];
+                 return [c('#analysis .status', 'borderLeftColor'),
+                         c('#moves a.o-P', 'borderTopColor'),
+                         c('#board .token.o-P', 'boxShadow'),
+                         c('#moves a.o-N', 'borderTopColor'),
+                         c('#analysis .badge', 'backgroundColor')];",
+            )
+            .await;
+        let colours: Vec<String> = serde_json::from_value(colours).unwrap();
+        let win = "rgb(27, 127, 59)";
+        assert_eq!(colours[0], win, "{colours:?}");
+        assert_eq!(colours[1], win, "{colours:?}");
+        assert!(colours[2].contains(win), "{colours:?}");
+        assert_eq!(colours[3], "rgb(179, 38, 30)", "{colours:?}");
+        assert_eq!(colours[4], win, "{colours:?}");
+        assert_eq!(page.all("#analysis .status.s-win").await.len(), 1);
+        assert_eq!(page.shown("#analysis .badge").await.to_lowercase(), "wins");
+        // The header: the section shown is the current tab.
+        assert_eq!(page.all("header nav a.current#nav-analyse").await.len(), 1);
+        // The heaps are a labelled group, each token a labelled button.
+        assert_eq!(
+            page.all("#board .heaps[role='group'][aria-label]")
+                .await
+                .len(),
+            1
+        );
+        assert_eq!(page.all("#board .token[aria-label]").await.len(), 12);
+        // From the keyboard, the control focused wears a ring.
+        page.type_into("position", "3 4 5\u{E004}").await;
+        let ring = page
+            .run(
+                "const a = document.activeElement, s = getComputedStyle(a);
+                 return [a.id, s.outlineStyle, s.outlineWidth];",
+            )
+            .await;
+        assert_eq!(ring, serde_json::json!(["analyse-button", "solid", "3px"]));
+        page
+    });
+}
+
+#[test]
+fn playing_on_a_phone_fits_the_screen_and_every_target_takes_a_finger() {
+    with_browser("phone-play", |page| async move {
+        page.set_window_size(390, 844).await.unwrap();
+        page.open("#analyse/nim/2%203").await;
+        page.shown("#verdict").await;
+        page.click("play-mode").await;
+        page.find(Locator::Css("#board .token.o-P"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        page.wait_text("#engine-says", |t| t.contains("Engine:"))
+            .await;
+        let fits = page
+            .run("return document.documentElement.scrollWidth <= window.innerWidth")
+            .await;
+        assert_eq!(fits, serde_json::json!(true));
+        let small = page.run(TOO_SMALL).await;
+        assert_eq!(small, serde_json::json!([]), "smaller than 44 px");
+        // The three sections' tabs share one line.
+        let tops = page
+            .run(
+                "return [...document.querySelectorAll('nav a')]\
+                 .map((a) => Math.round(a.getBoundingClientRect().top))",
+            )
+            .await;
+        let tops: Vec<i64> = serde_json::from_value(tops).unwrap();
+        assert!(tops.iter().all(|t| *t == tops[0]), "{tops:?}");
         page
     });
 }
