@@ -5,7 +5,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { games: [], game: null, last: null, hint: null, examples: [] };
+const state = { games: [], game: null, last: null, hint: null, examples: [], trail: null, pending: null };
 
 // ---- the API -------------------------------------------------------------------------------
 
@@ -118,6 +118,7 @@ function selectGame(name, fillExample = true) {
   $("analysis").replaceChildren();
   $("board").replaceChildren();
   $("moves-panel").replaceChildren();
+  $("history-card").hidden = true;
   $("engine-says").textContent = "";
 }
 
@@ -156,7 +157,11 @@ async function analyse() {
   state.hint = null;
   try {
     const stdin = game.input === "file" ? $("file-text").value : "";
-    const report = await run(argsFor(game, words), stdin);
+    // A position already in the game's history is drawn from the answer kept there (the
+    // browser's back and forward, a history entry clicked).
+    const kept = trailEntry(game, words);
+    const report = kept ? kept.report : await run(argsFor(game, words), stdin);
+    place(game, words, report);
     state.last = { game, words, report };
     render(game, words, report);
   } catch (err) {
@@ -244,6 +249,7 @@ function render(game, words, report) {
     out.replaceChildren(el("div", { class: "status" }, el("p", { class: "verdict", id: "verdict" }, `${game.name} ${joinWords(words)} ${verdict(game, report)}`)));
     $("board").replaceChildren();
     panel.replaceChildren();
+    renderHistory(game);
     return;
   }
   const moves = movesOf(report);
@@ -285,6 +291,7 @@ function render(game, words, report) {
       : el("p", { id: "no-moves" }, report.outcome === "P" && report.winning_moves && !(report.all_moves && report.all_moves.length === 0) ? "No winning move: every move leaves the opponent a winning position." : "No move left: the game is over."),
   );
   drawBoard(game, words, report, moves);
+  renderHistory(game);
 }
 
 // The engine's move: a winning one when there is one, else the best score, else a move that
@@ -319,7 +326,9 @@ async function playMove(move) {
   state.hint = null;
   $("engine-says").textContent = `You: ${move.move}.`;
   if (!$("play-mode").checked) {
-    go(`#analyse/${encodeURIComponent(game.name)}/${encodeURIComponent(joinWords(next))}`);
+    // The history names the move that led to the next position.
+    state.pending = { from: keyOf(words), key: keyOf(next), move: move.move };
+    go(hashFor(game, next));
     return;
   }
   // Scoring games say whose turn it is (a completed triangle moves again); impartial games
@@ -329,17 +338,19 @@ async function playMove(move) {
   try {
     let position = next;
     let report = await run(argsFor(game, position), "");
+    place(game, position, report, move.move);
     const replies = [];
     while (!gameOver(report) && !yourTurn(report)) {
       const [reply, reason] = engineChoice(report);
       replies.push(`${reply.move}, because ${reason}`);
       position = wordsAfter(game, position, reply.to);
       report = await run(argsFor(game, position), "");
+      place(game, position, report, reply.move);
       if (you === undefined) break;
     }
     $("position").value = joinWords(position);
     state.last = { game, words: position, report };
-    history.pushState(null, "", `#analyse/${encodeURIComponent(game.name)}/${encodeURIComponent(joinWords(position))}`);
+    history.pushState(null, "", hashFor(game, position));
     render(game, position, report);
     let said = `You: ${move.move}.`;
     if (replies.length) said += ` Engine: ${replies.join("; then ")}.`;
@@ -375,6 +386,87 @@ function hint() {
   state.hint = index;
   $("engine-says").textContent = `Hint: ${moves[index].move}.`;
   render(state.last.game, state.last.words, state.last.report);
+}
+
+// ---- the game's history: the positions played through, and how each stood -------------------
+
+// state.trail: { game, entries: [{ key, words, report, move }], at }: the positions from where
+// the history starts, each with its answer and the move that led to it; `at` is the one shown.
+// The URL's hash holds the position shown, so the browser's back and forward walk the same line.
+
+function keyOf(words) {
+  return joinWords(words);
+}
+
+function hashFor(game, words) {
+  return `#analyse/${encodeURIComponent(game.name)}/${encodeURIComponent(joinWords(words))}`;
+}
+
+function trailEntry(game, words) {
+  const t = state.trail;
+  if (!t || t.game !== game.name || game.input === "file") return null;
+  return t.entries.find((e) => e.key === keyOf(words)) || null;
+}
+
+// Every move of an answer, whichever lists it gives.
+function everyMove(report) {
+  return [...(report.all_moves || []), ...(report.best_moves || []), ...(report.winning_moves || [])];
+}
+
+// Puts the position shown in the history: a position already there is gone back (or forward)
+// to; one a move away from the position shown follows it (the line after it is dropped);
+// anything else starts a new history.
+function place(game, words, report, moveLabel) {
+  const key = keyOf(words);
+  const t = state.trail;
+  const pending = state.pending;
+  state.pending = null;
+  if (t && t.game === game.name && game.input !== "file") {
+    const found = t.entries.findIndex((e) => e.key === key);
+    if (found >= 0) {
+      t.at = found;
+      t.entries[found].report = report;
+      return;
+    }
+    const here = t.entries[t.at];
+    let label = moveLabel;
+    if (label === undefined && pending && pending.key === key && pending.from === here.key) label = pending.move;
+    if (label === undefined) {
+      const m = everyMove(here.report).find((x) => x.to !== undefined && keyOf(wordsAfter(game, here.words, x.to)) === key);
+      if (m) label = m.move;
+    }
+    if (label !== undefined) {
+      t.entries.splice(t.at + 1);
+      t.entries.push({ key, words, report, move: label });
+      t.at = t.entries.length - 1;
+      return;
+    }
+  }
+  state.trail = { game: game.name, entries: [{ key, words, report, move: null }], at: 0 };
+}
+
+function renderHistory(game) {
+  const card = $("history-card");
+  const t = state.trail;
+  if (!t || t.game !== game.name || game.command === "calculate") {
+    card.hidden = true;
+    return;
+  }
+  card.hidden = false;
+  const list = el("ol", { class: "history", id: "history", "aria-label": "the positions played through" },
+    t.entries.map((e, i) => el("li", {},
+      el("a", {
+        href: hashFor(game, e.words),
+        class: i === t.at ? "current" : i > t.at ? "future" : "",
+        "data-index": i,
+        "aria-current": i === t.at ? "step" : null,
+      },
+      el("span", { class: "mv" }, i === 0 ? "Start" : `${i}. ${e.move}`),
+      el("span", { class: "pos" }, e.report.position ?? e.key)))));
+  $("vh").replaceChildren(el("div", {}, el("div", { class: "vh-head" }, "Move"), list));
+  $("history-hint").textContent = t.entries.length > 1
+    ? "Click a position to go back to it."
+    : "The moves you play appear here.";
 }
 
 // ---- boards --------------------------------------------------------------------------------
@@ -741,7 +833,8 @@ async function start() {
   $("game").addEventListener("change", () => selectGame($("game").value));
   $("analyse-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    go(`#analyse/${encodeURIComponent(state.game.name)}/${encodeURIComponent($("position").value)}`);
+    $("engine-says").textContent = "";
+    go(hashFor(state.game, splitWords($("position").value)));
   });
   $("table-form").addEventListener("submit", (e) => {
     e.preventDefault();

@@ -632,3 +632,107 @@ fn playing_on_a_phone_fits_the_screen_and_every_target_takes_a_finger() {
         page
     });
 }
+
+impl Page {
+    /// The history's entries: each one's text, and which is shown (`current`) or ahead of it
+    /// (`future`).
+    async fn history(&self) -> Vec<(String, String)> {
+        let entries = self
+            .run(
+                "return [...document.querySelectorAll('#history a')]\
+                 .map((a) => [a.innerText.replace(/\\s+/g, ' ').trim(), a.className])",
+            )
+            .await;
+        serde_json::from_value(entries).unwrap()
+    }
+
+    /// Waits until the history has `n` entries, the one shown at `at`.
+    async fn wait_history(&self, n: usize, at: usize) -> Vec<(String, String)> {
+        let started = Instant::now();
+        loop {
+            let entries = self.history().await;
+            if entries.len() == n && entries[at].1 == "current" {
+                return entries;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "not {n} entries at {at}: {entries:?}"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+}
+
+#[test]
+fn the_move_history_is_clickable_and_keeps_back_and_forward() {
+    with_browser("history-nim", |page| async move {
+        page.open("#analyse/nim/2%202").await;
+        page.wait_text("#verdict", |t| t.starts_with("P:")).await;
+        let start = page.wait_history(1, 0).await;
+        assert_eq!(start[0].0, "Start 2 2");
+        // A position typed starts a new history.
+        page.type_into("position", "3 4 5\n").await;
+        page.wait_text("#verdict", |t| t.starts_with("N:")).await;
+        let start = page.wait_history(1, 0).await;
+        assert_eq!(start[0].0, "Start 3 4 5");
+        // A move followed while analysing goes in the history.
+        page.play_winning_move("heap 1: 3 -> 1 (→ P, 0)", "#analyse/nim/1%204%205")
+            .await;
+        let entries = page.wait_history(2, 1).await;
+        assert_eq!(entries[1].0, "1. heap 1: 3 -> 1 1 4 5");
+        // So do a move played against the engine and its reply.
+        page.click("play-mode").await;
+        page.find(Locator::Css("#moves a"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        page.wait_text("#engine-says", |t| t.contains("Engine:"))
+            .await;
+        let entries = page.wait_history(4, 3).await;
+        assert_eq!(entries[2].0, "2. heap 1: 1 -> 0 0 4 5");
+        assert_eq!(entries[3].0, "3. heap 3: 5 -> 4 0 4 4");
+        page.assert_at("#analyse/nim/0%204%204").await;
+        // Clicking an entry goes back to its position; the line played stays, ahead of it.
+        page.find(Locator::Css("#history a[data-index='1']"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        page.wait_text("#verdict", |t| t.starts_with("P:")).await;
+        page.assert_at("#analyse/nim/1%204%205").await;
+        let entries = page.wait_history(4, 1).await;
+        let classes: Vec<&str> = entries.iter().map(|e| e.1.as_str()).collect();
+        assert_eq!(classes, ["", "current", "future", "future"]);
+        assert_eq!(
+            page.find(Locator::Id("position"))
+                .await
+                .unwrap()
+                .prop("value")
+                .await
+                .unwrap()
+                .as_deref(),
+            Some("1 4 5")
+        );
+        // The browser's back and forward walk the same positions.
+        page.back().await.unwrap();
+        page.wait_history(4, 3).await;
+        page.assert_at("#analyse/nim/0%204%204").await;
+        page.forward().await.unwrap();
+        page.wait_history(4, 1).await;
+        page.wait_text("#verdict", |t| t.starts_with("P:")).await;
+        // Another move from there drops the line ahead of it.
+        page.click("play-mode").await;
+        page.find(Locator::Css("#moves a[data-move='1']"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        let entries = page.wait_history(3, 2).await;
+        assert_eq!(entries[2].0, "2. heap 2: 4 -> 3 1 3 5");
+        page
+    });
+}
