@@ -463,10 +463,163 @@ function renderHistory(game) {
       },
       el("span", { class: "mv" }, i === 0 ? "Start" : `${i}. ${e.move}`),
       el("span", { class: "pos" }, e.report.position ?? e.key)))));
-  $("vh").replaceChildren(el("div", {}, el("div", { class: "vh-head" }, "Move"), list));
+  $("vh").replaceChildren(
+    el("div", {}, el("div", { class: "vh-head" }, "Move"), list),
+    el("div", {}, chartHead(game), valueHistory(game, t)),
+  );
   $("history-hint").textContent = t.entries.length > 1
-    ? "Click a position to go back to it."
+    ? `Click a position to go back to it. ${chartCaption(game)}A dot is green where the player who moved there wins, red where they lose, amber for a draw.`
     : "The moves you play appear here.";
+}
+
+// ---- the value-history chart (GamesmanUni's): one row per position of the history --------------
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function svgEl(tag, attrs, text) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined && v !== null) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// The names of the two sides of the chart: the first player (left) and the second (right).
+function sideNames(game) {
+  if (game.board === "tic-tac-toe") return ["X", "O"];
+  if (game.board === "connect-four") return ["Red", "Yellow"];
+  if (game.score_for === "first-player") return [FIRST_PLAYER, SECOND_PLAYER];
+  return ["1st", "2nd"];
+}
+
+function chartHead(game) {
+  const [a, b] = sideNames(game);
+  return el("div", { class: "vh-head vh-sides", "aria-hidden": "true" },
+    el("span", { class: "p1" }, `◀ ${a}`),
+    el("span", {}, game.command === "solve" ? "even" : "draw"),
+    el("span", { class: "p2" }, `${b} ▶`));
+}
+
+// What the chart says, in words.
+function chartCaption(game) {
+  const [a, b] = sideNames(game);
+  if (game.command === "solve") {
+    return `Beside each position, the score with perfect play: left of the middle ${a} is ahead, right ${b}, the further out the more. `;
+  }
+  const [x, y] = a === "1st" ? ["the first player", "the second"] : [a, b];
+  return `Beside each position, who wins it: left of the middle ${x}, right ${y}; the nearer the edge, the fewer moves are left (where the engine knows). `;
+}
+
+// Who is to move in a finished scoring game (the answer names no one): the player who would be.
+function toMoveOf(game, report) {
+  if (report.to_move) return report.to_move;
+  const pos = report.position || "";
+  if (game.board === "tic-tac-toe") {
+    const xs = [...pos].filter((c) => c === "x").length;
+    const os = [...pos].filter((c) => c === "o").length;
+    return xs > os ? "o" : "x";
+  }
+  if (game.board === "connect-four") {
+    const n = pos.includes(",") ? pos.split(",").filter((w) => w.trim()).length : pos.replace(/\s/g, "").length;
+    return n % 2 ? "2" : "1";
+  }
+  return null;
+}
+
+// Where each position of the history stands: `side` 0 (the first player ahead: left), 1 (the
+// second: right) or null (a draw); `depth` how far from the middle (0 to 1); `value` win, lose or
+// draw for the player who moved there; `text` said of it.
+function chartPoints(game, t) {
+  const entries = t.entries;
+  if (game.command === "solve") {
+    // Scores: the first player's, from the left (ahead) to the right (behind).
+    const firsts = entries.map((e) => {
+      const r = e.report;
+      const v = r.score ?? r.value;
+      if (typeof v !== "number") return null;
+      if (game.score_for === "first-player") return v;
+      return isFirst(game, toMoveOf(game, r)) ? v : -v;
+    });
+    const most = Math.max(1, ...firsts.filter((v) => v !== null).map(Math.abs));
+    const [a, b] = sideNames(game);
+    return entries.map((e, i) => {
+      const f = firsts[i];
+      if (f === null) return { side: null, depth: 0, value: "unknown", text: "no score" };
+      // The player who moved there: the one to move before it (a completed triangle moves
+      // again); at the start, the other one.
+      const mover = i > 0 ? entries[i - 1].report.to_move : null;
+      const moverFirst = mover ? isFirst(game, mover) : !isFirst(game, toMoveOf(game, e.report) || FIRST_PLAYER);
+      const mine = moverFirst ? f : -f;
+      return {
+        side: f > 0 ? 0 : f < 0 ? 1 : null,
+        depth: Math.abs(f) / most,
+        value: mine > 0 ? "win" : mine < 0 ? "lose" : "draw",
+        score: f,
+        text: f === 0 ? "even" : `${f > 0 ? a : b} ahead by ${Math.abs(f)}`,
+      };
+    });
+  }
+  // Outcomes: the winner's side, nearer the edge the fewer moves are left (remoteness 0 at the
+  // edge); where the remoteness is not known, at a fixed column.
+  const known = entries.map((e) => e.report.remoteness).filter((r) => Number.isInteger(r));
+  const most = Math.max(1, ...known);
+  const [a, b] = sideNames(game);
+  return entries.map((e, i) => {
+    const toMove = i % 2; // 0: the first player of the history
+    const o = e.report.outcome;
+    const winner = o === "N" ? toMove : o === "P" ? 1 - toMove : o === "D" ? null : undefined;
+    const mover = 1 - toMove;
+    const rem = e.report.remoteness;
+    const point = {
+      side: winner === undefined ? null : winner,
+      value: winner === undefined ? "unknown" : winner === null ? "draw" : winner === mover ? "win" : "lose",
+      remoteness: Number.isInteger(rem) ? rem : undefined,
+    };
+    if (winner === undefined || winner === null) return { ...point, depth: 0, text: winner === null ? "a draw" : "unknown" };
+    const who = winner === 0 ? a : b;
+    if (point.remoteness === undefined) return { ...point, depth: 0.6, text: `${who} wins` };
+    return { ...point, depth: 1 - rem / (most + 1), text: rem === 0 ? `over: ${who} has won` : `${who} wins, ${rem} move${rem === 1 ? "" : "s"} left` };
+  });
+}
+
+function valueHistory(game, t) {
+  const ROW = 44, FOOT = 18;
+  const points = chartPoints(game, t);
+  const n = points.length;
+  const height = n * ROW + FOOT;
+  const x = (p) => (p.side === null ? 50 : p.side === 0 ? 50 - 46 * p.depth : 50 + 46 * p.depth).toFixed(1);
+  const svg = svgEl("svg", {
+    class: "value-history", id: "value-history", width: "100%", height,
+    role: "img", "aria-label": `value history: ${points.map((p, i) => `${i === 0 ? "start" : `after move ${i}`} ${p.text}`).join("; ")}`,
+  });
+  // Gridlines: the middle (draw, or an even score), the edges, and the halves between.
+  for (const pct of [4, 27, 73, 96]) svg.append(svgEl("line", { class: "grid", x1: `${pct}%`, x2: `${pct}%`, y1: 0, y2: n * ROW }));
+  svg.append(svgEl("line", { class: "axis", x1: "50%", x2: "50%", y1: 0, y2: n * ROW }));
+  // The footer: remoteness 0 (the end) at the edges, or the largest score.
+  const scoring = game.command === "solve";
+  const hasRemoteness = points.some((p) => p.remoteness !== undefined);
+  const most = scoring
+    ? Math.max(1, ...points.filter((p) => p.score !== undefined).map((p) => Math.abs(p.score)))
+    : Math.max(1, ...points.filter((p) => p.remoteness !== undefined).map((p) => p.remoteness));
+  const foot = scoring ? [["4%", `+${most}`, "start"], ["50%", "0", "middle"], ["96%", `+${most}`, "end"]]
+    : hasRemoteness ? [["4%", "0", "start"], ["50%", "moves left", "middle"], ["96%", "0", "end"]]
+      : [["50%", "draw", "middle"]];
+  for (const [px, label, anchor] of foot) svg.append(svgEl("text", { class: "tick", x: px, y: n * ROW + 13, "text-anchor": anchor }, label));
+  // Lines joining the positions, then a dot for each.
+  for (let i = 1; i < n; i++) {
+    const [p, q] = [points[i - 1], points[i]];
+    svg.append(svgEl("line", { class: `join${i > t.at ? " future" : ""}`, x1: `${x(p)}%`, y1: (i - 1) * ROW + ROW / 2, x2: `${x(q)}%`, y2: i * ROW + ROW / 2 }));
+  }
+  points.forEach((p, i) => {
+    const dot = svgEl("circle", {
+      class: `v-${p.value}${i === t.at ? " current" : ""}${i > t.at ? " future" : ""}`,
+      cx: `${x(p)}%`, cy: i * ROW + ROW / 2, r: i === t.at ? 8 : 6,
+      "data-index": i, "data-value": p.value,
+      "data-remoteness": p.remoteness, "data-score": p.score,
+    });
+    dot.append(svgEl("title", {}, `${i === 0 ? "start" : `after move ${i}`}: ${p.text}; ${p.value === "unknown" ? "" : `a ${p.value} for the player who moved there`}`));
+    svg.append(dot);
+  });
+  return svg;
 }
 
 // ---- boards --------------------------------------------------------------------------------

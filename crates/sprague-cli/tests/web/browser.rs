@@ -736,3 +736,138 @@ fn the_move_history_is_clickable_and_keeps_back_and_forward() {
         page
     });
 }
+
+/// Adds what the engine knows of nim's remoteness to the page's answers (the `remoteness` of
+/// the position and of each move's), computed here by brute force: the contract the page reads
+/// when the engine gives it.
+const NIM_REMOTENESS: &str = "const memo = new Map();
+    const rem = (h) => {
+      const key = h.join(' ');
+      if (memo.has(key)) return memo.get(key);
+      const kids = [];
+      h.forEach((x, i) => { for (let y = 0; y < x; y++) { const c = h.slice(); c[i] = y; kids.push(rem(c)); } });
+      const wins = kids.filter((k) => k % 2 === 0);
+      const r = kids.length === 0 ? 0 : wins.length ? Math.min(...wins) + 1 : Math.max(...kids) + 1;
+      memo.set(key, r);
+      return r;
+    };
+    const heaps = (s) => s.split(/\\s+/).filter(Boolean).map(Number);
+    const fetched = window.fetch;
+    window.fetch = async (url, options) => {
+      const answer = await fetched(url, options);
+      if (!String(url).endsWith('/api/run') || JSON.parse(options.body).args[0] !== 'nim') return answer;
+      const report = await answer.json();
+      report.remoteness = rem(heaps(report.position));
+      for (const m of [...(report.winning_moves || []), ...(report.all_moves || [])]) m.remoteness = rem(heaps(m.to));
+      return new Response(JSON.stringify(report), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+    };";
+
+impl Page {
+    /// The value-history chart's dots: each one's `data-value`, `cx` and `data-remoteness`
+    /// (or `data-score`).
+    async fn chart(&self) -> Vec<(String, String, String)> {
+        let dots = self
+            .run(
+                "return [...document.querySelectorAll('#value-history circle')].map((c) => \
+                 [c.dataset.value, c.getAttribute('cx'), c.dataset.remoteness ?? c.dataset.score ?? ''])",
+            )
+            .await;
+        serde_json::from_value(dots).unwrap()
+    }
+
+    /// Clicks the first element `css` selects.
+    async fn click_css(&self, css: &str) {
+        self.find(Locator::Css(css))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+    }
+}
+
+#[test]
+fn the_value_history_is_drawn_beside_the_moves() {
+    with_browser("value-history", |page| async move {
+        // Without the remoteness, each position stands at a fixed column on its winner's side:
+        // here the first player's (left) throughout; the dots say how each stood for the player
+        // who moved there, lines join them.
+        page.open("#analyse/nim/3%204%205").await;
+        page.wait_text("#verdict", |t| t.starts_with("N:")).await;
+        page.play_winning_move("heap 1: 3 -> 1 (→ P, 0)", "#analyse/nim/1%204%205")
+            .await;
+        page.click("play-mode").await;
+        page.click_css("#moves a").await;
+        page.wait_history(4, 3).await;
+        let dots = page.chart().await;
+        let values: Vec<&str> = dots.iter().map(|d| d.0.as_str()).collect();
+        assert_eq!(values, ["lose", "win", "lose", "win"]);
+        assert!(dots.iter().all(|d| d.1 == "22.4%"), "{dots:?}");
+        assert_eq!(page.all("#value-history line.join").await.len(), 3);
+        assert_eq!(page.all("#value-history circle.current").await.len(), 1);
+        // One row per entry of the history, beside it.
+        let rows = page
+            .run(
+                "const a = document.querySelectorAll('#history a'), \
+                 c = document.querySelectorAll('#value-history circle');
+                 return [...a].map((e, i) => Math.abs((e.getBoundingClientRect().top + \
+                 e.getBoundingClientRect().bottom) / 2 - (c[i].getBoundingClientRect().top + \
+                 c[i].getBoundingClientRect().bottom) / 2) < 3);",
+            )
+            .await;
+        assert_eq!(rows, serde_json::json!([true, true, true, true]));
+        // With the remoteness, the nearer the end, the nearer the edge: 1 2 is won in 3 moves,
+        // 1 1 lost in 2, 0 1 won in 1, and 0 0 is over (the edge).
+        page.run(NIM_REMOTENESS).await;
+        page.type_into("position", "1 2\n").await;
+        page.wait_history(1, 0).await;
+        page.click_css("#moves a.o-P").await;
+        page.wait_history(3, 2).await;
+        page.click_css("#moves a.o-P").await;
+        page.wait_history(4, 3).await;
+        let dots = page.chart().await;
+        let expected = [
+            ("lose", "38.5%", "3"),
+            ("win", "27.0%", "2"),
+            ("lose", "15.5%", "1"),
+            ("win", "4.0%", "0"),
+        ];
+        let dots: Vec<(&str, &str, &str)> = dots
+            .iter()
+            .map(|d| (d.0.as_str(), d.1.as_str(), d.2.as_str()))
+            .collect();
+        assert_eq!(dots, expected);
+        page
+    });
+}
+
+#[test]
+fn a_scoring_game_draws_its_score_history() {
+    with_browser("score-history-tictactoe", |page| async move {
+        // X wins from here (+1); x in cell 9 throws the win away (0 for O), and O's reply keeps
+        // the draw.
+        page.open("#analyse/tictactoe/xo.......").await;
+        page.wait_text("#verdict", |t| t.contains("value 1")).await;
+        page.click("play-mode").await;
+        page.click_css("#board button.cell[data-cell='9']").await;
+        page.wait_history(3, 2).await;
+        let dots = page.chart().await;
+        let dots: Vec<(&str, &str, &str)> = dots
+            .iter()
+            .map(|d| (d.0.as_str(), d.1.as_str(), d.2.as_str()))
+            .collect();
+        // The first player's score, ahead to the left; each dot for the player who moved there.
+        assert_eq!(
+            dots,
+            [
+                ("lose", "4.0%", "1"),
+                ("draw", "50.0%", "0"),
+                ("draw", "50.0%", "0")
+            ]
+        );
+        page.assert_shows("#vh .vh-sides .p1", "X").await;
+        page.assert_shows("#history-hint", "left of the middle X is ahead, right O")
+            .await;
+        page
+    });
+}
