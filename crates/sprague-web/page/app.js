@@ -5,7 +5,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const state = { games: [], game: null, last: null, hint: null, examples: [], trail: null, pending: null };
+const state = { games: [], game: null, last: null, hint: null, examples: [], trail: null, pending: null, fresh: false };
 
 // ---- the API -------------------------------------------------------------------------------
 
@@ -159,8 +159,11 @@ async function analyse() {
     const stdin = game.input === "file" ? $("file-text").value : "";
     // A position already in the game's history is drawn from the answer kept there (the
     // browser's back and forward, a history entry clicked).
-    const kept = trailEntry(game, words);
+    const kept = state.fresh ? null : trailEntry(game, words);
+    state.fresh = false;
     const report = kept ? kept.report : await run(argsFor(game, words), stdin);
+    // Gone back (or forward) to: what was said of the move played from there is not of it.
+    if (kept) $("engine-says").textContent = "";
     place(game, words, report);
     state.last = { game, words, report };
     render(game, words, report);
@@ -177,11 +180,34 @@ function movesOf(report) {
   return (report.winning_moves || []).map((m) => ({ ...m, outcome: "P" }));
 }
 
+// ---- remoteness: how many moves are left with perfect play, when the engine knows ------------
+
+// `remoteness` (when given): 0 for a finished game; odd, the player to move wins in that many
+// moves; even, they lose in that many at the slowest.
+const known = (r) => Number.isInteger(r) && r >= 0;
+
+function nMoves(n) {
+  return `${n} move${n === 1 ? "" : "s"}`;
+}
+
+// What a move leads to, for the player making it: the position after it has remoteness r for
+// the opponent, so the mover wins (r even: the opponent loses) or loses in r + 1 moves.
+function moveRemoteness(m) {
+  if (!known(m.remoteness)) return "";
+  return m.remoteness % 2 === 0 ? `wins in ${nMoves(m.remoteness + 1)}` : `loses in ${nMoves(m.remoteness + 1)}`;
+}
+
 function verdict(game, report) {
   if (game.command === "calculate") return `= ${report.value}`;
   if (report.outcome) {
     const nv = report.nim_value === null || report.nim_value === undefined ? "" : `; nim-value ${report.nim_value}`;
-    return `${report.outcome}: ${OUTCOME[report.outcome] || report.outcome}${nv}`;
+    const r = report.remoteness;
+    let says = OUTCOME[report.outcome] || report.outcome;
+    if (known(r) && r > 0 && report.outcome === "N") says = `the player to move wins in ${nMoves(r)}`;
+    if (known(r) && r > 0 && report.outcome === "P") says = `the player to move loses in ${nMoves(r)} at the slowest (whatever they do, the other player can win)`;
+    // A finished game: no move is left.
+    if (report.outcome === "P" && (r === 0 || (report.all_moves && report.all_moves.length === 0))) says = "the player to move has no move left, and loses";
+    return `${report.outcome}: ${says}${nv}`;
   }
   // A finished game has no player to move: its score is final.
   if (report.score !== undefined && !report.to_move) return `score ${report.score}: the game is over`;
@@ -260,8 +286,10 @@ function render(game, words, report) {
     const label = m.nim_value !== undefined && m.nim_value !== null ? `${m.move} (→ ${m.outcome}, ${m.nim_value})` : m.move;
     const cls = `chip ${moveClass(game, report, m)}${state.hint === i ? " hinted" : ""}`;
     const content = [el("span", { class: "label" }, label)];
+    const rem = moveRemoteness(m);
+    if (rem) content.push(el("small", { class: "rem" }, rem));
     const node = clickable && m.to !== undefined
-      ? el("a", { href: "#", class: cls, "data-move": i, onclick: (e) => { e.preventDefault(); playMove(m); } }, content)
+      ? el("a", { href: "#", class: cls, "data-move": i, "data-remoteness": known(m.remoteness) ? m.remoteness : null, onclick: (e) => { e.preventDefault(); playMove(m); } }, content)
       : el("span", { class: cls }, content);
     return el("li", {}, node);
   });
@@ -298,7 +326,10 @@ function render(game, words, report) {
 // keeps the game long (the one leaving the largest nim-value).
 function engineChoice(report) {
   if (report.winning_moves && report.winning_moves.length) {
-    return [report.winning_moves[0], "it leaves you a P-position (nim-value 0): you lose whatever you do"];
+    // The fastest win, where the engine knows how fast.
+    const win = report.winning_moves.reduce((a, b) => (known(b.remoteness) && !(known(a.remoteness) && a.remoteness <= b.remoteness) ? b : a));
+    const when = known(win.remoteness) && win.remoteness > 0 ? `, in ${nMoves(win.remoteness)} at the slowest` : "";
+    return [win, `it leaves you a P-position (nim-value 0): you lose whatever you do${when}`];
   }
   if (report.best_moves && report.best_moves.length) {
     const v = report.score ?? report.value;
@@ -309,7 +340,10 @@ function engineChoice(report) {
   if (all.length) {
     const draw = all.find((m) => m.outcome === "D");
     if (draw) return [draw, "no winning move: it keeps the draw"];
-    const longest = all.reduce((a, b) => ((b.nim_value ?? 0) > (a.nim_value ?? 0) ? b : a));
+    // The slowest loss where the engine knows it, else the largest nim-value.
+    const longest = all.some((m) => known(m.remoteness))
+      ? all.reduce((a, b) => ((b.remoteness ?? -1) > (a.remoteness ?? -1) ? b : a))
+      : all.reduce((a, b) => ((b.nim_value ?? 0) > (a.nim_value ?? 0) ? b : a));
     return [longest, "no winning move exists: it plays on and waits for a mistake"];
   }
   return [null, ""];
@@ -467,9 +501,14 @@ function renderHistory(game) {
     el("div", {}, el("div", { class: "vh-head" }, "Move"), list),
     el("div", {}, chartHead(game), valueHistory(game, t)),
   );
-  $("history-hint").textContent = t.entries.length > 1
-    ? `Click a position to go back to it. ${chartCaption(game)}A dot is green where the player who moved there wins, red where they lose, amber for a draw.`
-    : "The moves you play appear here.";
+  $("history-hint").textContent = t.entries.length > 1 ? "Click a position to go back to it." : "The moves you play appear here.";
+  $("chart-caption").replaceChildren(
+    el("ul", { class: "legend", "aria-label": "the dots' colours" },
+      el("li", { class: "l-win" }, "the player who moved there wins"),
+      el("li", { class: "l-lose" }, "loses"),
+      el("li", { class: "l-draw" }, "draws")),
+    el("p", { class: "hint" }, chartCaption(game)),
+  );
 }
 
 // ---- the value-history chart (GamesmanUni's): one row per position of the history --------------
@@ -503,10 +542,10 @@ function chartHead(game) {
 function chartCaption(game) {
   const [a, b] = sideNames(game);
   if (game.command === "solve") {
-    return `Beside each position, the score with perfect play: left of the middle ${a} is ahead, right ${b}, the further out the more. `;
+    return `Beside each position, its score with perfect play: left of the middle ${a} is ahead, right ${b}, the further out the more.`;
   }
   const [x, y] = a === "1st" ? ["the first player", "the second"] : [a, b];
-  return `Beside each position, who wins it: left of the middle ${x}, right ${y}; the nearer the edge, the fewer moves are left (where the engine knows). `;
+  return `Beside each position, who wins it: left of the middle ${x}, right ${y}; the nearer the edge, the fewer moves are left (where the engine knows).`;
 }
 
 // Who is to move in a finished scoring game (the answer names no one): the player who would be.
@@ -560,8 +599,8 @@ function chartPoints(game, t) {
   }
   // Outcomes: the winner's side, nearer the edge the fewer moves are left (remoteness 0 at the
   // edge); where the remoteness is not known, at a fixed column.
-  const known = entries.map((e) => e.report.remoteness).filter((r) => Number.isInteger(r));
-  const most = Math.max(1, ...known);
+  const rems = entries.map((e) => e.report.remoteness).filter((r) => Number.isInteger(r));
+  const most = Math.max(1, ...rems);
   const [a, b] = sideNames(game);
   return entries.map((e, i) => {
     const toMove = i % 2; // 0: the first player of the history
@@ -676,14 +715,19 @@ function drawBoard(game, words, report, moves) {
       board.append(pile);
       heaps.forEach((h, i) => {
         const row = el("div", { class: "heap" }, el("span", { class: "label" }, `heap ${i + 1}: ${h}`));
+        let take = "";
         for (let k = 0; k < h; k++) {
           // Clicking token k leaves k tokens in this heap.
           const to = heaps.map((x, j) => (j === i ? k : x)).join(" ");
           // The take that wins (it leaves the opponent a P-position) is marked on the heap.
           const m = byTo.get(to);
           const wins = m && m.outcome === "P";
-          row.append(el("button", { type: "button", class: `token${wins ? " o-P" : ""}`, "data-heap": i + 1, "data-leave": k, title: `leave ${k}${wins ? ": wins" : ""}`, "aria-label": `heap ${i + 1}: leave ${k}${wins ? " (a winning move)" : ""}`, onclick: () => playBy(game, words, to) }));
+          const rem = m ? moveRemoteness(m) : "";
+          const says = wins ? `a winning move${rem ? `: ${rem.replace("wins", "it wins")}` : ""}` : rem ? `it ${rem}` : "";
+          if (wins && rem) take = rem;
+          row.append(el("button", { type: "button", class: `token${wins ? " o-P" : ""}`, "data-heap": i + 1, "data-leave": k, "data-remoteness": m && known(m.remoteness) ? m.remoteness : null, title: `leave ${k}${says ? `: ${says}` : ""}`, "aria-label": `heap ${i + 1}: leave ${k}${says ? ` (${says})` : ""}`, onclick: () => playBy(game, words, to) }));
         }
+        if (take) row.append(el("span", { class: "take" }, `take from here: ${take}`));
         pile.append(row);
       });
     }
@@ -987,6 +1031,8 @@ async function start() {
   $("analyse-form").addEventListener("submit", (e) => {
     e.preventDefault();
     $("engine-says").textContent = "";
+    // Asked for: answered afresh, not from the history.
+    state.fresh = true;
     go(hashFor(state.game, splitWords($("position").value)));
   });
   $("table-form").addEventListener("submit", (e) => {

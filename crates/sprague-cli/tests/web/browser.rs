@@ -866,7 +866,55 @@ fn a_scoring_game_draws_its_score_history() {
             ]
         );
         page.assert_shows("#vh .vh-sides .p1", "X").await;
-        page.assert_shows("#history-hint", "left of the middle X is ahead, right O")
+        page.assert_shows("#chart-caption", "left of the middle X is ahead, right O")
+            .await;
+        page
+    });
+}
+
+#[test]
+fn wins_in_n_moves_where_the_engine_knows_the_remoteness() {
+    with_browser("remoteness", |page| async move {
+        // Without the remoteness, no count of moves.
+        page.open("#analyse/nim/1%202").await;
+        let verdict = page.wait_text("#verdict", |t| t.starts_with("N:")).await;
+        assert_eq!(verdict, "N: the player to move wins; nim-value 3");
+        assert!(page.all("#moves .rem").await.is_empty());
+        // With it: the verdict, each move's chip and the winning take on the heaps say how many
+        // moves are left.
+        page.run(NIM_REMOTENESS).await;
+        page.click("analyse-button").await;
+        page.wait_text("#verdict", |t| {
+            t == "N: the player to move wins in 3 moves; nim-value 3"
+        })
+        .await;
+        page.assert_shows("#moves a.o-P .rem", "wins in 3 moves")
+            .await;
+        let losing = page
+            .run(
+                "return [...document.querySelectorAll('#moves a.o-N .rem')]\
+                 .map((r) => r.textContent)",
+            )
+            .await;
+        assert_eq!(
+            losing,
+            serde_json::json!(["loses in 2 moves", "loses in 2 moves"])
+        );
+        let take = page.find(Locator::Css("#board .token.o-P")).await.unwrap();
+        let label = take.attr("aria-label").await.unwrap().unwrap();
+        assert_eq!(
+            label,
+            "heap 2: leave 1 (a winning move: it wins in 3 moves)"
+        );
+        page.assert_shows("#board .take", "wins in 3 moves").await;
+        // The position it leaves is lost in 2 moves at the slowest.
+        page.click_css("#moves a.o-P").await;
+        page.wait_text("#verdict", |t| {
+            t.starts_with("P: the player to move loses in 2 moves at the slowest")
+        })
+        .await;
+        page.back().await.unwrap();
+        page.wait_text("#verdict", |t| t.contains("wins in 3 moves"))
             .await;
         page
     });
