@@ -302,6 +302,7 @@ function render(game, words, report) {
         el("p", { class: "verdict", id: "verdict" }, verdict(game, report)),
         el("div", { class: "facts" },
           turnLine(game, report),
+          resultLine(game, report),
           el("p", { class: "hint" }, `position: ${report.position}`)))),
     report.note ? el("p", { class: "hint" }, report.note) : "",
   );
@@ -479,6 +480,18 @@ function place(game, words, report, moveLabel) {
   state.trail = { game: game.name, entries: [{ key, words, report, move: null }], at: 0 };
 }
 
+// A move as the history names it: who played it, where the move alone does not say.
+function historyLabel(game, entry, before) {
+  const who = before.report.to_move;
+  if (!who) return entry.move;
+  if (game.board === "connect-four") {
+    const column = String(entry.move).replace(/^column /, "");
+    return `${(STONES[who] || [who])[0]}: column ${column}`;
+  }
+  if (game.board === "triangle-lines") return `${who}: ${String(entry.move).replace(/^line /, "")}`;
+  return entry.move;
+}
+
 function renderHistory(game) {
   const card = $("history-card");
   const t = state.trail;
@@ -495,7 +508,7 @@ function renderHistory(game) {
         "data-index": i,
         "aria-current": i === t.at ? "step" : null,
       },
-      el("span", { class: "mv" }, i === 0 ? "Start" : `${i}. ${e.move}`),
+      el("span", { class: "mv" }, i === 0 ? "Start" : `${i}. ${historyLabel(game, e, t.entries[i - 1])}`),
       el("span", { class: "pos" }, e.report.position ?? e.key)))));
   $("vh").replaceChildren(
     el("div", {}, el("div", { class: "vh-head" }, "Move"), list),
@@ -661,6 +674,69 @@ function valueHistory(game, t) {
   return svg;
 }
 
+// The three-in-a-rows of tic-tac-toe's cells (0 to 8, row by row).
+const TTT_LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+
+// The stones of Connect Four (cells[row][column], row 0 at the bottom) in a line of four or more,
+// as "row,column".
+function fourInARow(cells) {
+  const found = new Set();
+  const H = cells.length;
+  const W = H ? cells[0].length : 0;
+  for (let r = 0; r < H; r++) {
+    for (let c = 0; c < W; c++) {
+      const s = cells[r][c];
+      if (!s) continue;
+      for (const [dr, dc] of [[0, 1], [1, 0], [1, 1], [1, -1]]) {
+        const run = [];
+        for (let k = 0; k < 4; k++) {
+          const [rr, cc] = [r + k * dr, c + k * dc];
+          if (rr < 0 || rr >= H || cc < 0 || cc >= W || cells[rr][cc] !== s) break;
+          run.push(`${rr},${cc}`);
+        }
+        if (run.length === 4) run.forEach((x) => found.add(x));
+      }
+    }
+  }
+  return found;
+}
+
+// The history's entry before the position shown, if the history has one.
+function previousEntry() {
+  const t = state.trail;
+  return t && state.game && t.game === state.game.name && t.at > 0 ? t.entries[t.at - 1] : null;
+}
+
+// A finished game's result, said under the verdict: who won, and how.
+function resultLine(game, report) {
+  if (report.to_move || game.command !== "solve") return "";
+  const pos = report.position || "";
+  let said = "";
+  let piece = "";
+  if (game.board === "tic-tac-toe") {
+    const cells = pos.padEnd(9, ".");
+    const line = TTT_LINES.find((l) => cells[l[0]] !== "." && l.every((i) => cells[i] === cells[l[0]]));
+    if (line) {
+      const who = cells[line[0]];
+      [said, piece] = [`${who.toUpperCase()} wins with three in a row`, who === "x" ? "p1" : "p2"];
+    } else said = "A draw: the board is full";
+  } else if (game.board === "connect-four") {
+    const v = report.score;
+    if (v === 0) said = "A draw: the board is full";
+    else {
+      // The score is for the player who would move: the loser; the other one connected four.
+      const loser = toMoveOf(game, report);
+      [said, piece] = loser === "1" ? ["Yellow wins with four in a row", "o"] : ["Red wins with four in a row", "x"];
+    }
+  } else if (report.winner !== undefined) {
+    said = report.winner ? `${report.winner} wins${report.triangles ? `, ${report.triangles.join(" to ")} triangles` : ""}` : "A draw";
+    piece = report.winner ? (report.winner === FIRST_PLAYER ? "p1" : "p2") : "";
+  }
+  if (!said) return "";
+  return el("p", { class: "turn result", id: "result" },
+    piece ? el("span", { class: `swatch ${piece}`, "aria-hidden": "true" }) : "", said);
+}
+
 // ---- boards --------------------------------------------------------------------------------
 
 function drawBoard(game, words, report, moves) {
@@ -669,15 +745,28 @@ function drawBoard(game, words, report, moves) {
   const byTo = new Map(moves.map((m) => [m.to, m]));
   if (game.board === "tic-tac-toe") {
     const cells = (report.position || ".........").padEnd(9, ".");
-    const grid = el("div", { class: "board ttt", style: "grid-template-columns: repeat(3, auto)", role: "group", "aria-label": "tic-tac-toe board" });
+    const line = TTT_LINES.find((l) => cells[l[0]] !== "." && l.every((i) => cells[i] === cells[l[0]]));
+    // The mark just played: the one cell the position before it in the history did not have.
+    const before = previousEntry();
+    const prev = before && before.report.position ? before.report.position.padEnd(9, ".") : null;
+    const changed = prev ? [...cells].map((c, i) => (c !== prev[i] ? i : -1)).filter((i) => i >= 0) : [];
+    const last = changed.length === 1 ? changed[0] : -1;
+    const over = !report.to_move;
+    const grid = el("div", { class: "board ttt", style: "grid-template-columns: repeat(3, auto)", role: "group", "aria-label": `tic-tac-toe board${line ? `: ${cells[line[0]].toUpperCase()} has three in a row` : ""}` });
     for (let i = 0; i < 9; i++) {
       const c = cells[i];
-      const to = cells.slice(0, i) + report.to_move + cells.slice(i + 1);
-      const m = c === "." ? byTo.get(to) : null;
-      grid.append(el("button", { type: "button", class: `cell${c !== "." ? ` mark-${c}` : ""}${m ? " o-" + (m.best ? "P" : "N") : ""}`, "data-cell": i + 1, "aria-label": `cell ${i + 1}: ${c === "." ? "empty" : c}`, disabled: c !== "." ? "" : null, onclick: () => m ? playMove(m) : playBy(game, words, to) }, c === "." ? "" : c.toUpperCase()));
+      const to = over ? null : cells.slice(0, i) + report.to_move + cells.slice(i + 1);
+      const m = c === "." && to ? byTo.get(to) : null;
+      const cls = ["cell", c !== "." ? `mark-${c}` : "", m ? moveClass(game, report, m) : "", line && line.includes(i) ? "win-line" : "", i === last ? "last" : ""];
+      grid.append(el("button", {
+        type: "button", class: cls.filter(Boolean).join(" "), "data-cell": i + 1,
+        "aria-label": `cell ${i + 1}: ${c === "." ? "empty" : c}${line && line.includes(i) ? " (the winning line)" : ""}`,
+        disabled: c !== "." || over ? "" : null, onclick: () => (m ? playMove(m) : playBy(game, words, to)),
+      }, c === "." ? "" : c.toUpperCase()));
     }
     board.append(grid);
-    labelScores(game, [...grid.children].map((cell, i) => [cell, cells[i] === "." ? cells.slice(0, i) + report.to_move + cells.slice(i + 1) : null]));
+    // Every empty cell is coloured by what playing there leaves (a solve of each).
+    if (!over) labelScores(game, [...grid.children].map((cell, i) => [cell, cells[i] === "." ? cells.slice(0, i) + report.to_move + cells.slice(i + 1) : null]));
   } else if (game.board === "connect-four") {
     // 7 × 6 unless the answer names another board (`--width`, `--height`); columns past 9 are
     // numbers separated by commas.
@@ -689,20 +778,26 @@ function drawBoard(game, words, report, moves) {
     const heights = Array(W).fill(0);
     const cells = Array.from({ length: H }, () => Array(W).fill(""));
     played.forEach((d, i) => { const c = Number(d) - 1; cells[heights[c]][c] = i % 2 ? "o" : "x"; heights[c]++; });
-    // The last stone played is ringed.
+    // The last stone played is ringed; four in a row (or more) marked.
     const lastColumn = played.length ? Number(played[played.length - 1]) - 1 : -1;
-    const grid = el("div", { class: "board c4", style: `grid-template-columns: repeat(${W}, auto)`, "aria-label": "Connect Four board" });
+    const four = fourInARow(cells);
+    const [fr, fc] = four.size ? [...four][0].split(",").map(Number) : [];
+    const fourOf = four.size ? (cells[fr][fc] === "x" ? "Red" : "Yellow") : "";
+    const over = !report.to_move;
+    const grid = el("div", { class: "board c4", style: `grid-template-columns: repeat(${W}, auto)`, role: "group", "aria-label": `Connect Four board${fourOf ? `: ${fourOf} has four in a row` : ""}` });
     for (let r = H - 1; r >= 0; r--) {
       for (let c = 0; c < W; c++) {
         const m = byTo.get(after(c + 1));
-        grid.append(el("button", { type: "button", class: `cell ${cells[r][c]}${m && r === heights[c] ? " best" : ""}${c === lastColumn && r === heights[c] - 1 ? " last" : ""}`, "data-column": c + 1, "aria-label": `column ${c + 1}`, onclick: () => playBy(game, words, after(c + 1)) }, ""));
+        const stone = cells[r][c] === "x" ? "red" : cells[r][c] === "o" ? "yellow" : "empty";
+        const cls = ["cell", cells[r][c], m && r === heights[c] ? "best" : "", c === lastColumn && r === heights[c] - 1 ? "last" : "", four.has(`${r},${c}`) ? "win-line" : ""];
+        grid.append(el("button", { type: "button", class: cls.filter(Boolean).join(" "), "data-column": c + 1, "data-row": r + 1, "aria-label": `column ${c + 1}, row ${r + 1}: ${stone}`, disabled: over ? "" : null, onclick: () => playBy(game, words, after(c + 1)) }, ""));
       }
     }
     board.append(grid);
     // Deep positions solve in milliseconds; early ones on the standard board can take longer
     // than a request may, but for the first plies, which the shipped opening book holds.
     const inBook = W === 7 && H === 6 && played.length < C4_BOOK_DEPTH;
-    if (played.length >= 16 || W * H - played.length <= 24 || inBook) {
+    if (!over && (played.length >= 16 || W * H - played.length <= 24 || inBook)) {
       const top = [...grid.children].slice(0, W);
       labelScores(game, top.map((cell, c) => [cell, heights[c] < H ? after(c + 1) : null]));
     }
@@ -761,6 +856,29 @@ function moveName(game, before, to) {
 const TRIANGLE_LINES = ["1-2", "1-3", "2-3", "2-4", "2-5", "3-5", "3-6", "4-5", "5-6", "4-7", "4-8",
   "5-8", "5-9", "6-9", "6-10", "7-8", "8-9", "9-10"];
 
+// Triangle War's nine small triangles, by their dots.
+const TRIANGLES = [[1, 2, 3], [2, 4, 5], [2, 3, 5], [3, 5, 6], [4, 7, 8], [4, 5, 8], [5, 8, 9], [5, 6, 9], [6, 9, 10]];
+
+// Who took each triangle, from the lines in the order drawn: A moves first, and a player who
+// completes a triangle moves again. Nothing when the count disagrees with the engine's.
+function triangleOwners(order, report) {
+  const drawn = new Set();
+  const owners = [];
+  let player = FIRST_PLAYER;
+  const has = (a, b) => drawn.has(`${a}-${b}`) || drawn.has(`${b}-${a}`);
+  for (const line of order) {
+    drawn.add(line);
+    const [a, b] = line.split("-").map(Number);
+    const closed = TRIANGLES.filter((t) => t.includes(a) && t.includes(b) && !owners.some(([u]) => u === t)
+      && has(t[0], t[1]) && has(t[1], t[2]) && has(t[0], t[2]));
+    closed.forEach((t) => owners.push([t, player]));
+    if (!closed.length) player = player === FIRST_PLAYER ? SECOND_PLAYER : FIRST_PLAYER;
+  }
+  const count = (p) => owners.filter(([, o]) => o === p).length;
+  if (report.triangles && (count(FIRST_PLAYER) !== report.triangles[0] || count(SECOND_PLAYER) !== report.triangles[1])) return [];
+  return owners;
+}
+
 function drawTriangleWar(game, words, report, board) {
   const NS = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(NS, "svg");
@@ -771,15 +889,24 @@ function drawTriangleWar(game, words, report, board) {
   const at = [];
   for (let r = 0; r < 4; r++) for (let k = 0; k <= r; k++) at.push([150 + (k - r / 2) * 80, 25 + r * 70]);
   const seq = report.position || "";
-  const drawn = new Set(seq.split(/\s+/).filter(Boolean));
+  const order = seq.split(/\s+/).filter(Boolean);
+  const drawn = new Set(order);
   const free = [];
+  // The triangles taken, each in its owner's colour (under the lines).
+  for (const [tri, owner] of triangleOwners(order, report)) {
+    const poly = document.createElementNS(NS, "polygon");
+    poly.setAttribute("points", tri.map((d) => at[d - 1].join(",")).join(" "));
+    poly.setAttribute("class", `tri-${owner}`);
+    poly.setAttribute("data-owner", owner);
+    svg.append(poly);
+  }
   for (const line of TRIANGLE_LINES) {
     const [a, b] = line.split("-").map(Number);
     const node = document.createElementNS(NS, "line");
     const [[x1, y1], [x2, y2]] = [at[a - 1], at[b - 1]];
     Object.entries({ x1, y1, x2, y2, "data-line": line }).forEach(([k, v]) => node.setAttribute(k, v));
     if (drawn.has(line)) {
-      node.setAttribute("class", "drawn");
+      node.setAttribute("class", line === order[order.length - 1] || `${b}-${a}` === order[order.length - 1] ? "drawn last" : "drawn");
     } else {
       const to = seq ? `${seq} ${line}` : line;
       node.setAttribute("class", "free");
@@ -837,7 +964,9 @@ async function labelScores(game, cells) {
       cell.dataset.score = score;
       cell.title = `score ${score > 0 ? "+" : ""}${score} for the player to move`;
       cell.classList.add(score > 0 ? "o-P" : score < 0 ? "o-N" : "o-D");
-      if (cell instanceof HTMLElement && !cell.textContent) cell.append(el("small", { class: "score" }, score > 0 ? `+${score}` : String(score)));
+      // Tic-tac-toe's values are a win, a draw or a loss; other games' scores are numbers.
+      const label = game.board === "tic-tac-toe" ? (score > 0 ? "win" : score < 0 ? "lose" : "draw") : score > 0 ? `+${score}` : String(score);
+      if (cell instanceof HTMLElement && !cell.textContent) cell.append(el("small", { class: "score" }, label));
     } catch (err) {
       // A position too deep to solve within a request keeps its cell unlabelled.
     }

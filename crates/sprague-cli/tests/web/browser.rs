@@ -919,3 +919,116 @@ fn wins_in_n_moves_where_the_engine_knows_the_remoteness() {
         page
     });
 }
+
+impl Page {
+    /// Waits until `n` elements `css` selects, and returns their `attr`s.
+    async fn wait_count(&self, css: &str, n: usize, attr: &str) -> Vec<String> {
+        let started = Instant::now();
+        loop {
+            let found = self.all(css).await;
+            if found.len() == n {
+                let mut values = Vec::new();
+                for e in found {
+                    values.push(e.attr(attr).await.unwrap().unwrap_or_default());
+                }
+                return values;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "{} of {n} `{css}`",
+                found.len()
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+}
+
+#[test]
+fn tic_tac_toe_cells_say_what_they_leave_and_the_winning_line_is_marked() {
+    with_browser("winning-line-tictactoe", |page| async move {
+        // O must block in cell 3 (a draw); anywhere else loses. Each empty cell says so, in
+        // its colour.
+        page.open("#analyse/tictactoe/xx..o....").await;
+        page.wait_text("#verdict", |t| t.contains("value 0")).await;
+        let drawn = page
+            .wait_count("#board .cell.o-D[data-score]", 1, "data-cell")
+            .await;
+        assert_eq!(drawn, ["3"]);
+        let lost = page
+            .wait_count("#board .cell.o-N[data-score]", 5, "data-cell")
+            .await;
+        assert_eq!(lost, ["4", "6", "7", "8", "9"]);
+        assert!(page.all("#board .cell.o-P").await.is_empty());
+        page.assert_shows("#board .cell[data-cell='3'] small", "draw")
+            .await;
+        page.assert_shows("#board .cell[data-cell='4'] small", "lose")
+            .await;
+        // X wins with cells 4, 5 or 7 from here, and draws elsewhere.
+        page.open("#analyse/tictactoe/xo.......").await;
+        page.wait_text("#verdict", |t| t.contains("value 1")).await;
+        let won = page
+            .wait_count("#board .cell.o-P[data-score]", 3, "data-cell")
+            .await;
+        assert_eq!(won, ["4", "5", "7"]);
+        let drawn = page
+            .wait_count("#board .cell.o-D[data-score]", 4, "data-cell")
+            .await;
+        assert_eq!(drawn, ["3", "6", "8", "9"]);
+        // X completes the top row: the line is marked, the last mark ringed, the game over.
+        page.open("#analyse/tictactoe/xx.oo....").await;
+        page.wait_text("#verdict", |t| t.contains("value 1")).await;
+        page.click_css("#board .cell[data-cell='3']").await;
+        page.assert_shows("#result", "X wins with three in a row")
+            .await;
+        let line = page
+            .wait_count("#board .cell.win-line", 3, "data-cell")
+            .await;
+        assert_eq!(line, ["1", "2", "3"]);
+        let last = page.wait_count("#board .cell.last", 1, "data-cell").await;
+        assert_eq!(last, ["3"]);
+        assert_eq!(page.all("#board .cell:not([disabled])").await.len(), 0);
+        page
+    });
+}
+
+#[test]
+fn connect_four_marks_four_in_a_row_and_triangle_war_its_triangles() {
+    with_browser("winning-line-connect4", |page| async move {
+        // Triangle War: A's 1-3 closes the top triangle, A's colour; the line just drawn stands
+        // out.
+        page.open("#analyse/triangle-war/--moves%20%221-2%202-3%201-3%22")
+            .await;
+        page.shown("#verdict").await;
+        let owners = page.wait_count("#board polygon", 1, "data-owner").await;
+        assert_eq!(owners, ["A"]);
+        let last = page
+            .wait_count("#board line.drawn.last", 1, "data-line")
+            .await;
+        assert_eq!(last, ["1-3"]);
+        // Red's fourth stone in column 1 wins: the four are marked.
+        page.open("#analyse/connect4/121212").await;
+        page.assert_shows("#turn", "Red to move").await;
+        page.click_css("#board button.cell[data-column='1']").await;
+        page.assert_shows("#result", "Red wins with four in a row")
+            .await;
+        let rows = page
+            .wait_count("#board button.cell.x.win-line", 4, "data-row")
+            .await;
+        let mut rows: Vec<u32> = rows.iter().map(|r| r.parse().unwrap()).collect();
+        rows.sort();
+        assert_eq!(rows, [1, 2, 3, 4]);
+        let columns = page
+            .wait_count("#board button.cell.win-line", 4, "data-column")
+            .await;
+        assert!(columns.iter().all(|c| c == "1"), "{columns:?}");
+        assert_eq!(
+            page.all("#board button.cell:not([disabled])").await.len(),
+            0
+        );
+        assert!(page.all("#turn").await.is_empty());
+        // The history says who played where.
+        let entries = page.wait_history(2, 1).await;
+        assert_eq!(entries[1].0, "1. Red: column 1 1212121");
+        page
+    });
+}
