@@ -1024,63 +1024,123 @@ function periodText(p) {
   return `period ${p.period} from n = ${p.preperiod}${saltus} (${p.proved ? "proved" : "seen over the computed range, not proved"})`;
 }
 
+function proofBadge(proved, fits) {
+  return proved ? el("span", { class: "proof proved" }, "proved")
+    : fits === false ? el("span", { class: "proof none" }, "misses some values")
+      : el("span", { class: "proof seen" }, "seen, not proved");
+}
+
+const FORMULA_KIND = { value: "G(n) =", "p-positions": "P-positions: the n with" };
+
+// The period, the formulas and the plot, together: the facts beside the plot on a wide
+// screen, above it on a narrow one; the values under both.
 function showTable(out, report, args) {
   const values = report.values || [];
-  const width = 10;
-  const rows = [el("tr", {}, el("th", {}, "n"), ...Array.from({ length: width }, (_, i) => el("th", {}, `+${i}`)))];
-  const shown = Math.min(values.length, 2000);
-  for (let r = 0; r < shown; r += width) {
-    const cells = values.slice(r, Math.min(r + width, shown)).map((v) => el("td", {}, v === null ? "W" : v));
-    rows.push(el("tr", {}, el("th", {}, r), ...cells));
-  }
+  const p = report.period;
+  const zeros = values.map((v, n) => (v === 0 ? n : -1)).filter((n) => n >= 0);
+  const stat = (value, name) => el("div", { class: "stat" }, el("b", {}, value), el("span", {}, name));
+  const strip = p && p.period > 0
+    ? el("div", { class: "period-strip", id: "period-strip", "aria-label": `one period of values, from n = ${p.preperiod}` },
+      values.slice(p.preperiod, p.preperiod + Math.min(p.period, 64)).map((v) => el("span", { class: v === 0 ? "zero" : "" }, v === null ? "W" : v)),
+      p.period > 64 ? el("span", {}, "…") : "")
+    : "";
+  const formulas = report.formulas || [];
+  const facts = el("div", { class: "table-facts" },
+    el("h2", {}, report.family || args.slice(1).join(" ")),
+    el("p", { class: "verdict", id: "period" }, periodText(p)),
+    p ? proofBadge(p.proved) : el("span", { class: "proof none" }, "no period"),
+    p ? el("div", { class: "stats" }, stat(p.period, "period"), stat(p.preperiod, "preperiod"), stat(p.saltus || 0, "saltus")) : "",
+    p ? el("p", { class: "formula-line", id: "period-rule" }, `G(n + ${p.period}) = G(n)${p.saltus ? ` + ${p.saltus}` : ""} for every n ≥ ${p.preperiod}`) : "",
+    strip ? el("h3", {}, "One period") : "",
+    strip,
+    report.note ? el("p", { class: "hint" }, report.note) : "",
+    formulas.length ? el("h3", {}, "Formulas") : "",
+    formulas.length
+      ? el("ul", { class: "formulas", id: "formulas" }, formulas.map((f) => el("li", {},
+          el("span", { class: "kind" }, FORMULA_KIND[f.kind] || f.kind || "formula"),
+          el("code", {}, f.expr),
+          proofBadge(f.proved, f.fits),
+          f.note ? el("p", { class: "hint" }, f.note) : "")))
+      : "",
+    el("h3", {}, "P-positions (G = 0)"),
+    el("p", { class: "hint", id: "p-positions" }, zeros.length
+      ? `${zeros.slice(0, 24).join(", ")}${zeros.length > 24 ? ", …" : ""} (${zeros.length} of the ${values.length} computed)`
+      : `none among the ${values.length} computed`),
+  );
   const from = el("input", { type: "number", id: "zoom-from", value: 0, min: 0, "aria-label": "plot from n" });
   const to = el("input", { type: "number", id: "zoom-to", value: values.length - 1, min: 0, "aria-label": "plot to n" });
   const plot = el("div", { id: "plot" });
-  const redraw = () => plot.replaceChildren(plotValues(values, Number(from.value), Number(to.value)));
+  const redraw = () => plot.replaceChildren(plotValues(values, Number(from.value), Number(to.value), p));
   from.addEventListener("change", redraw);
   to.addEventListener("change", redraw);
   const query = args.map((a) => `args=${encodeURIComponent(a)}`).join("&");
-  out.replaceChildren(
-    el("p", { class: "verdict", id: "period" }, periodText(report.period)),
-    report.note ? el("p", { class: "hint" }, report.note) : "",
-    report.formulas ? el("ul", {}, report.formulas.map((f) => el("li", {}, el("code", {}, f.expr), f.fits ? " fits every value" : " (misses some)", f.proved ? ", proved" : ", a conjecture"))) : "",
+  const chart = el("div", { class: "table-plot" },
     el("div", { class: "zoom" }, "Plot n from ", from, " to ", to, el("a", { href: `/api/plot?${query}`, target: "_blank" }, "the server's SVG")),
     plot,
+    el("ul", { class: "legend" },
+      el("li", { class: "l-lose" }, "G(n) = 0: the player to move loses"),
+      el("li", { class: "l-value" }, "G(n) > 0"),
+      p ? el("li", { class: "l-period" }, `every other period shaded, from n = ${p.preperiod}`) : ""));
+  const rows = [el("tr", {}, el("th", {}, "n"), ...Array.from({ length: 10 }, (_, i) => el("th", {}, `+${i}`)))];
+  const shown = Math.min(values.length, 2000);
+  for (let r = 0; r < shown; r += 10) {
+    const cells = values.slice(r, Math.min(r + 10, shown)).map((v) => el("td", { class: v === 0 ? "zero" : "" }, v === null ? "W" : v));
+    rows.push(el("tr", {}, el("th", {}, r), ...cells));
+  }
+  out.replaceChildren(
+    el("div", { class: "table-panel", id: "table-panel" }, facts, chart),
+    el("h3", { class: "values-title" }, "The values"),
     el("div", { class: "values-wrap" }, el("table", { class: "values", id: "values" }, rows)),
     values.length > shown ? el("p", { class: "hint" }, `the first ${shown} of ${values.length} values`) : "",
   );
   redraw();
 }
 
-// G(n) against n for n in [a, b], drawn as SVG here, so that a range can be zoomed at once.
-function plotValues(values, a, b) {
-  const NS = "http://www.w3.org/2000/svg";
+// G(n) against n for n in [a, b], drawn as SVG here, so that a range can be zoomed at once; the
+// preperiod and each period shaded, the P-positions (G = 0) in the colour of a loss.
+function plotValues(values, a, b, period) {
   a = Math.max(0, Math.min(a, values.length - 1));
   b = Math.max(a, Math.min(b, values.length - 1));
-  const W = 800, H = 300, L = 40, B = 24;
+  const W = 800, H = 320, L = 40, B = 26, T = 12, R = 12;
   const slice = values.slice(a, b + 1);
-  const max = Math.max(1, ...slice);
-  const svg = document.createElementNS(NS, "svg");
-  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
-  svg.setAttribute("class", "plot");
-  svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", `G(n) for n from ${a} to ${b}`);
+  const max = Math.max(1, ...slice.filter((v) => v !== null));
+  const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, class: "plot", role: "img", "aria-label": `G(n) for n from ${a} to ${b}` });
   const add = (tag, attrs, text) => {
-    const n = document.createElementNS(NS, tag);
-    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
-    if (text !== undefined) n.textContent = text;
+    const n = svgEl(tag, attrs, text);
     svg.append(n);
+    return n;
   };
-  const x = (n) => L + ((n - a) / Math.max(1, b - a)) * (W - L - 10);
-  const y = (v) => H - B - (v / max) * (H - B - 10);
-  add("line", { x1: L, y1: H - B, x2: W - 10, y2: H - B, stroke: "#999" });
-  add("line", { x1: L, y1: 10, x2: L, y2: H - B, stroke: "#999" });
-  add("text", { x: L, y: H - 6, "font-size": 12 }, a);
-  add("text", { x: W - 60, y: H - 6, "font-size": 12 }, b);
-  add("text", { x: 4, y: 16, "font-size": 12 }, max);
-  const step = Math.max(1, Math.floor(slice.length / 4000));
-  for (let i = 0; i < slice.length; i += step) {
-    add("circle", { cx: x(a + i).toFixed(1), cy: y(slice[i]).toFixed(1), r: slice.length > 400 ? 1.2 : 2.5, fill: "#1e3ca0" });
+  const x = (n) => L + ((n - a) / Math.max(1, b - a)) * (W - L - R);
+  const y = (v) => H - B - (v / max) * (H - B - T);
+  const band = (n0, n1, cls, attrs) => {
+    const [u, v] = [Math.max(a, n0), Math.min(b, n1)];
+    if (u > v) return;
+    const half = (W - L - R) / Math.max(1, b - a) / 2;
+    add("rect", { class: cls, x: (x(u) - half).toFixed(1), y: T, width: Math.max(1, x(v) - x(u) + 2 * half).toFixed(1), height: H - B - T, ...attrs });
+  };
+  if (period && period.period > 0 && (b - a) / period.period <= 60) {
+    band(0, period.preperiod - 1, "pre");
+    for (let k = 0, n0 = period.preperiod; n0 <= b; k++, n0 += period.period) {
+      if (k % 2 === 0) band(n0, n0 + period.period - 1, "per", { "data-from": n0 });
+    }
+  }
+  // Gridlines at a few values.
+  const step = Math.max(1, Math.ceil(max / 5));
+  for (let v = 0; v <= max; v += step) {
+    add("line", { class: "gridline", x1: L, x2: W - R, y1: y(v), y2: y(v) });
+    add("text", { x: L - 6, y: y(v) + 4, "font-size": 12, "text-anchor": "end" }, v);
+  }
+  add("line", { class: "axis", x1: L, y1: H - B, x2: W - R, y2: H - B });
+  add("line", { class: "axis", x1: L, y1: T, x2: L, y2: H - B });
+  add("text", { x: L, y: H - 8, "font-size": 12 }, a);
+  add("text", { x: W - R, y: H - 8, "font-size": 12, "text-anchor": "end" }, b);
+  if (period && period.preperiod > a && period.preperiod < b) {
+    add("text", { x: x(period.preperiod), y: H - 8, "font-size": 12, "text-anchor": "middle" }, period.preperiod);
+  }
+  const every = Math.max(1, Math.floor(slice.length / 4000));
+  for (let i = 0; i < slice.length; i += every) {
+    if (slice[i] === null) continue;
+    add("circle", { class: slice[i] === 0 ? "zero" : "", cx: x(a + i).toFixed(1), cy: y(slice[i]).toFixed(1), r: slice.length > 400 ? 1.4 : 3 });
   }
   return svg;
 }

@@ -1032,3 +1032,62 @@ fn connect_four_marks_four_in_a_row_and_triangle_war_its_triangles() {
         page
     });
 }
+
+#[test]
+fn a_table_shows_its_period_formulas_and_plot_together() {
+    with_browser("table-panel", |page| async move {
+        // The formulas the table offers, each with its proof.
+        page.open("#table/subtraction/--set%201%2C3%2C4/50").await;
+        page.assert_shows("#period", "period 7 from n = 0").await;
+        let formulas = page.wait_count("#formulas li", 2, "class").await;
+        assert_eq!(formulas.len(), 2);
+        page.assert_shows(
+            "#formulas li:first-child code",
+            "[0, 1, 0, 1, 2, 3, 2][n % 7]",
+        )
+        .await;
+        assert_eq!(page.all("#formulas .proof.proved").await.len(), 2);
+        page.assert_shows("#p-positions", "0, 2, 7, 9, 14, 16")
+            .await;
+        // On a phone the facts stand above the plot, nothing wider than the screen.
+        page.set_window_size(390, 844).await.unwrap();
+        let stacked = page
+            .run(
+                "const f = document.querySelector('.table-facts').getBoundingClientRect(), \
+                 p = document.querySelector('.table-plot').getBoundingClientRect();
+                 return [p.top >= f.bottom, document.documentElement.scrollWidth <= window.innerWidth];",
+            )
+            .await;
+        assert_eq!(stacked, serde_json::json!([true, true]));
+        page.set_window_size(1100, 1000).await.unwrap();
+        // Dawson's Kayles: period 34 from 53, proved; its rule, one period of values, and the
+        // plot beside them with the preperiod and the periods shaded, P-positions in red.
+        page.open("#table/octal/0.07/200").await;
+        page.assert_shows("#period", "period 34 from n = 53 (proved)")
+            .await;
+        assert_eq!(page.all("#table-panel .proof.proved").await.len(), 1);
+        page.assert_shows("#period-rule", "G(n + 34) = G(n) for every n ≥ 53")
+            .await;
+        assert_eq!(page.all("#period-strip span").await.len(), 34);
+        assert_eq!(page.all("#plot svg rect.pre").await.len(), 1);
+        let bands = page.wait_count("#plot svg rect.per", 3, "data-from").await;
+        assert_eq!(bands, ["53", "121", "189"]);
+        let zeros = page
+            .run(
+                "return [document.querySelectorAll('#plot svg circle.zero').length, \
+                 [...document.querySelectorAll('#values td')].filter((t) => t.textContent === '0').length]",
+            )
+            .await;
+        let zeros: Vec<usize> = serde_json::from_value(zeros).unwrap();
+        assert!(zeros[0] > 0 && zeros[0] == zeros[1], "{zeros:?}");
+        let beside = page
+            .run(
+                "const f = document.querySelector('.table-facts').getBoundingClientRect(), \
+                 p = document.querySelector('.table-plot').getBoundingClientRect();
+                 return [p.left >= f.right, Math.abs(p.top - f.top) < 2];",
+            )
+            .await;
+        assert_eq!(beside, serde_json::json!([true, true]));
+        page
+    });
+}
