@@ -303,7 +303,7 @@ function render(game, words, report) {
         el("div", { class: "facts" },
           turnLine(game, report),
           resultLine(game, report),
-          el("p", { class: "hint" }, `position: ${report.position}`)))),
+          el("p", { class: "hint" }, `position: ${report.position || "the start"}`)))),
     report.note ? el("p", { class: "hint" }, report.note) : "",
   );
   panel.replaceChildren(
@@ -509,12 +509,13 @@ function renderHistory(game) {
         "aria-current": i === t.at ? "step" : null,
       },
       el("span", { class: "mv" }, i === 0 ? "Start" : `${i}. ${historyLabel(game, e, t.entries[i - 1])}`),
-      el("span", { class: "pos" }, e.report.position ?? e.key)))));
+      el("span", { class: "pos" }, e.report.position || e.key || "the start")))));
   $("vh").replaceChildren(
     el("div", {}, el("div", { class: "vh-head" }, "Move"), list),
     el("div", {}, chartHead(game), valueHistory(game, t)),
   );
   $("history-hint").textContent = t.entries.length > 1 ? "Click a position to go back to it." : "The moves you play appear here.";
+  $("chart-caption").hidden = t.entries.length < 2;
   $("chart-caption").replaceChildren(
     el("ul", { class: "legend", "aria-label": "the dots' colours" },
       el("li", { class: "l-win" }, "the player who moved there wins"),
@@ -820,7 +821,8 @@ function drawBoard(game, words, report, moves) {
           const rem = m ? moveRemoteness(m) : "";
           const says = wins ? `a winning move${rem ? `: ${rem.replace("wins", "it wins")}` : ""}` : rem ? `it ${rem}` : "";
           if (wins && rem) take = rem;
-          row.append(el("button", { type: "button", class: `token${wins ? " o-P" : ""}`, "data-heap": i + 1, "data-leave": k, "data-remoteness": m && known(m.remoteness) ? m.remoteness : null, title: `leave ${k}${says ? `: ${says}` : ""}`, "aria-label": `heap ${i + 1}: leave ${k}${says ? ` (${says})` : ""}`, onclick: () => playBy(game, words, to) }));
+          const colour = wins ? " o-P" : m && m.outcome ? ` o-${m.outcome}` : "";
+          row.append(el("button", { type: "button", class: `token${colour}`, "data-heap": i + 1, "data-leave": k, "data-remoteness": m && known(m.remoteness) ? m.remoteness : null, title: `leave ${k}${says ? `: ${says}` : ""}`, "aria-label": `heap ${i + 1}: leave ${k}${says ? ` (${says})` : ""}`, onclick: () => playBy(game, words, to) }));
         }
         if (take) row.append(el("span", { class: "take" }, `take from here: ${take}`));
         pile.append(row);

@@ -117,10 +117,7 @@ where
             .await
             .expect("a WebDriver session");
         let root = server.url("/");
-        let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-            .parent()
-            .unwrap()
-            .join("web-screenshots");
+        let folder = screenshots();
         std::fs::create_dir_all(&folder).unwrap();
         // The test runs as a task of its own, so that its panic is caught here and the screen
         // it failed on is kept.
@@ -146,7 +143,23 @@ where
     });
 }
 
+/// Where the screenshots go: `target/web-screenshots/`.
+fn screenshots() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .unwrap()
+        .join("web-screenshots")
+}
+
 impl Page {
+    /// Keeps the screen as it is now in `target/web-screenshots/NAME.png` (besides the last one,
+    /// which every test keeps).
+    async fn snap(&self, name: &str) {
+        let shot = self.screenshot().await.unwrap();
+        std::fs::create_dir_all(screenshots()).unwrap();
+        std::fs::write(screenshots().join(format!("{name}.png")), shot).unwrap();
+    }
+
     /// Goes to `hash` on the page (`#analyse/nim/3%204%205`).
     async fn open(&self, hash: &str) {
         self.goto(&format!("{}{hash}", self.root)).await.unwrap();
@@ -620,6 +633,13 @@ fn playing_on_a_phone_fits_the_screen_and_every_target_takes_a_finger() {
         assert_eq!(fits, serde_json::json!(true));
         let small = page.run(TOO_SMALL).await;
         assert_eq!(small, serde_json::json!([]), "smaller than 44 px");
+        // The board, then the history and its chart, each in view.
+        page.run("document.querySelector('.position-card').scrollIntoView()")
+            .await;
+        page.snap("phone-board").await;
+        page.run("document.getElementById('history-card').scrollIntoView()")
+            .await;
+        assert_eq!(page.all("#value-history circle").await.len(), 3);
         // The three sections' tabs share one line.
         let tops = page
             .run(
