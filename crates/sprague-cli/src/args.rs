@@ -24,7 +24,9 @@ Examples:
   sprague table octal 0.07 --upto 200 --until-proved   a sequence and its proved period
   sprague hackenbush FILE           Green Hackenbush (also geography, split, solve cursors)
   sprague solve triangle-war        scoring games by minimax (also tictactoe, connect4)
-  sprague serve                     the web page and its API: open http://127.0.0.1:7878/";
+  sprague serve                     the web page and its API: open http://127.0.0.1:7878/
+  sprague completions bash          shell completions (also zsh, fish, elvish, powershell)
+  sprague man > sprague.1           the manual page";
 
 /// Solves combinatorial games: who wins, the nim-value, and every winning move.
 #[derive(Debug, Parser)]
