@@ -116,9 +116,9 @@ pub struct RemotenessSolver<'g, G: Impartial> {
     // `None` while on the search path.
     sums: HashMap<Box<[Id]>, Option<u64>>,
     /// The parts' options generated, in units of about 10 bytes, 16 to a kept position (an
-    /// option on the valuing path is a list of parts, about 80 bytes and 8 a part; stored, a
-    /// boxed list of ids and a value): counted when generated, so that a path of parts with many
-    /// options each is bounded too, not only what is kept.
+    /// option on the valuing path is a list of parts, about 40 bytes and 20 a part; stored, a
+    /// boxed list of ids and a value, about 50): counted when generated, so that a path of parts
+    /// with many options each is bounded too, not only what is kept.
     option_units: usize,
     /// Options looked at so far (a part's when it is valued, a sum's as it is searched), and the
     /// most allowed; not reset when a search fails, so that one budget bounds every call.
@@ -311,7 +311,7 @@ impl<'g, G: Impartial> RemotenessSolver<'g, G> {
             .collect();
         self.option_units = self
             .option_units
-            .saturating_add(split.iter().map(|parts| 8 + 8 * parts.len()).sum());
+            .saturating_add(split.iter().map(|parts| 4 + 2 * parts.len()).sum());
         let id = Id::try_from(self.parts.len()).map_err(|_| SolveError::TooManyPositions {
             limit: self.max_positions,
         })?;
