@@ -115,12 +115,14 @@ pub struct RemotenessSolver<'g, G: Impartial> {
     parts: Vec<Part>,
     // `None` while on the search path.
     sums: HashMap<Box<[Id]>, Option<u64>>,
-    /// The parts' options generated, in units of about 10 bytes, 16 to a kept position (an
-    /// option on the valuing path is a list of parts, about 40 bytes and 20 a part; stored, a
-    /// boxed list of ids and a value, about 50): counted when generated, so that a path of parts
-    /// with many options each is bounded too, not only what is kept.
-    option_units: usize,
-    /// Options looked at so far (a part's when it is valued, a sum's as it is searched), and the
+    /// The parts' options generated and the sums' keys, in units of about 10 bytes, 16 to a
+    /// kept position. An option on the valuing path is a list of parts, about 40 bytes and 20 a
+    /// part (stored, a boxed list of ids and a value, about 50), counted when generated, so that
+    /// a path of parts with many options each is bounded too, not only what is kept. A sum's
+    /// key is 4 bytes a part, held twice while the sum is on the path: a unit a part.
+    units: usize,
+    /// Options looked at so far (a part's when it is valued, a sum's as it is searched, each
+    /// one more for every 16 parts of the sum it leaves, which it builds and hashes), and the
     /// most allowed; not reset when a search fails, so that one budget bounds every call.
     work: u64,
     max_work: u64,
@@ -136,15 +138,16 @@ impl<'g, G: Impartial> RemotenessSolver<'g, G> {
             ids: HashMap::default(),
             parts: Vec::new(),
             sums: HashMap::default(),
-            option_units: 0,
+            units: 0,
             work: 0,
             max_work: u64::MAX,
         }
     }
 
     /// The same solver, stopped with [`SolveError::TooMuchWork`] once it has looked at more than
-    /// `max_work` options in all, over every call: a sum of many parts with many options each
-    /// costs far more time than its one stored entry says.
+    /// `max_work` options in all, over every call (an option leaving a sum of many parts counts
+    /// more: one more for every 16 parts): a sum of many parts with many options each costs far
+    /// more time than its one stored entry says.
     pub fn with_max_work(mut self, max_work: u64) -> Self {
         self.max_work = max_work;
         self
@@ -155,9 +158,11 @@ impl<'g, G: Impartial> RemotenessSolver<'g, G> {
         self.work
     }
 
-    /// The parts and sums stored, with the parts' options counted in at 16 to a position.
+    /// The parts and sums stored, with the parts' options and the sums' keys counted in at 16
+    /// units of about 10 bytes to a position (a part's option 4 units and 2 a part it leaves, a
+    /// sum's key a unit a part).
     pub fn len(&self) -> usize {
-        self.parts.len() + self.sums.len() + self.option_units / 16
+        self.parts.len() + self.sums.len() + self.units / 16
     }
 
     /// Whether nothing is stored.
@@ -190,7 +195,7 @@ impl<'g, G: Impartial> RemotenessSolver<'g, G> {
             self.ids.clear();
             self.parts.clear();
             self.sums.clear();
-            self.option_units = 0;
+            self.units = 0;
         }
         res
     }
@@ -309,8 +314,8 @@ impl<'g, G: Impartial> RemotenessSolver<'g, G> {
                 parts
             })
             .collect();
-        self.option_units = self
-            .option_units
+        self.units = self
+            .units
             .saturating_add(split.iter().map(|parts| 4 + 2 * parts.len()).sum());
         let id = Id::try_from(self.parts.len()).map_err(|_| SolveError::TooManyPositions {
             limit: self.max_positions,
@@ -329,6 +334,7 @@ impl<'g, G: Impartial> RemotenessSolver<'g, G> {
         let value = key
             .iter()
             .fold(0, |acc, &id| acc ^ self.parts[id as usize].value);
+        self.units = self.units.saturating_add(key.len());
         self.sums.insert(key.clone(), None);
         let mut frame = SumFrame {
             key,
@@ -378,7 +384,8 @@ impl<'g, G: Impartial> RemotenessSolver<'g, G> {
                         continue;
                     }
                     let (left, value) = &part.options[frame.option];
-                    self.work = self.work.saturating_add(1);
+                    let cost = 1 + frame.key.len() as u64 / 16;
+                    self.work = self.work.saturating_add(cost);
                     if self.work > self.max_work {
                         return Err(SolveError::TooMuchWork {
                             limit: self.max_work,
@@ -769,6 +776,20 @@ mod tests {
         assert_eq!(
             solver.remoteness(&vec![6, 6, 6, 6]),
             Err(SolveError::TooManyPositions { limit: 100 })
+        );
+        // A sum of ten thousand parts: each sum stored counts its key (40 kB), so the search
+        // stops after about a hundred sums, not 2^16 of them (2.6 GB).
+        let kayles = heap_game("0.77");
+        let mut solver = RemotenessSolver::new(&kayles, 1 << 16);
+        assert_eq!(
+            solver.remoteness(&vec![2; 10_000]),
+            Err(SolveError::TooManyPositions { limit: 1 << 16 })
+        );
+        // Each option looked at counts the sum it builds: 626 a move here.
+        let mut solver = RemotenessSolver::new(&kayles, usize::MAX).with_max_work(1 << 16);
+        assert_eq!(
+            solver.remoteness(&vec![2; 10_000]),
+            Err(SolveError::TooMuchWork { limit: 1 << 16 })
         );
         // The work is counted over every call: once spent, every search stops.
         let mut solver = RemotenessSolver::new(&Nim, 1 << 20).with_max_work(50);
