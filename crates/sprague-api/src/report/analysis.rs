@@ -18,6 +18,13 @@ pub struct Analysis {
     pub outcome: Outcome,
     /// The nim-value, its loopy form `∞{…}`, or null.
     pub nim_value: NimValue,
+    /// The remoteness (Steinhaus, Conway; normal play): how many moves the game lasts from here
+    /// when the winner plays to win as fast as possible and the loser to lose as slowly as
+    /// possible. 0 for a finished position; odd exactly when the player to move wins (`N`), even
+    /// when they lose (`P`). Omitted when unknown: misère play, Every-SG, loopy and scripted
+    /// games, and positions whose search would pass a small fixed budget.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remoteness: Option<u64>,
     /// Every move to a position lost for the opponent.
     pub winning_moves: Vec<MoveReport>,
     /// With `--all-moves`: every move, each with the outcome and nim-value it leads to.
@@ -50,6 +57,7 @@ impl Analysis {
             position,
             outcome,
             nim_value,
+            remoteness: None,
             winning_moves: Vec::new(),
             all_moves: None,
             note: None,
@@ -75,8 +83,8 @@ pub type Analysed = Result<Analysis, crate::request::error::Error>;
 
 /// One move: human text, the position it leads to, and where it is made.
 ///
-/// Its JSON object has the keys `move`, `to`, those of its [`MovePlace`], then `outcome` and
-/// `nim_value`, each only when it has a value.
+/// Its JSON object has the keys `move`, `to`, those of its [`MovePlace`], then `outcome`,
+/// `nim_value` and `remoteness`, each only when it has a value.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct MoveReport {
     /// The move in words, e.g. `heap 1: 3 -> 1`.
@@ -97,6 +105,10 @@ pub struct MoveReport {
     /// With `--all-moves`: the nim-value after the move.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nim_value: Option<NimValue>,
+    /// The remoteness of the position after the move (see [`Analysis::remoteness`]), when the
+    /// analysis knows it: even after a winning move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remoteness: Option<u64>,
 }
 
 /// Where a move is made: the places a game's moves name, each variant with the JSON keys of
@@ -193,6 +205,7 @@ impl MoveReport {
             place,
             outcome: None,
             nim_value: None,
+            remoteness: None,
         }
     }
 

@@ -150,8 +150,10 @@ class Analysis(Record):
     """An impartial game's analysis: ``game``, ``position``, ``outcome`` (``N``, ``P`` or
     ``D``), ``nim_value`` (an int of any size, ``∞{…}`` for a loopy value, or ``None``),
     ``winning_moves`` (each with ``move`` and ``to``), ``all_moves`` when asked for, ``note``;
-    with ``misere=True`` a lone heap's ``genus`` (``"4^146"``), with ``every=True`` the
-    Every-SG ``steps``. A request about every start at once (``geography(…, all=True)``) gives
+    ``remoteness`` when it is known (the moves the game lasts when the winner hurries and the
+    loser stalls: odd when the player to move wins; ``"remoteness" in a`` says whether it is
+    there; each move listed carries that of the position it leaves); with ``misere=True`` a
+    lone heap's ``genus`` (``"4^146"``), with ``every=True`` the Every-SG ``steps``. A request about every start at once (``geography(…, all=True)``) gives
     the ``winning_starts`` and ``losing_starts`` instead."""
 
 
