@@ -447,6 +447,19 @@ mod tests {
                 format!(r#"{{"move":"m","to":"1 2",{keys}"outcome":"P","nim_value":0}}"#)
             );
         }
+        // The remoteness after the nim-value, in a move and in the analysis.
+        let mut m = MoveReport::heap("m", "1 2", 1).leading_to(Outcome::P, NimValue::from_u64(0));
+        m.remoteness = Some(4);
+        assert_eq!(
+            serde_json::to_string(&m).unwrap(),
+            r#"{"move":"m","to":"1 2","heap":1,"outcome":"P","nim_value":0,"remoteness":4}"#
+        );
+        let mut a = Analysis::of_value("nim", "1 2".to_owned(), BigUint::from(3u8));
+        a.remoteness = Some(3);
+        assert_eq!(
+            serde_json::to_string(&a).unwrap(),
+            r#"{"game":"nim","position":"1 2","outcome":"N","nim_value":3,"remoteness":3,"winning_moves":[]}"#
+        );
         let bare = MoveReport::new("x -> win", None, MovePlace::None);
         assert_eq!(
             serde_json::to_string(&bare).unwrap(),
