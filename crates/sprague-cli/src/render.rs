@@ -183,6 +183,9 @@ pub fn score(out: &mut impl Write, report: &ScoreReport) -> Result<(), Failure> 
         ScoreValue::Score(v) => ("score:   ", v, sign(v)),
     };
     writeln!(out, "{label} {number} ({meaning})")?;
+    if let Some(r) = report.remoteness {
+        writeln!(out, "remoteness: {r} ({})", describe_remoteness(r))?;
+    }
     if let Some(winner) = &report.winner {
         writeln!(out, "winner:   {winner}")?;
     }

@@ -159,7 +159,9 @@ class Analysis(Record):
 
 class Score(Record):
     """A scoring game's value under perfect play: ``score`` (Connect Four) or ``value``, the
-    player ``to_move``, and ``best_moves`` (each with ``move`` and ``to``)."""
+    player ``to_move``, and ``best_moves`` (each with ``move`` and ``to``); for Connect Four and
+    tic-tac-toe won or lost, the ``remoteness`` (the moves left until the winning one, the
+    winner hurrying and the loser stalling), on each best move too."""
 
 
 class Formula(Record):
