@@ -88,8 +88,10 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
         ..Analysis::of_value("lasker", join_numbers(&heaps), total)
     };
     // A heap of m has about 3m/2 options, all generated when it is valued.
-    let small = remoteness::small_heaps(&heaps)
-        .filter(|h| h.iter().all(|&h| h <= remoteness::MAX_HEAP_OPTIONS / 2));
+    let small = remoteness::small_heaps(&heaps).filter(|h| {
+        remoteness::split_heaps_searched(h)
+            && h.iter().all(|&h| h <= remoteness::MAX_HEAP_OPTIONS / 2)
+    });
     if let Some(small) = small {
         let position = lasker::Lasker::position(&small);
         remoteness::fill(&mut analysis, &lasker::Lasker, &position, limits, |m| {

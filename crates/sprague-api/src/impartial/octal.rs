@@ -363,8 +363,9 @@ fn analyse_heaps(
     // captures it forces: neither counts its own moves so, and both are left out. A heap's
     // options are all generated when it is valued: a few thousand at most.
     let small = remoteness::small_heaps(heaps).filter(|h| {
-        h.iter()
-            .all(|&h| rule.option_count(h) <= remoteness::MAX_HEAP_OPTIONS)
+        remoteness::split_heaps_searched(h)
+            && h.iter()
+                .all(|&h| rule.option_count(h) <= remoteness::MAX_HEAP_OPTIONS)
     });
     if let Some(small) = small.filter(|_| rows.is_none() && game != "dawsons-chess") {
         let ruleset = HeapGame { rule: rule.clone() };
