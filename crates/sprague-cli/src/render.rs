@@ -31,6 +31,9 @@ pub fn text(out: &mut impl Write, analysis: &Analysis) -> Result<(), Failure> {
         v => v.to_string(),
     };
     writeln!(out, "nim-value: {value}")?;
+    if let Some(r) = analysis.remoteness {
+        writeln!(out, "remoteness: {r} ({})", describe_remoteness(r))?;
+    }
     if let Some(steps) = analysis.steps {
         writeln!(out, "steps:     {steps} (Every-SG: odd wins)")?;
     }
@@ -85,6 +88,18 @@ pub fn text(out: &mut impl Write, analysis: &Analysis) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// What a remoteness says in words: who wins, in how many moves (odd: the player to move).
+fn describe_remoteness(r: u64) -> String {
+    let moves = if r == 1 { "move" } else { "moves" };
+    if r == 0 {
+        "the game is over: the player to move has lost".to_owned()
+    } else if r % 2 == 1 {
+        format!("the player to move wins in {r} {moves}")
+    } else {
+        format!("the player to move loses in {r} {moves}, at the slowest")
+    }
 }
 
 /// Prints a catalogue game's report for a person to read, as its kind is written.
@@ -168,6 +183,9 @@ pub fn score(out: &mut impl Write, report: &ScoreReport) -> Result<(), Failure> 
         ScoreValue::Score(v) => ("score:   ", v, sign(v)),
     };
     writeln!(out, "{label} {number} ({meaning})")?;
+    if let Some(r) = report.remoteness {
+        writeln!(out, "remoteness: {r} ({})", describe_remoteness(r))?;
+    }
     if let Some(winner) = &report.winner {
         writeln!(out, "winner:   {winner}")?;
     }

@@ -107,7 +107,7 @@ pub fn analyse<S: AsRef<str>>(
     let note = misere.then(|| {
         "misère play: the player who takes the last token loses; nim-values do not apply".to_owned()
     });
-    Ok(Analysis {
+    let mut analysis = Analysis {
         winning_moves,
         all_moves,
         note,
@@ -117,7 +117,17 @@ pub fn analyse<S: AsRef<str>>(
             outcome_of(rules, &n, misere),
             value_of(rules, &n, misere),
         )
-    })
+    };
+    if !misere {
+        // The closed form, at any size (a remoteness past 64 bits is left out).
+        analysis.remoteness = rules.remoteness(&n).to_u64();
+        let moves = analysis.winning_moves.iter_mut();
+        for m in moves.chain(analysis.all_moves.iter_mut().flatten()) {
+            let after = m.to.as_deref().and_then(|to| to.parse::<BigUint>().ok());
+            m.remoteness = after.and_then(|heap| rules.remoteness(&heap).to_u64());
+        }
+    }
+    Ok(analysis)
 }
 
 #[cfg(test)]
@@ -140,8 +150,49 @@ mod tests {
         let out = serde_json::to_string(&a).unwrap();
         assert_eq!(
             out,
-            r#"{"game":"bash","position":"15","outcome":"N","nim_value":3,"winning_moves":[{"move":"take 3 -> 12","to":"12"}]}"#
+            r#"{"game":"bash","position":"15","outcome":"N","nim_value":3,"remoteness":7,"winning_moves":[{"move":"take 3 -> 12","to":"12","remoteness":6}]}"#
         );
+    }
+
+    /// The closed form's remoteness, checked against the rule applied to every option.
+    #[test]
+    fn remoteness_follows_the_rule_at_every_heap() {
+        for (max, min) in [("3", None), ("4", Some("2")), ("5", Some("5"))] {
+            let mut known: Vec<u64> = Vec::new();
+            for n in 0..60u64 {
+                let rules = parse_rules(max, min).unwrap();
+                let all = analyse(
+                    &[n.to_string()],
+                    &rules,
+                    &crate::impartial::testing::all_moves(),
+                    &Limits::default(),
+                )
+                .unwrap();
+                let listed = all.all_moves.clone().unwrap();
+                let options = listed.iter().map(|m| {
+                    let to: usize = m.to.as_deref().unwrap().parse().unwrap();
+                    assert_eq!(
+                        m.remoteness,
+                        Some(known[to]),
+                        "{max} {min:?} {n}: {}",
+                        m.text
+                    );
+                    known[to]
+                });
+                let r = sprague::solve::remoteness::remoteness_from_options(
+                    options.collect::<Vec<_>>(),
+                );
+                assert_eq!(all.remoteness, Some(r), "{max} {min:?} {n}");
+                known.push(r);
+            }
+        }
+        // Any size whose remoteness fits 64 bits (4·10^17 tokens, taken four a round: 2·10^17
+        // moves); a misère heap has none.
+        let huge = format!("4{}", "0".repeat(17));
+        let expected = 2 * 10u64.pow(17);
+        assert_eq!(analysis(&huge, "3", None, false).remoteness, Some(expected));
+        assert_eq!(analysis(&"4".repeat(40), "3", None, false).remoteness, None);
+        assert_eq!(analysis("9", "4", Some("2"), true).remoteness, None);
     }
 
     #[test]

@@ -62,7 +62,7 @@ const SUMS_SLACK: u128 = 16;
 /// more than `most`): with moves that split or can leave any smaller heaps, every multiset of
 /// heaps of fewer tokens in all (the partitions of each total below, by Euler's pentagonal
 /// recurrence); without splits, each heap at most as large as it is.
-fn sums_bound(heaps: &[u64], splits: bool, most: u128) -> u128 {
+pub(crate) fn sums_bound(heaps: &[u64], splits: bool, most: u128) -> u128 {
     if !splits {
         return heaps
             .iter()

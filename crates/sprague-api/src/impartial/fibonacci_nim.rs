@@ -7,6 +7,7 @@ use num_traits::{ToPrimitive, Zero};
 use sprague::games::fibonacci_nim::{self, GrundyTable};
 use sprague::value::Outcome;
 
+use crate::impartial::remoteness;
 use crate::report::analysis::{Analysed, Analysis, MoveReport, NimValue};
 use crate::report::listing::{self, list_all_moves, listing_limit};
 use crate::request::error::Error;
@@ -185,7 +186,7 @@ pub fn analyse<S: AsRef<str>>(
         (Some(a), Some(b)) => Some(format!("{a}; {b}")),
         (a, b) => a.or(b),
     };
-    Ok(Analysis {
+    let mut analysis = Analysis {
         winning_moves,
         all_moves,
         note,
@@ -195,7 +196,27 @@ pub fn analyse<S: AsRef<str>>(
             if lost { Outcome::P } else { Outcome::N },
             nim_value,
         )
-    })
+    };
+    // The engine's position: the heap and the most the next move may take, at most the heap;
+    // at most (h + 1)(h + 2)/2 of them below a heap of h, searched within the budget.
+    let engine = |heap: &BigUint, most: &BigUint| Some((heap.to_u64()?, most.to_u64()?));
+    let searched = engine(&position.heap, &most).filter(|&(h, _)| {
+        h.saturating_add(1).saturating_mul(h.saturating_add(2)) / 2
+            <= remoteness::MAX_POSITIONS as u64
+    });
+    if let Some(start) = searched {
+        remoteness::fill(
+            &mut analysis,
+            &fibonacci_nim::FibonacciNim,
+            &start,
+            limits,
+            |m| match remoteness::heaps_after(m)?.as_slice() {
+                &[heap, take] => Some((heap, take.saturating_mul(2).min(heap))),
+                _ => None,
+            },
+        );
+    }
+    Ok(analysis)
 }
 
 /// Whether `n` is a Fibonacci number (1, 2, 3, 5, 8, …): the starts that are lost.
@@ -216,7 +237,7 @@ mod tests {
     fn the_start_and_a_later_position() {
         assert_eq!(
             json(&["100"], None),
-            r#"{"game":"fibonacci-nim","position":"100","outcome":"N","nim_value":12,"winning_moves":[{"move":"take 3 -> 97","to":"97 3"},{"move":"take 11 -> 89","to":"89 11"}]}"#
+            r#"{"game":"fibonacci-nim","position":"100","outcome":"N","nim_value":12,"remoteness":69,"winning_moves":[{"move":"take 3 -> 97","to":"97 3","remoteness":74},{"move":"take 11 -> 89","to":"89 11","remoteness":68}]}"#
         );
         assert_eq!(json(&["97", "3"], None), json(&["97"], Some("3")));
         let a = analyse(

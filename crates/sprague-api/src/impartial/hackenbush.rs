@@ -5,6 +5,7 @@
 use sprague::games::hackenbush::{self, Cut, Hackenbush};
 use sprague::value::Outcome;
 
+use crate::impartial::remoteness;
 use crate::report::analysis::{Analysed, Analysis, MovePlace, MoveReport, NimValue};
 use crate::report::listing::check_listing;
 use crate::request::edge_list::{self, Costs};
@@ -104,7 +105,7 @@ pub fn analyse(game: &Hackenbush, options: &AnalysisOptions, limits: &Limits) ->
             analysis.not_examined
         )
     });
-    Ok(Analysis {
+    let mut report = Analysis {
         winning_moves,
         all_moves,
         note,
@@ -114,7 +115,32 @@ pub fn analyse(game: &Hackenbush, options: &AnalysisOptions, limits: &Limits) ->
             Outcome::from_win(analysis.value != 0),
             NimValue::from_u64(analysis.value),
         )
-    })
+    };
+    // The engine's ruleset takes the standing edges as a mask, at most 64; each option walks the
+    // graph for what still reaches the ground, so the search looks at fewer options.
+    if game.edges().len() <= 64 {
+        let rules = hackenbush::HackenbushRules::new(game.clone());
+        let start = rules.start();
+        remoteness::fill_within(
+            &mut report,
+            &rules,
+            &start,
+            limits,
+            remoteness::Budget {
+                max_work: remoteness::MAX_WORK / 16,
+                weight: 1,
+            },
+            |m| {
+                let MovePlace::Edge { edge } = m.place else {
+                    return None;
+                };
+                // An edge already fallen is no move: no position after it.
+                let bit = 1u64 << (edge - 1);
+                (start & bit != 0).then(|| rules.grounded(start & !bit))
+            },
+        );
+    }
+    Ok(report)
 }
 
 #[cfg(test)]
@@ -131,9 +157,11 @@ mod tests {
     fn two_triangles_sharing_an_edge() {
         // One 2-edge-connected component of 5 edges: *1. Every cut leaves 0: cutting the shared
         // edge leaves a square (*0); cutting another leaves a triangle with a pendant edge (1 ^ 1).
+        // Either way four edges stand, so at most four moves are left (a cut takes one edge or
+        // more): the loser makes it four, five in all.
         let json = run("4 5\n1 2\n2 3\n1 3\n3 4\n4 1\n");
         assert!(json.starts_with(
-            r#"{"game":"hackenbush","position":"4 vertices, 5 edges","outcome":"N","nim_value":1,"winning_moves":[{"move":"cut edge 1: 1-2","edge":1},"#
+            r#"{"game":"hackenbush","position":"4 vertices, 5 edges","outcome":"N","nim_value":1,"remoteness":5,"winning_moves":[{"move":"cut edge 1: 1-2","edge":1,"remoteness":4},"#
         ), "{json}");
         assert_eq!(json.matches("\"edge\"").count(), 5);
     }

@@ -7,7 +7,7 @@
 use num_bigint::BigUint;
 use sprague::games::lasker::{self, LaskerMove};
 
-use crate::impartial::{every, play};
+use crate::impartial::{every, play, remoteness};
 use crate::report::analysis::{heap_move_report, join_numbers, Analysed, Analysis, MoveReport};
 use crate::report::listing::list_all_moves;
 use crate::request::error::Error;
@@ -81,12 +81,24 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
                 .collect()
         },
     )?;
-    Ok(Analysis {
+    let mut analysis = Analysis {
         winning_moves,
         all_moves,
         note,
         ..Analysis::of_value("lasker", join_numbers(&heaps), total)
-    })
+    };
+    // A heap of m has about 3m/2 options, all generated when it is valued.
+    let small = remoteness::small_heaps(&heaps).filter(|h| {
+        remoteness::split_heaps_searched(h)
+            && h.iter().all(|&h| h <= remoteness::MAX_HEAP_OPTIONS / 2)
+    });
+    if let Some(small) = small {
+        let position = lasker::Lasker::position(&small);
+        remoteness::fill(&mut analysis, &lasker::Lasker, &position, limits, |m| {
+            remoteness::heaps_after(m).map(|h| lasker::Lasker::position(&h))
+        });
+    }
+    Ok(analysis)
 }
 
 /// Lasker's Nim moves checked one at a time, for heaps with too many moves to list.
@@ -218,8 +230,8 @@ mod tests {
         }
         assert!(
             out.contains(concat!(
-                r#"[{"move":"heap 2: 8 -> 0","to":"1 0 1","heap":2},"#,
-                r#"{"move":"heap 2: 8 -> 4 + 4","to":"1 4 4 1","heap":2}]"#
+                r#"[{"move":"heap 2: 8 -> 0","to":"1 0 1","heap":2,"remoteness":2},"#,
+                r#"{"move":"heap 2: 8 -> 4 + 4","to":"1 4 4 1","heap":2,"remoteness":12}]"#
             )),
             "{out}"
         );

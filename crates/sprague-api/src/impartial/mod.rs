@@ -20,6 +20,7 @@ pub mod nim;
 pub mod nim_product;
 pub mod octal;
 pub mod play;
+pub mod remoteness;
 pub mod split;
 pub mod staircase;
 pub mod subtraction;

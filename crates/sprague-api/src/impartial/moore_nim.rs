@@ -15,7 +15,7 @@ use sprague::games::moore_nim::{self, MooreMove, MooreNim};
 use sprague::solve::MemoSolver;
 use sprague::value::Outcome;
 
-use crate::impartial::nim;
+use crate::impartial::{nim, remoteness};
 use crate::report::analysis::{Analysed, Analysis, MovePlace, MoveReport, NimValue};
 use crate::report::listing::{list_all_moves, listing_limit, listing_note};
 use crate::request::error::Error;
@@ -234,12 +234,26 @@ pub fn analyse<S: AsRef<str>>(
         winning_moves.len(),
         MAX_WINNING_MOVES,
     ));
-    Ok(Analysis {
+    let mut analysis = Analysis {
         winning_moves,
         all_moves,
         note: Some(notes.join("; ")),
         ..Analysis::new("nim", texts.join(" "), Outcome::from_win(!lost), nim_value)
-    })
+    };
+    // Not a sum: every position (its heaps sorted, empty heaps left out) is searched whole, at
+    // most ∏(hᵢ + 1) of them, each with fewer options than that (and so at most 16 heaps).
+    let searched = |heaps: Vec<u64>| -> Option<Vec<u64>> {
+        let mut heaps: Vec<u64> = heaps.into_iter().filter(|&h| h > 0).collect();
+        heaps.sort_unstable();
+        (remoteness::heap_sums_bound(&heaps) <= remoteness::MAX_POSITIONS as u64).then_some(heaps)
+    };
+    if let Some(start) = small.filter(|_| !misere).and_then(searched) {
+        let game = MooreNim { k };
+        remoteness::fill(&mut analysis, &game, &start, limits, |m| {
+            searched(remoteness::heaps_after(m)?)
+        });
+    }
+    Ok(analysis)
 }
 
 #[cfg(test)]
@@ -264,7 +278,8 @@ mod tests {
         // position two heaps away.
         assert_eq!(
             json["winning_moves"],
-            serde_json::json!([{"move": "heap 2: 2 -> 1, heap 3: 3 -> 1", "to": "1 1 1", "heaps": [2, 3]}])
+            serde_json::json!([{"move": "heap 2: 2 -> 1, heap 3: 3 -> 1", "to": "1 1 1", "heaps": [2, 3],
+                "remoteness": 2}])
         );
         assert!(json["nim_value"].as_u64().unwrap() > 0);
         assert_eq!(analysis(&["7", "7", "7"], "2", false).outcome, Outcome::P);

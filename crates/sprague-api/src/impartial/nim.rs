@@ -5,7 +5,7 @@ use num_traits::Zero;
 use sprague::games::nim;
 use sprague::value::Outcome;
 
-use crate::impartial::play;
+use crate::impartial::{play, remoteness};
 use crate::report::analysis::{
     heap_move_report, join_numbers, normal_outcome, Analysed, Analysis, MoveReport, NimValue,
 };
@@ -57,7 +57,7 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
         }
     };
     let all_moves = list_moves_by_number(options, limits, &heaps, BigUint::clone, list)?;
-    Ok(Analysis {
+    let mut analysis = Analysis {
         winning_moves,
         all_moves,
         note: options.misere.then(|| {
@@ -65,7 +65,25 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
                 .to_owned()
         }),
         ..Analysis::new("nim", join_numbers(&heaps), outcome, nim_value)
-    })
+    };
+    if let Some(small) = remoteness_searched(&heaps).filter(|_| !options.misere) {
+        remoteness::fill(
+            &mut analysis,
+            &nim::Nim,
+            &small,
+            limits,
+            remoteness::heaps_after,
+        );
+    }
+    Ok(analysis)
+}
+
+/// The heaps whose remoteness is searched: machine words reaching at most
+/// [`remoteness::MAX_POSITIONS`] sums (∏(hᵢ + 1)). Decided from the heaps alone, so that
+/// [`write_json_fast`] knows which positions it must leave to [`analyse`].
+fn remoteness_searched(heaps: &[BigUint]) -> Option<Vec<u64>> {
+    let small = remoteness::small_heaps(heaps)?;
+    (remoteness::heap_sums_bound(&small) <= remoteness::MAX_POSITIONS as u64).then_some(small)
 }
 
 #[cfg(test)]
@@ -73,12 +91,55 @@ mod tests {
     use super::*;
     use crate::impartial::testing::json;
 
+    /// The example of cli.md, with the remoteness added: 1 4 5 is lost in ten moves at the
+    /// slowest (each takes one token: it has ten), so 3 4 5 is won in eleven (a plain recursive
+    /// search in Python agrees).
     #[test]
     fn the_contract_example_prints_as_written() {
         assert_eq!(
             json(analyse, &["3", "4", "5"]),
-            r#"{"game":"nim","position":"3 4 5","outcome":"N","nim_value":2,"winning_moves":[{"move":"heap 1: 3 -> 1","to":"1 4 5","heap":1}]}"#
+            r#"{"game":"nim","position":"3 4 5","outcome":"N","nim_value":2,"remoteness":11,"winning_moves":[{"move":"heap 1: 3 -> 1","to":"1 4 5","heap":1,"remoteness":10}]}"#
         );
+    }
+
+    #[test]
+    fn remoteness_is_searched_for_small_positions_only() {
+        let analysis = |words: &[&str], options: &AnalysisOptions| {
+            analyse(words, options, &Limits::default()).unwrap()
+        };
+        let normal = AnalysisOptions::default();
+        assert_eq!(analysis(&[], &normal).remoteness, Some(0));
+        assert_eq!(analysis(&["0", "0"], &normal).remoteness, Some(0));
+        assert_eq!(analysis(&["2", "2"], &normal).remoteness, Some(4));
+        assert_eq!(analysis(&["30", "30"], &normal).remoteness, Some(60));
+        // 256 255 reaches more than 2^16 sums: not searched. 255 255 is searched, but opens
+        // some 8 million options (a lost a a opens 2a), past the work allowed.
+        assert_eq!(analysis(&["256", "255"], &normal).remoteness, None);
+        assert_eq!(analysis(&["255", "255"], &normal).remoteness, None);
+        assert_eq!(
+            analysis(&["123456789012345678901234567890"], &normal).remoteness,
+            None
+        );
+        // Misère play: not this rule.
+        let misere = AnalysisOptions {
+            misere: true,
+            ..AnalysisOptions::default()
+        };
+        assert_eq!(analysis(&["2", "2"], &misere).remoteness, None);
+        // Every move listed: its remoteness, odd after a move that leaves the opponent a win.
+        let listed = analysis(&["1", "2"], &crate::impartial::testing::all_moves());
+        let moves: Vec<(String, Option<u64>)> = listed
+            .all_moves
+            .unwrap()
+            .into_iter()
+            .map(|m| (m.to.unwrap(), m.remoteness))
+            .collect();
+        let expected = [("0 2", 1), ("1 1", 2), ("1 0", 1)];
+        let expected: Vec<(String, Option<u64>)> = expected
+            .iter()
+            .map(|&(to, r)| (to.to_owned(), Some(r)))
+            .collect();
+        assert_eq!(moves, expected);
     }
 
     #[test]
@@ -106,8 +167,9 @@ mod tests {
 }
 
 /// Writes the JSON analysis of a normal-play Nim line straight into `out`, without building an
-/// [`Analysis`], when every heap fits in 64 bits; returns `false` (writing nothing) otherwise, and
-/// the caller takes the general path. The bytes are exactly those of serialising [`analyse`]'s
+/// [`Analysis`], when every heap fits in 64 bits and the position is too large for its remoteness
+/// to be searched (small positions have one, which [`analyse`] finds); returns `false` (writing
+/// nothing) otherwise, and the caller takes the general path. The bytes are exactly those of serialising [`analyse`]'s
 /// report (a test checks it), so `--batch` output does not depend on which path ran.
 ///
 /// This is the hot loop of `nim --batch`: a million positions a second and more.
@@ -135,6 +197,10 @@ pub fn write_json_fast(line: &str, out: &mut Vec<u8>) -> bool {
         n_heaps += 1;
     }
     let heaps = &heaps[..n_heaps];
+    if remoteness::heap_sums_bound(heaps) <= remoteness::MAX_POSITIONS as u64 {
+        // The general path searches its remoteness.
+        return false;
+    }
     let total = nim::nim_value_u64(heaps);
     let mut buffer = itoa::Buffer::new();
     // The position is formatted once; each move's `to` copies it with one heap replaced.
@@ -202,8 +268,15 @@ mod fast_path_tests {
             let words: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
             let line = words.join("  ");
             let mut fast = Vec::new();
-            prop_assert!(write_json_fast(&line, &mut fast));
             let report = analyse(&words, &AnalysisOptions::default(), &Limits::default()).unwrap();
+            if !write_json_fast(&line, &mut fast) {
+                // Only the positions whose remoteness is searched are left to the general path.
+                let big: Vec<BigUint> = heaps.iter().map(|&h| BigUint::from(h)).collect();
+                prop_assert!(remoteness_searched(&big).is_some());
+                prop_assert!(fast.is_empty());
+                return Ok(());
+            }
+            prop_assert!(report.remoteness.is_none());
             let mut slow = serde_json::to_vec(&report).unwrap();
             slow.push(b'\n');
             prop_assert_eq!(String::from_utf8(fast).unwrap(), String::from_utf8(slow).unwrap());
@@ -216,7 +289,10 @@ mod fast_path_tests {
         assert!(!write_json_fast("3 x", &mut out));
         assert!(!write_json_fast("99999999999999999999", &mut out));
         assert!(!write_json_fast("007", &mut out));
+        // Small enough for the remoteness to be searched: the general path's.
+        assert!(!write_json_fast("3 4 5", &mut out));
         assert!(out.is_empty());
+        assert!(write_json_fast("1000 1000 1000", &mut out));
     }
 }
 

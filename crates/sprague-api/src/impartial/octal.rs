@@ -13,11 +13,11 @@
 use num_bigint::BigUint;
 use num_traits::ToPrimitive;
 pub use sprague::games::octal::HeapRule;
-use sprague::games::octal::NamedGame;
+use sprague::games::octal::{HeapGame, NamedGame};
 use sprague::sequence::table;
 use sprague::sequence::Period;
 
-use crate::impartial::{every, misere};
+use crate::impartial::{every, misere, remoteness};
 use crate::report::analysis::{
     heap_move_report, join_numbers, Analysed, Analysis, MovePlace, MoveReport,
 };
@@ -352,12 +352,29 @@ fn analyse_heaps(
             values.len() - 1
         ));
     }
-    Ok(Analysis {
+    let mut analysis = Analysis {
         winning_moves,
         all_moves: options.all_moves.then_some(all),
         note: (!notes.is_empty()).then(|| notes.join("; ")),
         ..Analysis::of_value(game, join_numbers(heaps), total)
-    })
+    };
+    // The remoteness counts the moves of the heap game. Treblecross (rows told as cells) ends
+    // with a move 0.007 does not make, and a move of Dawson's chess (0.137) is a push with the
+    // captures it forces: neither counts its own moves so, and both are left out. A heap's
+    // options are all generated when it is valued: a few thousand at most.
+    let small = remoteness::small_heaps(heaps).filter(|h| {
+        remoteness::split_heaps_searched(h)
+            && h.iter()
+                .all(|&h| rule.option_count(h) <= remoteness::MAX_HEAP_OPTIONS)
+    });
+    if let Some(small) = small.filter(|_| rows.is_none() && game != "dawsons-chess") {
+        let ruleset = HeapGame { rule: rule.clone() };
+        let position = HeapGame::position(&small);
+        remoteness::fill(&mut analysis, &ruleset, &position, limits, |m| {
+            remoteness::heaps_after(m).map(|h| HeapGame::position(&h))
+        });
+    }
+    Ok(analysis)
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ use num_traits::Zero;
 use sprague::games::split;
 use sprague::value::Outcome;
 
+use crate::impartial::remoteness;
 use crate::report::analysis::{Analysed, Analysis, MovePlace, MoveReport, NimValue};
 use crate::request::error::Error;
 use crate::request::limits::Limits;
@@ -131,7 +132,7 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
             winning_moves.len()
         )
     });
-    Ok(Analysis {
+    let mut analysis = Analysis {
         winning_moves,
         all_moves,
         note,
@@ -141,8 +142,39 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
             Outcome::from_win(value != 0),
             NimValue::from_u64(value),
         )
-    })
+    };
+    // Searched whole (the engine's ruleset is not split into beans); a position has up to
+    // n³/6 options, all generated when it is valued, and a bean in bottle i can make 2^(n−i) − 1
+    // moves, so only a few bottles are worth a search.
+    let small = counts
+        .iter()
+        .map(|c| u32::try_from(c).ok())
+        .collect::<Option<Vec<u32>>>()
+        .filter(|c| c.len() <= MAX_REMOTENESS_BOTTLES);
+    if let Some(small) = small {
+        // A position is a list of counts, four bytes each, where a heap game's part is one word.
+        let budget = remoteness::Budget {
+            weight: 1 + small.len() / 4,
+            ..remoteness::Budget::default()
+        };
+        remoteness::fill_within(
+            &mut analysis,
+            &split::Splitting,
+            &small,
+            limits,
+            budget,
+            |m| {
+                let to = m.to.as_deref()?;
+                to.split_whitespace().map(|w| w.parse().ok()).collect()
+            },
+        );
+    }
+    Ok(analysis)
 }
+
+/// The most bottles whose remoteness is searched: a bean in bottle 1 of 10 can make 511 moves
+/// already, and the positions between grow faster still.
+const MAX_REMOTENESS_BOTTLES: usize = 10;
 
 #[cfg(test)]
 mod tests {
@@ -155,11 +187,11 @@ mod tests {
         // (`-1 -1 -1`, 0).
         assert_eq!(
             json(analyse, &["1", "0", "1", "5000"]),
-            r#"{"game":"split","position":"1 0 1 5000","outcome":"N","nim_value":5,"winning_moves":[{"move":"bottle 1 -> 3, 4","to":"0 0 2 5001","i":1,"j":3,"k":4}]}"#
+            r#"{"game":"split","position":"1 0 1 5000","outcome":"N","nim_value":5,"remoteness":3,"winning_moves":[{"move":"bottle 1 -> 3, 4","to":"0 0 2 5001","i":1,"j":3,"k":4,"remoteness":2}]}"#
         );
         assert_eq!(
             json(analyse, &["0", "0", "1"]),
-            r#"{"game":"split","position":"0 0 1","outcome":"P","nim_value":0,"winning_moves":[]}"#
+            r#"{"game":"split","position":"0 0 1","outcome":"P","nim_value":0,"remoteness":0,"winning_moves":[]}"#
         );
     }
 

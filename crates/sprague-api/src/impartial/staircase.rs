@@ -3,6 +3,7 @@
 use num_bigint::BigUint;
 use sprague::games::staircase::{self, StaircaseMove};
 
+use crate::impartial::remoteness;
 use crate::report::analysis::{join_numbers, Analysed, Analysis, MoveReport};
 use crate::report::listing::list_moves_by_number;
 use crate::request::error::Error;
@@ -67,13 +68,44 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
         }
     };
     let all_moves = list_moves_by_number(options, limits, &steps, BigUint::clone, list)?;
-    Ok(Analysis {
+    let mut analysis = Analysis {
         winning_moves,
         all_moves,
         note: None,
         ..Analysis::of_value("staircase", join_numbers(&steps), value)
-    })
+    };
+    // Not a sum (a move changes two steps): every position is searched whole, its steps above
+    // the last coin left out (no coin ever reaches them). A position has as many options as
+    // coins, all generated when it is valued, and weighs a word a step.
+    let trimmed = |steps: Vec<u64>| -> Vec<u64> {
+        let len = steps.iter().rposition(|&c| c > 0).map_or(0, |i| i + 1);
+        steps[..len].to_vec()
+    };
+    let small = remoteness::small_heaps(&steps).map(trimmed).filter(|s| {
+        s.len() <= MAX_REMOTENESS_STEPS
+            && s.iter()
+                .try_fold(0u64, |acc, &c| acc.checked_add(c))
+                .is_some_and(|coins| coins <= remoteness::MAX_HEAP_OPTIONS)
+    });
+    if let Some(small) = small {
+        let budget = remoteness::Budget {
+            weight: 1 + small.len() / 2,
+            ..remoteness::Budget::default()
+        };
+        remoteness::fill_within(
+            &mut analysis,
+            &staircase::Staircase,
+            &small,
+            limits,
+            budget,
+            |m| remoteness::heaps_after(m).map(trimmed),
+        );
+    }
+    Ok(analysis)
 }
+
+/// The most steps (up to the last coin) whose remoteness is searched.
+const MAX_REMOTENESS_STEPS: usize = 16;
 
 #[cfg(test)]
 mod tests {
@@ -89,7 +121,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             serde_json::to_string(&a).unwrap(),
-            r#"{"game":"staircase","position":"0 5 3","outcome":"N","nim_value":3,"winning_moves":[{"move":"step 2: 3 coins -> step 1","to":"3 2 3"},{"move":"step 3: 3 coins -> step 2","to":"0 8 0"}]}"#
+            r#"{"game":"staircase","position":"0 5 3","outcome":"N","nim_value":3,"remoteness":17,"winning_moves":[{"move":"step 2: 3 coins -> step 1","to":"3 2 3","remoteness":16},{"move":"step 3: 3 coins -> step 2","to":"0 8 0","remoteness":16}]}"#
         );
     }
 

@@ -8,7 +8,7 @@ use num_traits::ToPrimitive;
 use sprague::games::subtraction::{SubtractionMove, SubtractionSet, SubtractionTable};
 use sprague::value::{Nimber, Outcome};
 
-use crate::impartial::every;
+use crate::impartial::{every, remoteness};
 use crate::report::analysis::{join_numbers, Analysed, Analysis, MoveReport, NimValue};
 use crate::report::listing::check_listing;
 use crate::request::error::Error;
@@ -233,7 +233,7 @@ impl SubtractionAnalyser {
                 period.preperiod, period.period
             ));
         }
-        Ok(Analysis {
+        let mut analysis = Analysis {
             winning_moves,
             all_moves,
             note: Some(note),
@@ -243,7 +243,21 @@ impl SubtractionAnalyser {
                 outcome(total),
                 NimValue::from_u64(total.value()),
             )
-        })
+        };
+        // Every move lowers one heap: at most ∏(hᵢ + 1) sums, searched only within the budget.
+        let small = remoteness::small_heaps(&heaps)
+            .filter(|h| remoteness::heap_sums_bound(h) <= remoteness::MAX_POSITIONS as u64);
+        if let Some(small) = small {
+            let game = sprague::games::subtraction::Subtraction { set: full_set };
+            remoteness::fill(
+                &mut analysis,
+                &game,
+                &small,
+                limits,
+                remoteness::heaps_after,
+            );
+        }
+        Ok(analysis)
     }
 }
 

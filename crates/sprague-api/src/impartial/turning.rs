@@ -17,6 +17,7 @@ use num_traits::{ToPrimitive, Zero};
 use sprague::games::coin_turning::{self, TurningMove, TurningRule};
 use sprague::games::tartan::{self, ProductMove, ProductRule};
 
+use crate::impartial::remoteness;
 use crate::report::analysis::{Analysed, Analysis, FactorReport, MovePlace, MoveReport};
 use crate::report::listing::{
     check_listing_size, list_all_moves, list_moves_by_number, listing_limit, listing_note,
@@ -202,11 +203,30 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
     let why_no_to = format!(
         "a move whose position after it is longer than {MAX_DIGITS_IN_TO} digits has no `to`"
     );
-    let analysis = Analysis {
+    let mut analysis = Analysis {
         winning_moves,
         all_moves,
         ..Analysis::of_value(game, texts.join(" "), total)
     };
+    // The engine's ruleset takes places 1..=64 as a mask; a position's options, every move of
+    // every head, are all generated when it is valued.
+    let options: BigUint = heads.iter().map(|h| rule.move_count(h)).sum();
+    let mask = |heads: &[BigUint]| {
+        heads.iter().try_fold(0u64, |mask, h| match h.to_u64() {
+            Some(p @ 1..=64) => Some(mask ^ 1 << (p - 1)),
+            _ => None,
+        })
+    };
+    let start = mask(&heads).filter(|_| options <= BigUint::from(remoteness::MAX_HEAP_OPTIONS));
+    if let Some(start) = start {
+        let ruleset = coin_turning::CoinTurning { rule };
+        remoteness::fill(&mut analysis, &ruleset, &start, limits, |m| {
+            let to = m.to.as_deref()?;
+            let heads: Option<Vec<BigUint>> =
+                to.split_whitespace().map(|w| w.parse().ok()).collect();
+            mask(&heads?)
+        });
+    }
     Ok(with_notes(analysis, notes, why_no_to))
 }
 
@@ -448,12 +468,70 @@ fn analyse_product<S: AsRef<str>>(
          longer than {MAX_DIGITS_IN_TO} digits, has no `to`"
     );
     let texts: Vec<String> = heads.iter().map(|c| coin_text(c)).collect();
-    let analysis = Analysis {
+    let mut analysis = Analysis {
         winning_moves,
         all_moves,
         ..Analysis::of_value(game, texts.join(" "), total)
     };
+    product_remoteness(&mut analysis, &rule, &heads, limits);
     Ok(with_notes(analysis, notes, why_no_to))
+}
+
+/// The remoteness of a product position whose box (1..=the largest coordinate of a head, in
+/// each coordinate) holds at most 64 coins: the engine's ruleset is a mask over the box, and
+/// lists the box's coins for every option, so the search looks at fewer options.
+fn product_remoteness(
+    analysis: &mut Analysis,
+    rule: &ProductRule,
+    heads: &[Vec<BigUint>],
+    limits: &Limits,
+) {
+    let small: Option<Vec<Vec<u64>>> = heads
+        .iter()
+        .map(|h| h.iter().map(ToPrimitive::to_u64).collect())
+        .collect();
+    let Some(small) = small else {
+        return;
+    };
+    let sides: Vec<u64> = (0..rule.rules().len())
+        .map(|d| small.iter().map(|h| h[d]).max().unwrap_or(1).max(1))
+        .collect();
+    let coins = sides.iter().try_fold(1u64, |acc, &s| acc.checked_mul(s));
+    if heads.is_empty() || coins.is_none_or(|c| c > 64) {
+        return;
+    }
+    let ruleset = tartan::ProductCoinTurning {
+        rule: rule.clone(),
+        sides: sides.clone(),
+    };
+    let mask = |heads: &[Vec<u64>]| {
+        heads.iter().try_fold(0u64, |mask, h| {
+            let inside =
+                h.len() == sides.len() && h.iter().zip(&sides).all(|(&c, &s)| (1..=s).contains(&c));
+            inside.then(|| mask ^ 1 << ruleset.bit(h))
+        })
+    };
+    let Some(start) = mask(&small) else {
+        return;
+    };
+    remoteness::fill_within(
+        analysis,
+        &ruleset,
+        &start,
+        limits,
+        remoteness::Budget {
+            max_work: remoteness::MAX_WORK / 16,
+            weight: 1,
+        },
+        |m| {
+            let to = m.to.as_deref()?;
+            let heads: Option<Vec<Vec<u64>>> = to
+                .split_whitespace()
+                .map(|w| w.split(',').map(|c| c.parse().ok()).collect())
+                .collect();
+            mask(&heads?)
+        },
+    );
 }
 
 #[cfg(test)]
@@ -472,7 +550,8 @@ mod tests {
         assert_eq!(
             json(&["twins", "6", "3"]),
             serde_json::json!({"game": "turning twins", "position": "3 6", "outcome": "N",
-                "nim_value": 7, "winning_moves": [{"move": "turn 3, 6", "to": "", "coins": [3, 6]}]})
+                "nim_value": 7, "remoteness": 1,
+                "winning_moves": [{"move": "turn 3, 6", "to": "", "coins": [3, 6], "remoteness": 0}]})
         );
         // Ruler: place 4 is worth 4, 6 is worth 2, so 4 and 6 are worth 6. Turning 1 to 4 leaves
         // 1 2 3 6, worth 1 xor 2 xor 1 xor 2; turning 3 to 6 leaves 3 5, worth 1 xor 1.
@@ -480,8 +559,8 @@ mod tests {
         assert_eq!(v["nim_value"], 6);
         assert_eq!(
             v["winning_moves"],
-            serde_json::json!([{"move": "turn 1 to 4", "to": "1 2 3 6", "run": [1, 4]},
-                               {"move": "turn 3 to 6", "to": "3 5", "run": [3, 6]}])
+            serde_json::json!([{"move": "turn 1 to 4", "to": "1 2 3 6", "run": [1, 4], "remoteness": 8},
+                               {"move": "turn 3 to 6", "to": "3 5", "run": [3, 6], "remoteness": 6}])
         );
         assert_eq!(json(&["ruler", "4"])["winning_moves"][0]["move"], "turn 4");
         // Mock Turtles: a head at 3 (value 4) and at 1 (value 1): turning 3 alone leaves 1.
@@ -546,7 +625,7 @@ mod tests {
         assert_eq!(
             v["winning_moves"],
             serde_json::json!([{"move": "turn {1, 3} × {1, 3}", "to": "1,1 1,3 3,1",
-                "factors": [{"coins": [1, 3]}, {"coins": [1, 3]}]}])
+                "factors": [{"coins": [1, 3]}, {"coins": [1, 3]}], "remoteness": 0}])
         );
         // Rugs (ruler × ruler), with a run in each coordinate: (2, 2) is worth 2 ⊗ 2 = 3 and
         // (1, 2) 1 ⊗ 2 = 2, together 1. Two moves win: turning both heads ({1 to 2} × {2}), and
@@ -556,9 +635,9 @@ mod tests {
         assert_eq!(
             v["winning_moves"],
             serde_json::json!([{"move": "turn {1 to 2} × {2}", "to": "",
-                "factors": [{"run": [1, 2]}, {"run": [2, 2]}]},
+                "factors": [{"run": [1, 2]}, {"run": [2, 2]}], "remoteness": 0},
                 {"move": "turn {2} × {1 to 2}", "to": "1,2 2,1",
-                "factors": [{"run": [2, 2]}, {"run": [1, 2]}]}])
+                "factors": [{"run": [2, 2]}, {"run": [1, 2]}], "remoteness": 2}])
         );
         // Three coordinates, huge places: the value is exact. One huge coordinate is solved for,
         // not searched; two leave the moves unlisted, with the reason.

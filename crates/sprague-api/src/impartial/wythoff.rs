@@ -5,7 +5,7 @@ use num_traits::ToPrimitive;
 use sprague::games::wythoff::{self, GrundyTable, WythoffMove};
 use sprague::value::Outcome;
 
-use crate::impartial::play;
+use crate::impartial::{play, remoteness};
 use crate::report::analysis::{heap_move_report, Analysed, Analysis, MoveReport, NimValue};
 use crate::report::listing::list_all_moves;
 use crate::request::error::Error;
@@ -117,13 +117,30 @@ pub fn analyse<S: AsRef<str>>(words: &[S], options: &AnalysisOptions, limits: &L
              computed only when both heaps are at most {MAX_HEAP_FOR_NIM_VALUE}"
         )
     });
-    Ok(Analysis {
+    let mut analysis = Analysis {
         winning_moves,
         all_moves,
         note,
         ..Analysis::new("wythoff", format!("{x} {y}"), outcome_of(&x, &y), nim_value)
-    })
+    };
+    // Every move lowers a heap: at most (x + 1)(y + 1) positions, searched within the budget.
+    let small = match (x.to_u64(), y.to_u64()) {
+        (Some(a), Some(b)) if remoteness::heap_sums_bound(&[a, b]) <= MAX_POSITIONS => Some((a, b)),
+        _ => None,
+    };
+    if let Some(small) = small {
+        remoteness::fill(&mut analysis, &wythoff::Wythoff, &small, limits, |m| {
+            match remoteness::heaps_after(m)?.as_slice() {
+                &[a, b] => Some((a, b)),
+                _ => None,
+            }
+        });
+    }
+    Ok(analysis)
 }
+
+/// The most positions below a Wythoff position whose remoteness is searched.
+const MAX_POSITIONS: u64 = remoteness::MAX_POSITIONS as u64;
 
 /// Wythoff moves checked one at a time, for heaps with too many moves to list.
 pub struct WythoffMoves;
@@ -217,7 +234,7 @@ mod tests {
     fn hdu_2177_sample_prints_both_kinds_of_move() {
         assert_eq!(
             json(analyse, &["5", "8"]),
-            r#"{"game":"wythoff","position":"5 8","outcome":"N","nim_value":2,"winning_moves":[{"move":"both: take 1 -> 4 7","to":"4 7"},{"move":"heap 2: 8 -> 3","to":"5 3","heap":2}]}"#
+            r#"{"game":"wythoff","position":"5 8","outcome":"N","nim_value":2,"remoteness":5,"winning_moves":[{"move":"both: take 1 -> 4 7","to":"4 7","remoteness":6},{"move":"heap 2: 8 -> 3","to":"5 3","heap":2,"remoteness":4}]}"#
         );
     }
 

@@ -18,6 +18,13 @@ pub struct Analysis {
     pub outcome: Outcome,
     /// The nim-value, its loopy form `∞{…}`, or null.
     pub nim_value: NimValue,
+    /// The remoteness (Steinhaus, Conway; normal play): how many moves the game lasts from here
+    /// when the winner plays to win as fast as possible and the loser to lose as slowly as
+    /// possible. 0 for a finished position; odd exactly when the player to move wins (`N`), even
+    /// when they lose (`P`). Omitted when unknown: misère play, Every-SG, loopy and scripted
+    /// games, and positions whose search would pass a small fixed budget.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remoteness: Option<u64>,
     /// Every move to a position lost for the opponent.
     pub winning_moves: Vec<MoveReport>,
     /// With `--all-moves`: every move, each with the outcome and nim-value it leads to.
@@ -50,6 +57,7 @@ impl Analysis {
             position,
             outcome,
             nim_value,
+            remoteness: None,
             winning_moves: Vec::new(),
             all_moves: None,
             note: None,
@@ -75,8 +83,8 @@ pub type Analysed = Result<Analysis, crate::request::error::Error>;
 
 /// One move: human text, the position it leads to, and where it is made.
 ///
-/// Its JSON object has the keys `move`, `to`, those of its [`MovePlace`], then `outcome` and
-/// `nim_value`, each only when it has a value.
+/// Its JSON object has the keys `move`, `to`, those of its [`MovePlace`], then `outcome`,
+/// `nim_value` and `remoteness`, each only when it has a value.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct MoveReport {
     /// The move in words, e.g. `heap 1: 3 -> 1`.
@@ -97,6 +105,10 @@ pub struct MoveReport {
     /// With `--all-moves`: the nim-value after the move.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nim_value: Option<NimValue>,
+    /// The remoteness of the position after the move (see [`Analysis::remoteness`]), when the
+    /// analysis knows it: even after a winning move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remoteness: Option<u64>,
 }
 
 /// Where a move is made: the places a game's moves name, each variant with the JSON keys of
@@ -193,6 +205,7 @@ impl MoveReport {
             place,
             outcome: None,
             nim_value: None,
+            remoteness: None,
         }
     }
 
@@ -434,6 +447,19 @@ mod tests {
                 format!(r#"{{"move":"m","to":"1 2",{keys}"outcome":"P","nim_value":0}}"#)
             );
         }
+        // The remoteness after the nim-value, in a move and in the analysis.
+        let mut m = MoveReport::heap("m", "1 2", 1).leading_to(Outcome::P, NimValue::from_u64(0));
+        m.remoteness = Some(4);
+        assert_eq!(
+            serde_json::to_string(&m).unwrap(),
+            r#"{"move":"m","to":"1 2","heap":1,"outcome":"P","nim_value":0,"remoteness":4}"#
+        );
+        let mut a = Analysis::of_value("nim", "1 2".to_owned(), BigUint::from(3u8));
+        a.remoteness = Some(3);
+        assert_eq!(
+            serde_json::to_string(&a).unwrap(),
+            r#"{"game":"nim","position":"1 2","outcome":"N","nim_value":3,"remoteness":3,"winning_moves":[]}"#
+        );
         let bare = MoveReport::new("x -> win", None, MovePlace::None);
         assert_eq!(
             serde_json::to_string(&bare).unwrap(),

@@ -8,7 +8,7 @@ use sprague::games::connect4::solver::{
     Solver as Connect4Solver, SolverConfig, DEFAULT_TABLE_BITS,
 };
 use sprague::games::connect4::{Board as Connect4Board, Connect4, Shape as Connect4Shape};
-use sprague::games::tictactoe::{Board as TicTacToeBoard, TicTacToe};
+use sprague::games::tictactoe::{self, Board as TicTacToeBoard, TicTacToe};
 use sprague::games::triangle_war::{line_index, Player, TriangleWar, TriangleWarGame, LINES};
 use sprague::minimax::{Negamax, NegamaxConfig, Scoring};
 
@@ -32,6 +32,12 @@ pub struct ScoreReport {
     /// `"score"` in JSON).
     #[serde(flatten)]
     pub result: ScoreValue,
+    /// Connect Four (the exact score) and tic-tac-toe: the remoteness, how many moves are left
+    /// until the winning one when the winner wins as fast as it can and the loser loses as late
+    /// as it can (odd when the player to move wins, 0 once the game is won); omitted for a draw,
+    /// with `--weak`, and for Triangle War (every line is drawn whatever happens).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remoteness: Option<u64>,
     /// Triangle War: `A` or `B`, the winner under optimal play.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<String>,
@@ -373,6 +379,7 @@ impl ScoreSolver {
             position,
             to_move: (!over).then(|| letter(game.to_move)),
             result: ScoreValue::Difference(difference),
+            remoteness: None,
             winner: Some(letter(if difference > 0 { Player::A } else { Player::B })),
             width: None,
             height: None,
@@ -398,10 +405,14 @@ impl ScoreSolver {
         let best_moves = options.best_moves.then(|| {
             best.iter()
                 .map(|&cell| {
-                    MoveReport::plain(
-                        format!("{mark} in cell {}", cell + 1),
-                        board.play(cell).to_string(),
-                    )
+                    let after = board.play(cell);
+                    MoveReport {
+                        remoteness: tictactoe::remoteness(&after).map(u64::from),
+                        ..MoveReport::plain(
+                            format!("{mark} in cell {}", cell + 1),
+                            after.to_string(),
+                        )
+                    }
                 })
                 .collect()
         });
@@ -410,6 +421,7 @@ impl ScoreSolver {
             position: board.to_string(),
             to_move: (!over).then(|| mark.to_owned()),
             result: ScoreValue::Outcome(value),
+            remoteness: tictactoe::remoteness(&board).map(u64::from),
             winner: None,
             width: None,
             height: None,
@@ -497,10 +509,19 @@ impl ScoreSolver {
             forced: Some(search.forced_nodes()),
             time_ms: (elapsed.as_micros() as f64) / 1000.0,
         });
+        // The score names the winning stone (faster wins score more), so it gives the
+        // remoteness; a best move keeps the score, which the opponent then faces negated.
+        let remoteness = |stones: u32, score: i32| {
+            (!options.weak)
+                .then(|| shape.remoteness(stones, score))
+                .flatten()
+                .map(u64::from)
+        };
         let best_moves = options.best_moves.then(|| {
             best.iter()
-                .map(|&col| {
-                    MoveReport::plain(format!("{}", col + 1), shape.append_column(sequence, col))
+                .map(|&col| MoveReport {
+                    remoteness: remoteness(board.stones() + 1, -score),
+                    ..MoveReport::plain(format!("{}", col + 1), shape.append_column(sequence, col))
                 })
                 .collect()
         });
@@ -510,6 +531,7 @@ impl ScoreSolver {
             position: sequence.to_owned(),
             to_move: (!board.is_over()).then(|| to_move.to_owned()),
             result: ScoreValue::Score(score),
+            remoteness: remoteness(board.stones(), score),
             width: (shape != Connect4Shape::STANDARD).then(|| shape.width()),
             height: (shape != Connect4Shape::STANDARD).then(|| shape.height()),
             winner: None,
@@ -589,6 +611,72 @@ mod tests {
             let col: u8 = b.text.parse().unwrap();
             assert!(moves.iter().any(|m| m.column == col && m.score == best));
         }
+    }
+
+    /// The remoteness of each best move is that of the report on the position it leaves, and
+    /// the position's is one more than the fastest (won) or slowest (lost) of them: a winner's
+    /// best moves include its fastest wins, and from a lost position every move is best.
+    fn check_best_moves(report: &ScoreReport, fresh: impl Fn(&str) -> ScoreReport) {
+        let best = report.best_moves.as_ref().unwrap();
+        let mut after = Vec::new();
+        for m in best {
+            let child = fresh(m.to.as_deref().unwrap());
+            assert_eq!(
+                m.remoteness, child.remoteness,
+                "{} {}",
+                report.position, m.text
+            );
+            after.extend(m.remoteness);
+        }
+        let expected = match report.result.number().signum() {
+            1 => after.iter().min().map(|r| r + 1),
+            -1 => after.iter().max().map(|r| r + 1),
+            _ => None,
+        };
+        assert_eq!(report.remoteness, expected, "{}", report.position);
+    }
+
+    #[test]
+    fn remoteness_follows_the_best_moves() {
+        let options = SolveOptions::default();
+        let tictactoe = |cells: &str| solver().tictactoe(cells, &options).unwrap();
+        for cells in [
+            "xx.oo....",
+            "x.o.....x",
+            "x...o...x",
+            ".........",
+            "xo.xo....",
+        ] {
+            check_best_moves(&tictactoe(cells), tictactoe);
+        }
+        assert_eq!(tictactoe("x.o.....x").remoteness, Some(4));
+        assert_eq!(tictactoe("xx.oo....").remoteness, Some(1));
+        assert_eq!(tictactoe(".........").remoteness, None);
+        // Connect Four near the end: a best move keeps the score, so it leaves one move less.
+        let connect4 = |sequence: &str| solver().connect4(sequence, &options).unwrap();
+        for sequence in [
+            "2252576253462244111563365343671351441",
+            "7422341735647741166133573473242566",
+            "121212",
+        ] {
+            let report = connect4(sequence);
+            assert_eq!(report.remoteness.is_some(), report.result.number() != 0);
+            check_best_moves(&report, connect4);
+        }
+        // 121212: the first player completes column 1 at once; the game is then over.
+        assert_eq!(connect4("121212").remoteness, Some(1));
+        assert_eq!(connect4("1212121").remoteness, Some(0));
+        // The empty board: the first player's 21st stone, move 41 (Allis), from the book.
+        assert_eq!(connect4("").remoteness, Some(41));
+        let weak = SolveOptions {
+            weak: true,
+            ..SolveOptions::default()
+        };
+        assert_eq!(solver().connect4("4453", &weak).unwrap().remoteness, None);
+        assert_eq!(
+            solver().triangle_war("", &options).unwrap().remoteness,
+            None
+        );
     }
 
     #[test]

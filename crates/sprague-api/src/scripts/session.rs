@@ -218,6 +218,7 @@ impl<'g> ScriptSession<'g> {
         Ok(Analysis {
             genus: None,
             steps: None,
+            remoteness: None,
             game: "script".to_owned(),
             position: position.to_string(),
             outcome: if value.is_zero() {
@@ -386,6 +387,7 @@ impl<'g> ScriptSession<'g> {
             note: Some(every::note(&plan, &names)),
             genus: None,
             steps: Some(plan.steps),
+            remoteness: None,
         })
     }
 
@@ -418,6 +420,7 @@ impl<'g> ScriptSession<'g> {
         Ok(Analysis {
             genus: genus.map(|g| g.to_string()),
             steps: None,
+            remoteness: None,
             game: "script".to_owned(),
             position: position.to_string(),
             outcome,

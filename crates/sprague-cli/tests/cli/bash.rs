@@ -10,8 +10,8 @@ use crate::{
 fn json_output_for_plain_bash() {
     assert_eq!(
         json(&["bash", "15", "--max", "3"], ""),
-        json!({"game":"bash","position":"15","outcome":"N","nim_value":3,
-               "winning_moves":[{"move":"take 3 -> 12","to":"12"}]})
+        json!({"game":"bash","position":"15","outcome":"N","nim_value":3,"remoteness":7,
+               "winning_moves":[{"move":"take 3 -> 12","to":"12","remoteness":6}]})
     );
     assert_fields(
         &json(&["bash", "12", "--max", "3"], ""),
@@ -77,7 +77,10 @@ fn batch_agrees_with_plain_search_in_both_plays() {
 fn judge_samples() {
     // HDU 2149: price 4, raises up to 2: bid 1; price 3: none.
     let v = json(&["bash", "4", "--max", "2"], "");
-    assert_eq!(v["winning_moves"], json!([{"move":"take 1 -> 3","to":"3"}]));
+    assert_eq!(
+        v["winning_moves"],
+        json!([{"move":"take 1 -> 3","to":"3","remoteness":2}])
+    );
     assert_eq!(json(&["bash", "3", "--max", "2"], "")["outcome"], "P");
     // HDU 2188: Grass wins 8 with donations 1..10, Rabbit wins 11.
     assert_eq!(json(&["bash", "8", "--max", "10"], "")["outcome"], "N");

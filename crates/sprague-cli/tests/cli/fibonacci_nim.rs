@@ -10,8 +10,9 @@ fn the_start_the_take_before_and_a_batch() {
     assert_eq!(
         json(&["fibonacci-nim", "100"], ""),
         json!({"game":"fibonacci-nim","position":"100","outcome":"N","nim_value":12,
-               "winning_moves":[{"move":"take 3 -> 97","to":"97 3"},
-                                {"move":"take 11 -> 89","to":"89 11"}]})
+               "remoteness":69,
+               "winning_moves":[{"move":"take 3 -> 97","to":"97 3","remoteness":74},
+                                {"move":"take 11 -> 89","to":"89 11","remoteness":68}]})
     );
     // A move's `to` typed back, or the take before as --last: the same position.
     assert_eq!(

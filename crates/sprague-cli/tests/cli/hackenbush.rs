@@ -16,7 +16,7 @@ fn poj_3710_sample_sally_wins() {
             "nim_value": 3,
             // The only cut to 0 is the triangle's edge away from the stalk: the second tree
             // becomes a fork, (1 xor 1) + 1 = 1, and 1 xor 1 = 0.
-            "winning_moves": [{"move": "cut edge 5: 4-5", "edge": 5}]
+            "winning_moves": [{"move": "cut edge 5: 4-5", "edge": 5, "remoteness": 4}]
         }),
     );
 }
@@ -37,9 +37,17 @@ fn all_moves_lists_every_cut_with_its_value() {
         .collect();
     assert_eq!(values, [0, 3, 1, 3]);
     assert_eq!(all[0]["outcome"], "P");
+    // Cutting the stalk ends the game; every other cut leaves a graph on a stalk, won by
+    // cutting the stalk.
+    let remoteness: Vec<u64> = all
+        .iter()
+        .map(|m| m["remoteness"].as_u64().unwrap())
+        .collect();
+    assert_eq!(remoteness, [0, 1, 1, 1]);
+    assert_eq!(v["remoteness"], 1);
     assert_eq!(
         v["winning_moves"],
-        json!([{"move": "cut edge 1: 1-2", "edge": 1}])
+        json!([{"move": "cut edge 1: 1-2", "edge": 1, "remoteness": 0}])
     );
 }
 

@@ -13,8 +13,8 @@ fn takes_and_splits_are_winning_moves() {
     assert_eq!(
         v["winning_moves"],
         json!([
-            {"move":"heap 2: 8 -> 0","to":"1 0 1","heap":2},
-            {"move":"heap 2: 8 -> 4 + 4","to":"1 4 4 1","heap":2}
+            {"move":"heap 2: 8 -> 0","to":"1 0 1","heap":2,"remoteness":2},
+            {"move":"heap 2: 8 -> 4 + 4","to":"1 4 4 1","heap":2,"remoteness":12}
         ])
     );
     let v = json(&["lasker", "4", "4", "1", "1"], "");

@@ -11,8 +11,11 @@ fn text_and_json_give_every_winning_move() {
     assert_eq!(v["outcome"], "N");
     assert_eq!(
         v["winning_moves"],
-        json!([{"move": "heap 2: 2 -> 1, heap 3: 3 -> 1", "to": "1 1 1", "heaps": [2, 3]}])
+        json!([{"move": "heap 2: 2 -> 1, heap 3: 3 -> 1", "to": "1 1 1", "heaps": [2, 3],
+                "remoteness": 2}])
     );
+    // 1 1 1 in Nim_2 is lost in two moves (take one heap or two, then the rest).
+    assert_eq!(v["remoteness"], 3);
     assert!(v["nim_value"].as_u64().is_some());
     assert!(v["note"].as_str().unwrap().starts_with("Moore's Nim_2"));
     let text = stdout(&["nim", "--moore", "2", "1", "2", "3"]);

@@ -8,8 +8,8 @@ use crate::{assert_contains, assert_fields, batch, json, sprague, stdout};
 fn contract_example() {
     assert_eq!(
         json(&["nim", "3", "4", "5"], ""),
-        json!({"game":"nim","position":"3 4 5","outcome":"N","nim_value":2,
-               "winning_moves":[{"move":"heap 1: 3 -> 1","to":"1 4 5","heap":1}]})
+        json!({"game":"nim","position":"3 4 5","outcome":"N","nim_value":2,"remoteness":11,
+               "winning_moves":[{"move":"heap 1: 3 -> 1","to":"1 4 5","heap":1,"remoteness":10}]})
     );
 }
 
@@ -24,6 +24,40 @@ fn text_output_names_outcome_value_and_moves() {
             "heap 1: 3 -> 1",
         ],
     );
+}
+
+#[test]
+fn text_output_gives_the_remoteness_when_known() {
+    assert_eq!(
+        stdout(&["nim", "3", "4", "5"]),
+        "nim 3 4 5\n\
+         outcome:   N (the player to move wins)\n\
+         nim-value: 2\n\
+         remoteness: 11 (the player to move wins in 11 moves)\n\
+         winning moves (1):\n  \
+         heap 1: 3 -> 1               leaves 1 4 5\n"
+    );
+    let line = |args: &[&str]| {
+        let text = stdout(args);
+        text.lines()
+            .find(|l| l.starts_with("remoteness:"))
+            .map(str::to_owned)
+    };
+    assert_eq!(
+        line(&["nim", "1", "2", "3"]).as_deref(),
+        Some("remoteness: 6 (the player to move loses in 6 moves, at the slowest)")
+    );
+    assert_eq!(
+        line(&["nim", "7"]).as_deref(),
+        Some("remoteness: 1 (the player to move wins in 1 move)")
+    );
+    assert_eq!(
+        line(&["nim", "0"]).as_deref(),
+        Some("remoteness: 0 (the game is over: the player to move has lost)")
+    );
+    // Unknown: misère play, and positions past the search's budget.
+    assert_eq!(line(&["nim", "1", "2", "3", "--misere"]), None);
+    assert_eq!(line(&["nim", "1000", "1000", "1000"]), None);
 }
 
 #[test]

@@ -67,10 +67,18 @@ fn tictactoe_values() {
     assert_eq!(v["position"], ".........");
     let v = json(&["solve", "tictactoe", "xx.oo...."], "");
     assert_eq!(v["value"], 1);
+    assert_eq!(v["remoteness"], 1);
     assert_eq!(
         v["best_moves"],
-        json!([{"move":"x in cell 3","to":"xxxoo...."}])
+        json!([{"move":"x in cell 3","to":"xxxoo....","remoteness":0}])
     );
+    let text = stdout(&["solve", "tictactoe", "xx.oo...."]);
+    assert!(
+        text.contains("\nremoteness: 1 (the player to move wins in 1 move)\n"),
+        "{text}"
+    );
+    // A draw has none.
+    assert_eq!(v_remoteness(&["solve", "tictactoe"]), None);
     // o to move, x threatens cells 3 and 7: lost.
     let v = json(&["solve", "tictactoe", "xx.xo...o"], "");
     assert_eq!(v["value"], -1);
@@ -127,9 +135,18 @@ fn connect4_immediate_win_and_finished_game() {
     // Three stones of the first player stacked in column 1: it wins now with its 4th stone.
     let v = json(&["solve", "connect4", "121212"], "");
     assert_eq!(v["score"], 18);
-    assert_eq!(v["best_moves"], json!([{"move":"1","to":"1212121"}]));
+    assert_eq!(v["remoteness"], 1);
+    assert_eq!(
+        v["best_moves"],
+        json!([{"move":"1","to":"1212121","remoteness":0}])
+    );
     let v = json(&["solve", "connect4", "1212121"], "");
     assert_eq!(v["score"], -18);
+    assert_eq!(v["remoteness"], 0);
+    // The score -2 after 4453: the opponent wins with its second-last stone, move 40 of 42,
+    // 36 moves from here; with --weak only the sign is known, and no remoteness.
+    assert_eq!(v_remoteness(&["solve", "connect4", "4453"]), Some(36));
+    assert_eq!(v_remoteness(&["solve", "connect4", "4453", "--weak"]), None);
     assert_eq!(v["to_move"], serde_json::Value::Null);
     // --all-moves: the win at once scores 18; every other move loses.
     let v = json(&["solve", "connect4", "121212", "--all-moves"], "");
@@ -230,4 +247,9 @@ fn bad_positions() {
     assert!(bad_input(&["solve", "tictactoe", "xx......."], "").contains("impossible board"));
     assert!(bad_input(&["solve", "tictactoe", "xxxooo..."], "").contains("impossible board"));
     assert!(bad_input(&["solve", "chess"], "").contains("unrecognized subcommand"));
+}
+
+/// The remoteness of `sprague ARGS --json`'s report, when it has one.
+fn v_remoteness(args: &[&str]) -> Option<u64> {
+    json(args, "")["remoteness"].as_u64()
 }

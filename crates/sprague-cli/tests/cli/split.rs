@@ -12,7 +12,8 @@ fn the_hnoi_2007_sample() {
     assert_eq!(v["outcome"], "N");
     assert_eq!(
         v["winning_moves"],
-        json!([{"move": "bottle 1 -> 3, 4", "to": "0 0 2 5001", "i": 1, "j": 3, "k": 4}])
+        json!([{"move": "bottle 1 -> 3, 4", "to": "0 0 2 5001", "i": 1, "j": 3, "k": 4,
+                "remoteness": 2}])
     );
     let v = json(&["split", "0", "0", "1"], "");
     assert_eq!(v["outcome"], "P");
@@ -51,6 +52,6 @@ fn both_beans_may_go_into_one_bottle() {
     let v = json(&["split", "1", "0"], "");
     assert_eq!(
         v["winning_moves"],
-        json!([{"move": "bottle 1 -> 2, 2", "to": "0 2", "i": 1, "j": 2, "k": 2}])
+        json!([{"move": "bottle 1 -> 2, 2", "to": "0 2", "i": 1, "j": 2, "k": 2, "remoteness": 0}])
     );
 }

@@ -8,9 +8,9 @@ use crate::{assert_contains, assert_errors, bad_input, json, numbers, sprague, s
 fn json_lists_moves_from_odd_and_even_steps() {
     assert_eq!(
         json(&["staircase", "0", "5", "3"], ""),
-        json!({"game":"staircase","position":"0 5 3","outcome":"N","nim_value":3,
-               "winning_moves":[{"move":"step 2: 3 coins -> step 1","to":"3 2 3"},
-                                {"move":"step 3: 3 coins -> step 2","to":"0 8 0"}]})
+        json!({"game":"staircase","position":"0 5 3","outcome":"N","nim_value":3,"remoteness":17,
+               "winning_moves":[{"move":"step 2: 3 coins -> step 1","to":"3 2 3","remoteness":16},
+                                {"move":"step 3: 3 coins -> step 2","to":"0 8 0","remoteness":16}]})
     );
     let v = json(&["staircase", "2", "9", "2"], "");
     assert_eq!(v["outcome"], "P");
@@ -19,7 +19,7 @@ fn json_lists_moves_from_odd_and_even_steps() {
     let v = json(&["staircase", "1"], "");
     assert_eq!(
         v["winning_moves"],
-        json!([{"move":"step 1: 1 coin -> off the board","to":"0"}])
+        json!([{"move":"step 1: 1 coin -> off the board","to":"0","remoteness":0}])
     );
 }
 

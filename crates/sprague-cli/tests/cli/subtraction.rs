@@ -14,7 +14,7 @@ fn values_and_winning_moves_of_one_four_three() {
     assert_eq!(v["outcome"], "N");
     assert_eq!(
         v["winning_moves"],
-        json!([{"move":"heap 2: 12 -> 11","to":"4 11","heap":2}])
+        json!([{"move":"heap 2: 12 -> 11","to":"4 11","heap":2,"remoteness":10}])
     );
     assert!(v["note"].as_str().unwrap().contains("period 7"), "{v}");
 }

@@ -9,14 +9,15 @@ fn each_rule_in_text_and_json() {
     assert_eq!(
         json(&["turning", "twins", "6", "3"], ""),
         json!({"game": "turning twins", "position": "3 6", "outcome": "N", "nim_value": 7,
-               "winning_moves": [{"move": "turn 3, 6", "to": "", "coins": [3, 6]}]})
+               "remoteness": 1,
+               "winning_moves": [{"move": "turn 3, 6", "to": "", "coins": [3, 6], "remoteness": 0}]})
     );
     let v = json(&["turning", "ruler", "4", "6"], "");
     assert_eq!(v["nim_value"], 6);
     assert_eq!(
         v["winning_moves"],
-        json!([{"move": "turn 1 to 4", "to": "1 2 3 6", "run": [1, 4]},
-               {"move": "turn 3 to 6", "to": "3 5", "run": [3, 6]}])
+        json!([{"move": "turn 1 to 4", "to": "1 2 3 6", "run": [1, 4], "remoteness": 8},
+               {"move": "turn 3 to 6", "to": "3 5", "run": [3, 6], "remoteness": 6}])
     );
     let text = stdout(&["turning", "mock-turtles", "1", "4", "7"]);
     assert!(text.starts_with("turning mock-turtles 1 4 7\n"), "{text}");

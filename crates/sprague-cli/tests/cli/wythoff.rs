@@ -15,9 +15,9 @@ fn json_lists_the_move_from_both_heaps_and_from_one() {
     // HDU 2177: from (5, 8) the winning moves reach (4, 7) and (3, 5).
     assert_eq!(
         json(&["wythoff", "5", "8"], ""),
-        json!({"game":"wythoff","position":"5 8","outcome":"N","nim_value":2,
-               "winning_moves":[{"move":"both: take 1 -> 4 7","to":"4 7"},
-                                {"move":"heap 2: 8 -> 3","to":"5 3","heap":2}]})
+        json!({"game":"wythoff","position":"5 8","outcome":"N","nim_value":2,"remoteness":5,
+               "winning_moves":[{"move":"both: take 1 -> 4 7","to":"4 7","remoteness":6},
+                                {"move":"heap 2: 8 -> 3","to":"5 3","heap":2,"remoteness":4}]})
     );
     let v = json(&["wythoff", "2", "2"], "");
     assert_eq!(strings(&v["winning_moves"], "to"), ["0 0", "1 2", "2 1"]);

@@ -150,14 +150,18 @@ class Analysis(Record):
     """An impartial game's analysis: ``game``, ``position``, ``outcome`` (``N``, ``P`` or
     ``D``), ``nim_value`` (an int of any size, ``∞{…}`` for a loopy value, or ``None``),
     ``winning_moves`` (each with ``move`` and ``to``), ``all_moves`` when asked for, ``note``;
-    with ``misere=True`` a lone heap's ``genus`` (``"4^146"``), with ``every=True`` the
-    Every-SG ``steps``. A request about every start at once (``geography(…, all=True)``) gives
+    ``remoteness`` when it is known (the moves the game lasts when the winner hurries and the
+    loser stalls: odd when the player to move wins; ``"remoteness" in a`` says whether it is
+    there; each move listed carries that of the position it leaves); with ``misere=True`` a
+    lone heap's ``genus`` (``"4^146"``), with ``every=True`` the Every-SG ``steps``. A request about every start at once (``geography(…, all=True)``) gives
     the ``winning_starts`` and ``losing_starts`` instead."""
 
 
 class Score(Record):
     """A scoring game's value under perfect play: ``score`` (Connect Four) or ``value``, the
-    player ``to_move``, and ``best_moves`` (each with ``move`` and ``to``)."""
+    player ``to_move``, and ``best_moves`` (each with ``move`` and ``to``); for Connect Four and
+    tic-tac-toe won or lost, the ``remoteness`` (the moves left until the winning one, the
+    winner hurrying and the loser stalling), on each best move too."""
 
 
 class Formula(Record):

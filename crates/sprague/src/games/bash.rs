@@ -11,6 +11,16 @@
 //!   (HDU 2897; plain misère Bash: iff n mod (max + 1) = 1).
 //! - the nim-value in normal play: 0 for n = 0; otherwise, with r = (n − 1) mod q, it is
 //!   ⌊r / min⌋ + 1 when r < max and 0 when r ≥ max. Plain Bash: n mod (max + 1).
+//! - the remoteness in normal play (the moves left when the winner hurries and the loser
+//!   stalls): with m = n + min − 1, it is 2⌊m / q⌋ for a P-position (m mod q < min) and
+//!   2⌊m / q⌋ + 1 otherwise. Plain Bash: 2⌊n / (max + 1)⌋, plus 1 unless max + 1 divides n.
+//!   Proof: the P-positions are 0 and the windows W_k = [kq − min + 1, kq] (k ≥ 1), the
+//!   N-positions the gaps G_k = [kq + 1, (k + 1)q − min] (k ≥ 0), and ⌊m / q⌋ = k on both. A
+//!   heap of G_0 (at most max) can be taken whole: 1. From G_k, k ≥ 1, the options
+//!   [n − max, n − min] lie above W_(k−1) (n − max ≥ (k − 1)q + min + 1) and below W_(k+1), so
+//!   its lost options are in W_k: 2k + 1. From W_k every option is won and the options lie in
+//!   G_(k−1) (n − max ≥ (k − 1)q + 1 and n − min < kq − min + 1): 2(k − 1) + 2 = 2k. Induction
+//!   on k does the rest.
 //!
 //! In both plays the P-positions are one window of `min` consecutive residues modulo q, so the
 //! positions a move can reach from n (the interval [n − max, n − min], or 0 alone when n < min)
@@ -126,6 +136,31 @@ impl BashRules {
         }
     }
 
+    /// The remoteness of a heap of `n` in normal play: the moves the game lasts when the winner
+    /// plays to win as fast as possible and the loser to lose as slowly as possible (odd exactly
+    /// when the player to move wins). See the module notes for the closed form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use num_bigint::BigUint;
+    /// use sprague::games::bash::BashRules;
+    /// let bash = BashRules::new(BigUint::from(1u32), BigUint::from(3u32)).unwrap();
+    /// // 10: take 2, leaving 8; then each round of two moves takes four tokens.
+    /// assert_eq!(bash.remoteness(&BigUint::from(10u32)), BigUint::from(5u32));
+    /// assert_eq!(bash.remoteness(&BigUint::from(8u32)), BigUint::from(4u32));
+    /// ```
+    pub fn remoteness(&self, n: &BigUint) -> BigUint {
+        let q = self.period();
+        let m = n + &self.min - 1u32;
+        let rounds = (&m / &q) * 2u32;
+        if m % q < self.min {
+            rounds
+        } else {
+            rounds + 1u32
+        }
+    }
+
     /// The takes allowed from a heap of `n`, as an inclusive range; `None` for the empty heap.
     pub fn takes(&self, n: &BigUint) -> Option<(BigUint, BigUint)> {
         if n.is_zero() {
@@ -189,6 +224,31 @@ mod tests {
 
     fn b(n: u64) -> BigUint {
         BigUint::from(n)
+    }
+
+    #[test]
+    fn remoteness_agrees_with_the_search() {
+        for min in 1..=5u64 {
+            for max in min..=9 {
+                let game = Bash { min, max };
+                let rules = BashRules::new(b(min), b(max)).unwrap();
+                let mut solver = crate::solve::remoteness::RemotenessSolver::new(&game, 1 << 16);
+                for n in 0..=120u64 {
+                    assert_eq!(
+                        rules.remoteness(&b(n)),
+                        b(solver.remoteness(&n).unwrap()),
+                        "{min}..{max} {n}"
+                    );
+                }
+            }
+        }
+        // Any size: a P-position of plain Bash (max + 1 divides it), lost in two moves a round.
+        let rules = BashRules::new(b(1), b(3)).unwrap();
+        let huge: BigUint = "400000000000000000000000000000000000000000"
+            .parse()
+            .unwrap();
+        assert_eq!(rules.remoteness(&huge), &huge / 2u32);
+        assert_eq!(rules.remoteness(&(&huge + 1u32)), &huge / 2u32 + 1u32);
     }
 
     /// The options of a heap of `n` in the take-range game (the same in both plays).

@@ -136,6 +136,15 @@ impl Shape {
         }
     }
 
+    /// The remoteness of a position of `stones` stones whose score for the player to move is
+    /// `score`: the moves left until the winning stone when the winner wins as fast as it can and
+    /// the loser loses as late as it can (odd when the player to move wins; 0 once the game is
+    /// won); `None` for a draw. Pons' score is exactly such a count, of the winner's stones left
+    /// (faster wins score more, later losses lose less): see [`Shape::end_move`].
+    pub fn remoteness(self, stones: u32, score: i32) -> Option<u32> {
+        (score != 0).then(|| self.end_move(stones, score).saturating_sub(stones))
+    }
+
     /// The text of 0-based column `col` appended to the sequence `sequence` on this board:
     /// digits one after another when every column is one digit, else numbers separated by
     /// commas.
@@ -939,6 +948,70 @@ mod tests {
             }
         }
         assert!(tested > 40, "{tested} boards");
+    }
+
+    /// Who wins and in how many moves, by plain search with a memo, straight from the rule: a
+    /// board won by the last stone is lost at once (0); a full board is a draw; otherwise the
+    /// player to move wins when a move leaves the opponent lost, in one more than the fewest
+    /// moves such a move leaves; draws when a move leaves a draw; else loses, in one more than
+    /// the most moves a move leaves. The reference for [`Shape::remoteness`], which reads it off
+    /// Pons' score.
+    fn plain_remoteness(board: &Board, memo: &mut HashMap<Board, (i32, u32)>) -> (i32, u32) {
+        if let Some(&v) = memo.get(board) {
+            return v;
+        }
+        let value = if board.lost {
+            (-1, 0)
+        } else if board.stones() == board.shape.cells() {
+            (0, 0)
+        } else {
+            let children: Vec<(i32, u32)> = (0..board.shape.width() as u8)
+                .filter(|&c| board.can_play(c))
+                .map(|c| plain_remoteness(&board.play(c), memo))
+                .collect();
+            let fastest_win = children.iter().filter(|c| c.0 == -1).map(|c| c.1).min();
+            match fastest_win {
+                Some(r) => (1, r + 1),
+                None if children.iter().any(|c| c.0 == 0) => (0, 0),
+                None => (-1, children.iter().map(|c| c.1).max().unwrap() + 1),
+            }
+        };
+        memo.insert(*board, value);
+        value
+    }
+
+    #[test]
+    fn the_remoteness_read_off_the_score_agrees_with_plain_search() {
+        // Every position reachable on five boards of 10 to 16 cells (375,000, 112,000 of them won
+        // or lost): the score of plain minimax (which the solvers are checked against above)
+        // turned into a remoteness, against the remoteness searched from the rule.
+        let mut compared = 0;
+        let mut wins = 0;
+        for (width, height) in [(4, 4), (5, 3), (3, 5), (4, 3), (2, 7)] {
+            let shape = Shape::new(width, height).unwrap();
+            let mut scores = HashMap::new();
+            let mut remoteness = HashMap::new();
+            plain(&Board::empty(shape), &mut scores);
+            for (board, &score) in &scores {
+                let (outcome, r) = plain_remoteness(board, &mut remoteness);
+                assert_eq!(outcome, score.signum(), "{shape} {board:?}");
+                let expected = (outcome != 0).then_some(r);
+                assert_eq!(
+                    shape.remoteness(board.stones(), score),
+                    expected,
+                    "{shape} {board:?}"
+                );
+                compared += 1;
+                wins += usize::from(outcome != 0);
+            }
+        }
+        assert!(
+            compared > 100_000 && wins > 10_000,
+            "{compared} positions, {wins} won or lost"
+        );
+        // The standard board from the start: the first player's 21st stone wins, move 41.
+        assert_eq!(Shape::STANDARD.remoteness(0, 1), Some(41));
+        assert_eq!(Shape::STANDARD.remoteness(6, 0), None);
     }
 
     #[test]

@@ -169,6 +169,59 @@ impl fmt::Display for Board {
     }
 }
 
+/// The remoteness of `board`: how many marks are left to place until the winning line when the
+/// winner wins as fast as it can and the loser loses as late as it can (odd when the player to
+/// move wins; 0 when the game is already won); `None` for a draw (nobody can force a line).
+///
+/// # Examples
+///
+/// ```
+/// use sprague::games::tictactoe::{remoteness, Board};
+/// // x completes the top row at once.
+/// assert_eq!(remoteness(&Board::parse("xx.oo....").unwrap()), Some(1));
+/// assert_eq!(remoteness(&Board::EMPTY), None);
+/// ```
+pub fn remoteness(board: &Board) -> Option<u32> {
+    let mut memo = std::collections::HashMap::new();
+    let (value, r) = value_and_remoteness(board, &mut memo);
+    (value != 0).then_some(r)
+}
+
+/// The value (1, 0, −1) for the player to move and the remoteness of a decided board, by plain
+/// search with a memo: the fastest of the moves that leave the opponent lost, else a draw when a
+/// move leaves one, else the slowest loss. Recursion at most nine deep (a move fills a cell).
+fn value_and_remoteness(
+    board: &Board,
+    memo: &mut std::collections::HashMap<Board, (i32, u32)>,
+) -> (i32, u32) {
+    if let Some(&known) = memo.get(board) {
+        return known;
+    }
+    let res = if board.is_lost() {
+        (-1, 0)
+    } else {
+        let mut fastest_win: Option<u32> = None;
+        let mut draw = false;
+        let mut slowest_loss = 0;
+        for cell in board.empty_cells() {
+            let (value, r) = value_and_remoteness(&board.play(cell), memo);
+            match value {
+                -1 => fastest_win = Some(fastest_win.map_or(r, |f| f.min(r))),
+                0 => draw = true,
+                _ => slowest_loss = slowest_loss.max(r),
+            }
+        }
+        match fastest_win {
+            Some(r) => (1, r + 1),
+            // A full board (no move) is a draw too.
+            None if draw || board.x | board.o == FULL => (0, 0),
+            None => (-1, slowest_loss + 1),
+        }
+    };
+    memo.insert(*board, res);
+    res
+}
+
 /// The ruleset for search; moves are 0-based cells.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TicTacToe;
@@ -255,6 +308,61 @@ mod tests {
             assert_eq!(Board::parse(&board.to_string()), Ok(*board));
         }
         assert_eq!(search.solve(&Board::EMPTY), 0);
+    }
+
+    /// Tic-tac-toe scored as Pons scores Connect Four: a line made with the m-th mark of the game
+    /// is worth 10 − m to its maker, so that the search prefers fast wins and slow losses; the
+    /// remoteness is then the mark the score names less the marks on the board.
+    struct Hurried;
+
+    impl Scoring for Hurried {
+        type Position = Board;
+        type Move = u8;
+        fn moves(&self, board: &Board, moves: &mut Vec<u8>) {
+            moves.extend(board.empty_cells());
+        }
+        fn play(&self, board: &Board, cell: u8) -> Step<Board> {
+            Step::plain(board.play(cell))
+        }
+        fn static_value(&self, board: &Board) -> Option<i32> {
+            let marks = (board.x | board.o).count_ones() as i32;
+            if board.is_lost() {
+                Some(-(10 - marks))
+            } else if board.x | board.o == FULL {
+                Some(0)
+            } else {
+                None
+            }
+        }
+        fn value_bounds(&self, _: &Board) -> (i32, i32) {
+            (-9, 9)
+        }
+        fn key(&self, board: &Board) -> Option<u64> {
+            Some(u64::from(board.x) | u64::from(board.o) << 9)
+        }
+        fn key_space(&self) -> Option<u64> {
+            Some(1 << 18)
+        }
+    }
+
+    #[test]
+    fn remoteness_agrees_with_a_search_that_scores_fast_wins_higher() {
+        let mut search = Negamax::new(&Hurried, NegamaxConfig::default());
+        let mut decided = 0;
+        for board in reachable() {
+            let score = search.solve(&board);
+            let marks = (board.x | board.o).count_ones();
+            let expected = (score != 0).then(|| (10 - score.unsigned_abs()) - marks);
+            assert_eq!(remoteness(&board), expected, "{board}");
+            assert_eq!(score.signum(), plain(&board), "{board}");
+            decided += usize::from(score != 0);
+        }
+        assert!(decided > 4000, "{decided}");
+        // o in the centre holds opposite corners to a draw. In a corner it loses: o blocks the
+        // diagonal in the centre (else x takes it at once), x forks with cell 7 (threats on 4
+        // and 8), o blocks one, x completes the other: four marks.
+        assert_eq!(remoteness(&Board::parse("x...o...x").unwrap()), None);
+        assert_eq!(remoteness(&Board::parse("x.o.....x").unwrap()), Some(4));
     }
 
     #[test]

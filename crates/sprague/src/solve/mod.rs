@@ -9,6 +9,7 @@
 //! | [`retrograde`] | explicit graph, cycles allowed | P/N/D outcomes; generalised nim-values `∞(K)` | O(V + E) for outcomes; O((V + E)·(g + 1)) for values, g the largest finite value |
 //! | [`misere`] | acyclic, whole positions | misère outcome and winning moves | one entry per whole position (sums do not split) |
 //! | [`every`] | acyclic, components | Every-SG (move in every given component; a split stays in its component): each component's steps (suspense number) over the sums it reaches, the outcome by the longest | one entry per part and per sum of parts reached (won sums open only their lost options) |
+//! | [`remoteness`] | acyclic, components | remoteness: the moves left when the winner hurries and the loser stalls (odd: the player to move wins) | one entry per part and per sum of parts reached (won sums open only their lost options); bounded by the caller in entries and options looked at |
 //! | [`genus`] | acyclic, whole positions | the misère genus `g^γ0γ1…` (misère outcome, behaviour in sums) | one entry per whole position, each a few words |
 //! | [`matching`] | undirected graphs (vertex geography, bipartite games) | maximum matching; whether a vertex is in every maximum matching | Hopcroft–Karp O(E √V) on bipartite graphs; blossom O(V·(V + E)) otherwise |
 //! | [`explore`] | any ruleset with finitely many reachable positions | the explicit graph of a position, for the loopy solvers | one entry per position |
@@ -21,6 +22,7 @@ pub mod matching;
 mod memo;
 pub mod misere;
 pub mod naive;
+pub mod remoteness;
 pub mod retrograde;
 
 pub use graph::{GameGraph, GraphError, Vertex};

@@ -67,3 +67,26 @@ pub fn winning_moves<G: Impartial>(game: &G, position: &G::Position) -> Vec<(usi
     }
     res
 }
+
+/// The remoteness of `position` (see [`remoteness`](super::remoteness)), by plain search over the
+/// whole sum: no nim-values, no memo, every option of every component looked at.
+pub fn remoteness<G: Impartial>(game: &G, position: &G::Position) -> u64 {
+    let mut components = Vec::new();
+    game.components(position, &mut components);
+    remoteness_sum(game, &components)
+}
+
+fn remoteness_sum<G: Impartial>(game: &G, components: &[G::Position]) -> u64 {
+    let mut reached = Vec::new();
+    for (idx, component) in components.iter().enumerate() {
+        let mut options = Vec::new();
+        game.options(component, &mut options);
+        for option in options {
+            let mut after: Vec<G::Position> = components[..idx].to_vec();
+            game.components(&option, &mut after);
+            after.extend_from_slice(&components[idx + 1..]);
+            reached.push(remoteness_sum(game, &after));
+        }
+    }
+    super::remoteness::remoteness_from_options(reached)
+}
