@@ -757,10 +757,10 @@ fn the_move_history_is_clickable_and_keeps_back_and_forward() {
     });
 }
 
-/// Adds what the engine knows of nim's remoteness to the page's answers (the `remoteness` of
-/// the position and of each move's), computed here by brute force: the contract the page reads
-/// when the engine gives it.
-const NIM_REMOTENESS: &str = "const memo = new Map();
+/// Checks every nim answer's `remoteness` (the position's and each move's) against a brute-force
+/// search in the page, as the answers arrive: `remoteness_checked()` then says how many values
+/// were compared and which disagreed.
+const NIM_REMOTENESS_CHECK: &str = "const memo = new Map();
     const rem = (h) => {
       const key = h.join(' ');
       if (memo.has(key)) return memo.get(key);
@@ -772,15 +772,30 @@ const NIM_REMOTENESS: &str = "const memo = new Map();
       return r;
     };
     const heaps = (s) => s.split(/\\s+/).filter(Boolean).map(Number);
+    window.remotenessChecked = { checked: 0, wrong: [] };
+    const check = (position, given) => {
+      if (given === undefined) return;
+      window.remotenessChecked.checked += 1;
+      const expected = rem(heaps(position));
+      if (expected !== given) window.remotenessChecked.wrong.push([position, given, expected]);
+    };
     const fetched = window.fetch;
     window.fetch = async (url, options) => {
       const answer = await fetched(url, options);
       if (!String(url).endsWith('/api/run') || JSON.parse(options.body).args[0] !== 'nim') return answer;
-      const report = await answer.json();
-      report.remoteness = rem(heaps(report.position));
-      for (const m of [...(report.winning_moves || []), ...(report.all_moves || [])]) m.remoteness = rem(heaps(m.to));
-      return new Response(JSON.stringify(report), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+      const report = await answer.clone().json();
+      check(report.position, report.remoteness);
+      for (const m of [...(report.winning_moves || []), ...(report.all_moves || [])]) check(m.to, m.remoteness);
+      return answer;
     };";
+
+impl Page {
+    /// What [`NIM_REMOTENESS_CHECK`] compared: the count of values, and those that disagreed.
+    async fn remoteness_checked(&self) -> (u64, serde_json::Value) {
+        let seen = self.run("return window.remotenessChecked").await;
+        (seen["checked"].as_u64().unwrap(), seen["wrong"].clone())
+    }
+}
 
 impl Page {
     /// The value-history chart's dots: each one's `data-value`, `cx` and `data-remoteness`
@@ -809,13 +824,13 @@ impl Page {
 #[test]
 fn the_value_history_is_drawn_beside_the_moves() {
     with_browser("value-history", |page| async move {
-        // Without the remoteness, each position stands at a fixed column on its winner's side:
-        // here the first player's (left) throughout; the dots say how each stood for the player
-        // who moved there, lines join them.
-        page.open("#analyse/nim/3%204%205").await;
+        // Without the remoteness (heaps past the engine's remoteness budget), each position
+        // stands at a fixed column on its winner's side: here the first player's (left)
+        // throughout; the dots say how each stood for the player who moved there, lines join them.
+        page.open("#analyse/nim/300%20400%20500").await;
         page.wait_text("#verdict", |t| t.starts_with("N:")).await;
-        page.play_winning_move("heap 1: 3 -> 1 (→ P, 0)", "#analyse/nim/1%204%205")
-            .await;
+        page.click_css("#moves a.o-P").await;
+        page.wait_text("#verdict", |t| t.starts_with("P:")).await;
         page.click("play-mode").await;
         page.click_css("#moves a").await;
         page.wait_history(4, 3).await;
@@ -836,9 +851,9 @@ fn the_value_history_is_drawn_beside_the_moves() {
             )
             .await;
         assert_eq!(rows, serde_json::json!([true, true, true, true]));
-        // With the remoteness, the nearer the end, the nearer the edge: 1 2 is won in 3 moves,
-        // 1 1 lost in 2, 0 1 won in 1, and 0 0 is over (the edge).
-        page.run(NIM_REMOTENESS).await;
+        // With the engine's remoteness, the nearer the end, the nearer the edge: 1 2 is won in 3
+        // moves, 1 1 lost in 2, 0 1 won in 1, and 0 0 is over (the edge).
+        page.run(NIM_REMOTENESS_CHECK).await;
         page.type_into("position", "1 2\n").await;
         page.wait_history(1, 0).await;
         page.click_css("#moves a.o-P").await;
@@ -857,6 +872,9 @@ fn the_value_history_is_drawn_beside_the_moves() {
             .map(|d| (d.0.as_str(), d.1.as_str(), d.2.as_str()))
             .collect();
         assert_eq!(dots, expected);
+        let (checked, wrong) = page.remoteness_checked().await;
+        assert!(checked >= 6, "{checked}");
+        assert_eq!(wrong, serde_json::json!([]));
         page
     });
 }
@@ -895,15 +913,15 @@ fn a_scoring_game_draws_its_score_history() {
 #[test]
 fn wins_in_n_moves_where_the_engine_knows_the_remoteness() {
     with_browser("remoteness", |page| async move {
-        // Without the remoteness, no count of moves.
-        page.open("#analyse/nim/1%202").await;
+        // Without the remoteness (heaps past the engine's remoteness budget), no count of moves.
+        page.open("#analyse/nim/300%20400%20500").await;
         let verdict = page.wait_text("#verdict", |t| t.starts_with("N:")).await;
-        assert_eq!(verdict, "N: the player to move wins; nim-value 3");
+        assert_eq!(verdict, "N: the player to move wins; nim-value 328");
         assert!(page.all("#moves .rem").await.is_empty());
         // With it: the verdict, each move's chip and the winning take on the heaps say how many
-        // moves are left.
-        page.run(NIM_REMOTENESS).await;
-        page.click("analyse-button").await;
+        // moves are left, as a brute-force search in the page finds them.
+        page.run(NIM_REMOTENESS_CHECK).await;
+        page.type_into("position", "1 2\n").await;
         page.wait_text("#verdict", |t| {
             t == "N: the player to move wins in 3 moves; nim-value 3"
         })
@@ -936,6 +954,9 @@ fn wins_in_n_moves_where_the_engine_knows_the_remoteness() {
         page.back().await.unwrap();
         page.wait_text("#verdict", |t| t.contains("wins in 3 moves"))
             .await;
+        let (checked, wrong) = page.remoteness_checked().await;
+        assert!(checked >= 4, "{checked}");
+        assert_eq!(wrong, serde_json::json!([]));
         page
     });
 }
