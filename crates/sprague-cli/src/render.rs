@@ -61,7 +61,15 @@ pub fn text(out: &mut impl Write, analysis: &Analysis) -> Result<(), Failure> {
                 .map(|v| v.to_string())
                 .unwrap_or_default();
             let mark = if outcome == 'P' { "  wins" } else { "" };
-            write!(out, "  {}   -> {outcome}, nim-value {value}{mark}", m.text)?;
+            let remoteness = m
+                .remoteness
+                .map(|r| format!(", remoteness {r}"))
+                .unwrap_or_default();
+            write!(
+                out,
+                "  {}   -> {outcome}, nim-value {value}{remoteness}{mark}",
+                m.text
+            )?;
             writeln!(out)?;
         }
         return Ok(());

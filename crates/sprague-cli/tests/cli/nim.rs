@@ -58,6 +58,24 @@ fn text_output_gives_the_remoteness_when_known() {
     // Unknown: misère play, and positions past the search's budget.
     assert_eq!(line(&["nim", "1", "2", "3", "--misere"]), None);
     assert_eq!(line(&["nim", "1000", "1000", "1000"]), None);
+    // Every move of a listing with the remoteness of the position it leaves (1 2 -> 1 1 is
+    // lost in 2; the others leave a single heap, won in 1), and without it where unknown.
+    assert_eq!(
+        stdout(&["nim", "1", "2", "--all-moves"]),
+        "nim 1 2\n\
+         outcome:   N (the player to move wins)\n\
+         nim-value: 3\n\
+         remoteness: 3 (the player to move wins in 3 moves)\n\
+         moves (3):\n  \
+         heap 1: 1 -> 0   -> N, nim-value 2, remoteness 1\n  \
+         heap 2: 2 -> 1   -> P, nim-value 0, remoteness 2  wins\n  \
+         heap 2: 2 -> 0   -> N, nim-value 1, remoteness 1\n"
+    );
+    let far = stdout(&["nim", "1000", "1000", "--all-moves"]);
+    assert!(
+        far.contains("  heap 1: 1000 -> 999   -> N, nim-value 15\n"),
+        "{far}"
+    );
 }
 
 #[test]
