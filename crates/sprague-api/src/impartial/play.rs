@@ -43,8 +43,9 @@ pub trait Playable {
     fn stalling_move(&self, position: &str) -> Result<Option<MoveReport>, Error>;
 }
 
-/// The engine's choice in a position: the first winning move if there is one, else a stalling
-/// move, with a sentence saying why. `None` when there is no move.
+/// The engine's choice in a position: a winning move if there is one (the fastest where the
+/// remoteness is known, else the first), else a stalling move, with a sentence saying why. `None`
+/// when there is no move.
 ///
 /// # Errors
 ///
@@ -54,7 +55,12 @@ pub fn engine_move(
     position: &str,
 ) -> Result<Option<(MoveReport, String)>, Error> {
     let analysis = game.analyse(position)?;
-    if let Some(best) = analysis.winning_moves.first() {
+    // The least remoteness left to the opponent is the fastest win; without it, the first move.
+    let fastest = analysis
+        .winning_moves
+        .iter()
+        .min_by_key(|m| m.remoteness.unwrap_or(u64::MAX));
+    if let Some(best) = fastest {
         let why = match &analysis.nim_value {
             _ if best.to.is_none() => "a move that wins at once".to_owned(),
             NimValue::Number(_) => format!(
@@ -62,6 +68,12 @@ pub fn engine_move(
                 analysis.nim_value
             ),
             _ => "this move leaves you a lost position".to_owned(),
+        };
+        let why = match best.remoteness {
+            Some(left) if best.to.is_some() => {
+                format!("{why}; the game ends within {left} more moves")
+            }
+            _ => why,
         };
         return Ok(Some((best.clone(), why)));
     }
