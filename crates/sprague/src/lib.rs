@@ -80,6 +80,7 @@
 mod game;
 pub mod games;
 pub mod minimax;
+pub mod partizan;
 pub mod pattern;
 pub mod progress;
 pub mod sequence;
