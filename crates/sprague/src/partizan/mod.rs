@@ -2,6 +2,10 @@
 //!
 //! Placeholder documentation; see the pieces below.
 
+pub mod canonical;
 pub mod dyadic;
+#[cfg(test)]
+mod tests;
 
+pub use canonical::{GameId, GameOrdering, GameStore, Nus, PartizanOutcome};
 pub use dyadic::Dyadic;
