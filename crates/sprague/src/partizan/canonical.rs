@@ -818,8 +818,8 @@ impl GameStore {
 
     /// The birthday: the height of the canonical game tree (0 for 0, `n` for the integer `n`).
     pub fn birthday(&mut self, g: GameId) -> BigInt {
-        if let Some(x) = self.number_value(g) {
-            return x.birthday();
+        if let Some(n) = self.as_nus(g) {
+            return nus_birthday(n);
         }
         if let Some(b) = self.birthday_memo.get(&g) {
             return b.clone();
@@ -841,6 +841,27 @@ impl GameStore {
     /// Whether `g` is stored as a number-up-star (its value is `x + n·↑ + *k`).
     pub fn is_nus(&self, g: GameId) -> bool {
         self.as_nus(g).is_some()
+    }
+}
+
+/// The birthday of `x + n·↑ + *k`, in closed form (its canonical form is a chain `|n|` deep, see
+/// [`GameStore::nus_options`]): `b(x) + k` without ups; with `n ≠ 0`, walk the chain
+/// `(n, k) → (n-1, k^1)` down to `↑*` (birthday `b(x) + 2`) or to `x + *k'` (`b(x) + k'`), one
+/// day per step.
+fn nus_birthday(n: &Nus) -> BigInt {
+    let bx = n.number.birthday();
+    if n.ups.is_zero() {
+        return bx + n.nimber;
+    }
+    let a = n.ups.abs();
+    // After s steps the nimber is k ^ (s & 1); the chain stops at ↑* when s = a - 1 leaves
+    // nimber 1, and at ups 0 otherwise.
+    let parity = |s: &BigInt| -> u64 { u64::from(s.bit(0)) };
+    let s = &a - 1;
+    if n.nimber ^ parity(&s) == 1 {
+        bx + 2 + s
+    } else {
+        bx + (n.nimber ^ parity(&a)) + a
     }
 }
 

@@ -4,8 +4,10 @@
 
 pub mod canonical;
 pub mod dyadic;
+pub mod notation;
 #[cfg(test)]
 mod tests;
 
 pub use canonical::{GameId, GameOrdering, GameStore, Nus, PartizanOutcome};
 pub use dyadic::Dyadic;
+pub use notation::ParseError;

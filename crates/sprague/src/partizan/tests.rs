@@ -70,6 +70,16 @@ impl Raw {
         (left, right)
     }
 
+    /// The height of the tree: its birthday when the tree is a canonical form.
+    pub(crate) fn height(&self, g: usize) -> usize {
+        let (l, r) = &self.nodes[g];
+        l.iter()
+            .chain(r)
+            .map(|&x| self.height(x) + 1)
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The value in the store, built bottom-up through `from_options`.
     pub(crate) fn build_in(&mut self, g: usize, store: &mut GameStore) -> GameId {
         if let Some(&id) = self.build_in_memo.get(&g) {
@@ -387,6 +397,13 @@ fn partizan_number_up_star_fast_paths_match_the_definitions() {
         let l = store.left_options(ids[i]);
         let r = store.right_options(ids[i]);
         assert_eq!(store.from_options(&l, &r), ids[i]);
+        // The closed-form birthday is the height of the canonical tree.
+        assert_eq!(
+            store.birthday(ids[i]),
+            BigInt::from(raw.height(trees[i])),
+            "{:?}",
+            values[i]
+        );
         for j in 0..ids.len() {
             assert_eq!(
                 store.le(ids[i], ids[j]),
@@ -491,4 +508,183 @@ fn partizan_known_values() {
     assert_eq!(s.birthday(upup), BigInt::from(3));
     assert_eq!(s.birthday(g), BigInt::from(4));
     assert_eq!(s.birthday(pm1), BigInt::from(2));
+}
+
+/// Every game born by day 3 prints, and reads back as the same id; the text is the same in a
+/// fresh store (printing does not depend on the order games were made in).
+#[test]
+fn partizan_every_game_born_by_day_3_prints_and_reads_back() {
+    let mut store = GameStore::new();
+    let days = born_by(&mut store, 3);
+    let mut fresh = GameStore::new();
+    let start = Instant::now();
+    for &g in &days[3] {
+        let text = store.display(g);
+        assert_eq!(store.parse(&text), Ok(g), "{text}");
+        let h = fresh.parse(&text).unwrap();
+        assert_eq!(fresh.display(h), text);
+    }
+    eprintln!("1474 games printed and read back in {:?}", start.elapsed());
+}
+
+#[test]
+fn partizan_notation_as_cgsuite_writes_it() {
+    let mut s = GameStore::new();
+    let mut show = |text: &str| {
+        let g = s.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        s.display(g)
+    };
+    for (input, printed) in [
+        ("{|}", "0"),
+        ("{0|}", "1"),
+        ("{|0}", "-1"),
+        ("{0|0}", "*"),
+        ("{0|*}", "^"),
+        ("{*|0}", "v"),
+        ("{1|}", "2"),
+        ("{0|1}", "1/2"),
+        ("{1/2|1}", "3/4"),
+        ("{-1|-1/2}", "-3/4"),
+        ("^ + ^", "^^"),
+        ("^+^+^", "^3"),
+        ("v + v", "vv"),
+        ("v+v+v+v", "v4"),
+        ("^ + *", "^*"),
+        ("{0,*|0}", "^*"),
+        ("{0|^*}", "^^"),
+        ("{0|^}", "^^*"),
+        ("1 + *", "1*"),
+        ("1 + ^ + *", "1^*"),
+        ("-1/2 + v + v + v + *2", "-1/2v3*2"),
+        ("-1^", "-1^"),
+        ("-(1^)", "-1v"),
+        ("*2 + *3", "*"),
+        ("{0,*|0,*}", "*2"),
+        ("*0", "0"),
+        ("{1|-1}", "+-1"),
+        ("±1", "+-1"),
+        ("+-1", "+-1"),
+        ("2 +- 1", "{3|1}"),
+        ("{3|1} - 2", "+-1"),
+        // ±↑ = {↑ | ↓} = *: ↑ reverses through *.
+        ("+-^", "*"),
+        ("{^^*|vv*}", "+-(^^*)"),
+        ("+-(1*)", "+-(1*)"),
+        ("{1*|-1*}", "+-(1*)"),
+        ("+-{1,1*}", "+-{1,1*}"),
+        ("+-{1*,1}", "+-{1,1*}"),
+        ("{3||2|1}", "{3||2|1}"),
+        ("{3 | {2|1}}", "{3||2|1}"),
+        ("{3||2*|1*}", "{3||2*|1*}"),
+        ("{{2|1}|0}", "{2|1||0}"),
+        ("{2|1||0}", "{2|1||0}"),
+        ("{4|||3||2|1}", "{4|||3||2|1}"),
+        ("{4|||3||2|1}", "{4|||3||2|1}"),
+        ("{2|1} + {2|1}", "3"),
+        ("{10|{5|0},{2|1}}", "{10|{2|1},{5|0}}"),
+        ("12345678901234567890123", "12345678901234567890123"),
+        ("(1)", "1"),
+        ("-{0|}", "-1"),
+        ("--1", "1"),
+    ] {
+        assert_eq!(show(input), printed, "{input}");
+    }
+}
+
+#[test]
+fn partizan_notation_errors_are_values_with_reasons() {
+    let mut s = GameStore::new();
+    for bad in [
+        "",
+        "{",
+        "}",
+        "{0|",
+        "{0|1",
+        "{0|1}}",
+        "{0}",
+        "{0,}",
+        "{,0|}",
+        "{0|1|2}",
+        "1/3",
+        "1/",
+        "^^^",
+        "*x",
+        "x",
+        "{0 1|}",
+        "(",
+        "()",
+        "(1",
+        "+",
+        "1+",
+        "-",
+        "*99999999999999999999999",
+        "^100000",
+        "{|}{|}",
+        "1 2",
+        "{a|b}",
+        "+-",
+        "+-{}",
+        "||",
+        "{0||1||2}",
+    ] {
+        let r = s.parse(bad);
+        assert!(r.is_err(), "{bad:?} read as {:?}", r.map(|g| s.display(g)));
+        let e = r.unwrap_err();
+        assert!(!e.message.is_empty());
+        assert!(e.position <= bad.len());
+    }
+    // Hostile nesting is an error, not a stack overflow.
+    for bomb in [
+        "{".repeat(100_000),
+        "(".repeat(100_000),
+        "-".repeat(100_000),
+        "+-".repeat(100_000),
+    ] {
+        assert!(s.parse(&bomb).is_err());
+    }
+    let deep_ok = format!("{}0{}", "{".repeat(50), "|}".repeat(50));
+    assert_eq!(
+        s.parse(&deep_ok).map(|g| s.display(g)),
+        Ok("50".to_string())
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Random text never panics the reader.
+    #[test]
+    fn partizan_parse_never_panics(text in "[{}|,+\\-^v*/0-9() ±x]{0,40}") {
+        let mut s = GameStore::new();
+        if let Ok(g) = s.parse(&text) {
+            let printed = s.display(g);
+            prop_assert_eq!(s.parse(&printed), Ok(g));
+        }
+    }
+
+    #[test]
+    fn partizan_parse_never_panics_on_any_unicode(text in "\\PC{0,30}") {
+        let mut s = GameStore::new();
+        let _ = s.parse(&text);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Sums of day-2 games and number-up-stars (deeper than day 3) print and read back.
+    #[test]
+    fn partizan_sums_print_and_read_back(
+        picks in prop::collection::vec(0usize..22, 1..4),
+        x in -8i64..8, e in 0u32..3, ups in -4i64..5, k in 0u64..5,
+    ) {
+        let mut store = GameStore::new();
+        let days = born_by(&mut store, 2);
+        let mut g = store.nus(nus(x, e, ups, k));
+        for p in picks {
+            g = store.sum(g, days[2][p]);
+        }
+        let text = store.display(g);
+        prop_assert_eq!(store.parse(&text), Ok(g), "{}", text);
+    }
 }
