@@ -17,6 +17,7 @@ use num_traits::{One, Signed, Zero};
 use rustc_hash::FxHashMap;
 
 use super::dyadic::Dyadic;
+use super::thermograph::Thermograph;
 
 /// A game held by a [`GameStore`]: a small copyable handle. Two ids of one store are equal
 /// exactly when the games are equal.
@@ -184,6 +185,7 @@ pub struct GameStore {
     stops_memo: FxHashMap<GameId, (Dyadic, Dyadic)>,
     birthday_memo: FxHashMap<GameId, BigInt>,
     outcome_memo: FxHashMap<GameId, (bool, bool)>,
+    thermograph_memo: FxHashMap<GameId, Thermograph>,
 }
 
 impl GameStore {
@@ -836,6 +838,10 @@ impl GameStore {
         let b: BigInt = best + 1;
         self.birthday_memo.insert(g, b.clone());
         b
+    }
+
+    pub(super) fn thermograph_memo(&mut self) -> &mut FxHashMap<GameId, Thermograph> {
+        &mut self.thermograph_memo
     }
 
     /// Whether `g` is stored as a number-up-star (its value is `x + n·↑ + *k`).

@@ -7,7 +7,9 @@ pub mod dyadic;
 pub mod notation;
 #[cfg(test)]
 mod tests;
+pub mod thermograph;
 
 pub use canonical::{GameId, GameOrdering, GameStore, Nus, PartizanOutcome};
 pub use dyadic::Dyadic;
 pub use notation::ParseError;
+pub use thermograph::{Thermograph, Trajectory};

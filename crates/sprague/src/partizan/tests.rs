@@ -688,3 +688,122 @@ proptest! {
         prop_assert_eq!(store.parse(&text), Ok(g), "{}", text);
     }
 }
+
+fn dy(s: &str) -> Dyadic {
+    s.parse().unwrap()
+}
+
+#[test]
+fn partizan_thermograph_known_values() {
+    let mut s = GameStore::new();
+    for (game, mean, temperature) in [
+        ("0", "0", "-1"),
+        ("5", "5", "-1"),
+        ("1/2", "1/2", "-1/2"),
+        ("-3/8", "-3/8", "-1/8"),
+        ("*", "0", "0"),
+        ("^", "0", "0"),
+        ("1^*", "1", "0"),
+        ("+-1", "0", "1"),
+        ("{2|-1}", "1/2", "3/2"),
+        ("{3|1}", "2", "1"),
+        // {3 || 2|1}: L(t) = 3 - t; {2|1} has mean 3/2 and temperature 1/2, so
+        // R(t) = LW({2|1})(t) + t = 2 for t ≤ 1/2, 3/2 + t above; they meet at t = 3/4, at 9/4.
+        ("{3||2|1}", "9/4", "3/4"),
+        ("{3||2*|1*}", "9/4", "3/4"),
+        // L(t) = RW({10|0})(t) - t = 0 up to t = 5; R(t) = -1 + t: they meet at t = 1, at 0.
+        ("{10|0||-1}", "0", "1"),
+    ] {
+        let g = s.parse(game).unwrap();
+        assert_eq!(s.mean(g), dy(mean), "mean of {game}");
+        assert_eq!(s.temperature(g), dy(temperature), "temperature of {game}");
+    }
+    // The walls of ±1: from 2 and -2 at t = -1, meeting at 0 at t = 1.
+    let g = s.parse("+-1").unwrap();
+    let th = s.thermograph(g);
+    assert_eq!(th.left.points(), &[(dy("-1"), dy("2")), (dy("1"), dy("0"))]);
+    assert_eq!(th.left.slopes(), &[-1, 0]);
+    assert_eq!(
+        th.right.points(),
+        &[(dy("-1"), dy("-2")), (dy("1"), dy("0"))]
+    );
+    assert_eq!(th.right.slopes(), &[1, 0]);
+    // Cooling: ±1 cooled by 1/2 is ±1/2; by 1 it is *... {0|0} = *; by 2, its mean 0.
+    let half = dy("1/2");
+    let c = s.cool(g, &half).unwrap();
+    assert_eq!(s.display(c), "+-1/2");
+    let c = s.cool(g, &dy("1")).unwrap();
+    assert_eq!(s.display(c), "*");
+    let c = s.cool(g, &dy("2")).unwrap();
+    assert_eq!(s.display(c), "0");
+    assert_eq!(s.cool(g, &dy("-1")), None);
+}
+
+/// Mean is additive and walls are the stops of the cooled game, on every game born by day 3;
+/// cooling is additive on day-2 pairs; the mean value theorem bounds the stops of 4·G.
+#[test]
+fn partizan_thermographs_against_direct_computation() {
+    let mut store = GameStore::new();
+    let days = born_by(&mut store, 3);
+    let day2 = days[2].clone();
+    let day3 = days[3].clone();
+    let ts: Vec<Dyadic> = ["0", "1/4", "1/2", "3/4", "1", "3/2", "2", "3"]
+        .iter()
+        .map(|t| dy(t))
+        .collect();
+    let start = Instant::now();
+    for &g in &day3 {
+        let th = store.thermograph(g);
+        for t in &ts {
+            let c = store.cool(g, t).unwrap();
+            assert_eq!(
+                store.left_stop(c),
+                th.left.value_at(t),
+                "{} at {t}",
+                store.display(g)
+            );
+            assert_eq!(
+                store.right_stop(c),
+                th.right.value_at(t),
+                "{} at {t}",
+                store.display(g)
+            );
+        }
+        if !store.is_number(g) {
+            let mut n = g;
+            for _ in 0..3 {
+                n = store.sum(n, g);
+            }
+            let four_mean = times_int(&th.mean, 4);
+            let (ls, rs) = (store.left_stop(n), store.right_stop(n));
+            assert!(ls <= &four_mean + &th.temperature, "{}", store.display(g));
+            assert!(rs >= &four_mean - &th.temperature, "{}", store.display(g));
+        }
+    }
+    eprintln!("day-3 thermographs and cooling in {:?}", start.elapsed());
+    for (i, &g) in day3.iter().enumerate() {
+        let h = day3[(i * 37 + 11) % day3.len()];
+        let sum = store.sum(g, h);
+        let (mg, mh, ms) = (store.mean(g), store.mean(h), store.mean(sum));
+        assert_eq!(ms, &mg + &mh);
+        let t = store.temperature(sum);
+        assert!(t <= store.temperature(g).max(store.temperature(h)));
+    }
+    for &g in &day2 {
+        for &h in &day2 {
+            let sum = store.sum(g, h);
+            for t in &ts {
+                let (cg, ch, cs) = (
+                    store.cool(g, t).unwrap(),
+                    store.cool(h, t).unwrap(),
+                    store.cool(sum, t).unwrap(),
+                );
+                assert_eq!(store.sum(cg, ch), cs);
+            }
+        }
+    }
+}
+
+fn times_int(x: &Dyadic, k: i64) -> Dyadic {
+    Dyadic::new(x.numerator() * k, x.exponent())
+}
