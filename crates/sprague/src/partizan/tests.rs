@@ -807,3 +807,55 @@ fn partizan_thermographs_against_direct_computation() {
 fn times_int(x: &Dyadic, k: i64) -> Dyadic {
     Dyadic::new(x.numerator() * k, x.exponent())
 }
+
+/// Random day-4 games `{A | B}`, A and B up to 3 games born by day 3.
+fn day4_choice() -> impl Strategy<Value = (Vec<usize>, Vec<usize>)> {
+    (
+        prop::collection::vec(0usize..1474, 0..4),
+        prop::collection::vec(0usize..1474, 0..4),
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// A sample of games born by day 4: order, sums and outcomes against the definitions on the
+    /// explicit trees, the laws of sums, and printing.
+    #[test]
+    fn partizan_day_4_sample_agrees_with_the_definitions(g in day4_choice(), h in day4_choice()) {
+        let mut store = GameStore::new();
+        let days = born_by(&mut store, 3);
+        let day3 = &days[3];
+        let mut raw = Raw::default();
+        let make = |store: &mut GameStore, raw: &mut Raw, (l, r): &(Vec<usize>, Vec<usize>)| {
+            let l: Vec<usize> = l.iter().map(|&i| raw.expand(day3[i], store)).collect();
+            let r: Vec<usize> = r.iter().map(|&i| raw.expand(day3[i], store)).collect();
+            raw.node(l, r)
+        };
+        let tg = make(&mut store, &mut raw, &g);
+        let th = make(&mut store, &mut raw, &h);
+        let a = raw.build_in(tg, &mut store);
+        let b = raw.build_in(th, &mut store);
+        prop_assert_eq!(store.le(a, b), raw.le(tg, th));
+        prop_assert_eq!(store.le(b, a), raw.le(th, tg));
+        let s = raw.sum(tg, th);
+        let expected = raw.build_in(s, &mut store);
+        prop_assert_eq!(store.sum(a, b), expected);
+        prop_assert_eq!(store.sum(b, a), expected);
+        let zero = store.zero();
+        prop_assert_eq!(store.sub(a, a), zero);
+        let (lw, rw) = raw.wins(tg);
+        let outcome = store.outcome(a);
+        prop_assert_eq!((lw, rw), (
+            matches!(outcome, PartizanOutcome::L | PartizanOutcome::N),
+            matches!(outcome, PartizanOutcome::R | PartizanOutcome::N),
+        ));
+        prop_assert!(store.birthday(a) <= BigInt::from(4));
+        for x in [a, b, expected] {
+            let text = store.display(x);
+            prop_assert_eq!(store.parse(&text), Ok(x), "{}", text);
+        }
+        let (ma, mb, ms) = (store.mean(a), store.mean(b), store.mean(expected));
+        prop_assert_eq!(ms, &ma + &mb);
+    }
+}
