@@ -12,6 +12,8 @@
 //! constructor recognises the canonical forms of number-up-stars (see [`GameStore::nus_options`]),
 //! so the two representations never hold the same value.
 
+use std::fmt;
+
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use rustc_hash::FxHashMap;
@@ -160,6 +162,18 @@ impl PartizanOutcome {
 /// A game's Left and Right option lists, the key of the hash-consing table.
 type OptionLists = (Box<[GameId]>, Box<[GameId]>);
 
+impl fmt::Display for GameOrdering {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.symbol())
+    }
+}
+
+impl fmt::Display for PartizanOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
 #[derive(Clone, Debug)]
 enum Node {
     Nus(Nus),
@@ -206,7 +220,10 @@ impl GameStore {
 
     // ----- construction -------------------------------------------------------------------
 
-    /// The number-up-star `x + n·↑ + *k`.
+    /// The number-up-star `x + n·↑ + *k`. One node whatever the sizes; its options are made
+    /// when asked for ([`GameStore::nus_options`]): `*k` has `k` options on each side, and
+    /// `x + n·↑` is a chain `|n|` deep, which operations mixing it with games that are not
+    /// number-up-stars walk.
     pub fn nus(&mut self, nus: Nus) -> GameId {
         if let Some(&id) = self.nus_index.get(&nus) {
             return id;

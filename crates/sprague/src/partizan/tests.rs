@@ -754,6 +754,12 @@ fn partizan_thermographs_against_direct_computation() {
     let start = Instant::now();
     for &g in &day3 {
         let th = store.thermograph(g);
+        // Numbers, and only numbers, are colder than 0; integers have temperature -1, and every
+        // other game's scaffolds start apart at t = -1.
+        assert_eq!(store.is_number(g), th.temperature < Dyadic::zero());
+        let integer = store.number_value(g).is_some_and(|x| x.is_integer());
+        assert_eq!(integer, th.temperature == Dyadic::from(-1));
+        assert!(th.left.value_at(&dy("-1")) >= th.right.value_at(&dy("-1")));
         for t in &ts {
             let c = store.cool(g, t).unwrap();
             assert_eq!(
