@@ -289,10 +289,11 @@ impl GameStore {
                 return self.nimber(a);
             }
         }
+        let mut memo = AgainstG::default();
         loop {
             self.remove_dominated(&mut l, true);
             self.remove_dominated(&mut r, false);
-            if self.bypass_one_reversible(&mut l, &mut r) {
+            if self.bypass_one_reversible(&mut l, &mut r, &mut memo) {
                 continue;
             }
             break;
@@ -359,12 +360,18 @@ impl GameStore {
     }
 
     /// Bypasses one reversible option, if there is one: a Left option `A` with a Right option
-    /// `A^R ≤ G` is replaced by the Left options of `A^R`; symmetrically for Right.
-    fn bypass_one_reversible(&mut self, l: &mut Vec<GameId>, r: &mut Vec<GameId>) -> bool {
+    /// `A^R ≤ G` is replaced by the Left options of `A^R`; symmetrically for Right. `memo`
+    /// holds comparisons with `G`, whose value the simplifications do not change.
+    fn bypass_one_reversible(
+        &mut self,
+        l: &mut Vec<GameId>,
+        r: &mut Vec<GameId>,
+        memo: &mut AgainstG,
+    ) -> bool {
         for i in 0..l.len() {
             let a = l[i];
             for ar in self.right_options(a) {
-                if self.le_game(ar, l, r) {
+                if self.le_game(ar, l, r, memo) {
                     l.remove(i);
                     l.extend(self.left_options(ar));
                     sort_dedup(l);
@@ -375,7 +382,7 @@ impl GameStore {
         for i in 0..r.len() {
             let a = r[i];
             for al in self.left_options(a) {
-                if self.game_le(l, r, al) {
+                if self.game_le(l, r, al, memo) {
                     r.remove(i);
                     r.extend(self.right_options(al));
                     sort_dedup(r);
@@ -387,33 +394,51 @@ impl GameStore {
     }
 
     /// `x ≤ {l | r}`: no `G^R ≤ x` and no `x^L ≥ G`.
-    fn le_game(&mut self, x: GameId, l: &[GameId], r: &[GameId]) -> bool {
+    fn le_game(&mut self, x: GameId, l: &[GameId], r: &[GameId], memo: &mut AgainstG) -> bool {
+        if let Some(&v) = memo.below.get(&x) {
+            return v;
+        }
+        let mut v = true;
         for &gr in r {
             if self.le(gr, x) {
-                return false;
+                v = false;
+                break;
             }
         }
-        for xl in self.left_options(x) {
-            if self.game_le(l, r, xl) {
-                return false;
+        if v {
+            for xl in self.left_options(x) {
+                if self.game_le(l, r, xl, memo) {
+                    v = false;
+                    break;
+                }
             }
         }
-        true
+        memo.below.insert(x, v);
+        v
     }
 
     /// `{l | r} ≤ y`: no `G^L ≥ y` and no `y^R ≤ G`.
-    fn game_le(&mut self, l: &[GameId], r: &[GameId], y: GameId) -> bool {
+    fn game_le(&mut self, l: &[GameId], r: &[GameId], y: GameId, memo: &mut AgainstG) -> bool {
+        if let Some(&v) = memo.above.get(&y) {
+            return v;
+        }
+        let mut v = true;
         for &gl in l {
             if self.le(y, gl) {
-                return false;
+                v = false;
+                break;
             }
         }
-        for yr in self.right_options(y) {
-            if self.le_game(yr, l, r) {
-                return false;
+        if v {
+            for yr in self.right_options(y) {
+                if self.le_game(yr, l, r, memo) {
+                    v = false;
+                    break;
+                }
             }
         }
-        true
+        memo.above.insert(y, v);
+        v
     }
 
     /// Interns a game given by canonical option lists (sorted, no repetition), recognising the
@@ -886,6 +911,13 @@ fn nus_birthday(n: &Nus) -> BigInt {
     } else {
         bx + (n.nimber ^ parity(&a)) + a
     }
+}
+
+/// Comparisons with the game being simplified, by id of the other game: `x ≤ G` and `G ≤ y`.
+#[derive(Default)]
+struct AgainstG {
+    below: FxHashMap<GameId, bool>,
+    above: FxHashMap<GameId, bool>,
 }
 
 fn sort_dedup(v: &mut Vec<GameId>) {
