@@ -273,7 +273,8 @@ impl GameStore {
     }
 
     /// The game `{left | right}` in canonical form. The options may be given in any order, with
-    /// repetitions, dominated and reversible ones: they are removed and bypassed.
+    /// repetitions, dominated and reversible ones: they are removed and bypassed. The options
+    /// must be ids of this store (an id of another store names another game, or none).
     pub fn from_options(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
         let mut l = left.to_vec();
         let mut r = right.to_vec();

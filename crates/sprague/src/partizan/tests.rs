@@ -383,8 +383,8 @@ fn partizan_number_up_star_fast_paths_match_the_definitions() {
     let mut raw = Raw::default();
     let mut values = Vec::new();
     for (x, e) in [(0, 0), (1, 0), (-1, 1), (3, 2)] {
-        for ups in -3..=3 {
-            for k in 0..4 {
+        for ups in -5..=5 {
+            for k in 0..6 {
                 values.push(nus(x, e, ups, k));
             }
         }
