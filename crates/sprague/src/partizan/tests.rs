@@ -197,6 +197,21 @@ fn partizan_games_born_by_day_3_number_1_4_22_1474_and_are_pairwise_distinct() {
             assert!(store.birthday(g) <= BigInt::from(n));
         }
     }
+    // On every one of them: -(-G) = G, G - G = 0, and the outcome (computed by who wins moving
+    // first) agrees with the comparison with 0.
+    let zero = store.zero();
+    for &g in day3 {
+        let n = store.neg(g);
+        assert_eq!(store.neg(n), g);
+        assert_eq!(store.sum(g, n), zero);
+        let by_order = match store.compare(g, zero) {
+            GameOrdering::Greater => PartizanOutcome::L,
+            GameOrdering::Less => PartizanOutcome::R,
+            GameOrdering::Equal => PartizanOutcome::P,
+            GameOrdering::Confused => PartizanOutcome::N,
+        };
+        assert_eq!(store.outcome(g), by_order);
+    }
     let exactly_3 = day3
         .iter()
         .filter(|&&g| store.birthday(g) == BigInt::from(3))
