@@ -123,7 +123,7 @@ impl GameOrdering {
         }
     }
 
-    /// The symbol: `<`, `=`, `>` or `<>` (CGSuite's ASCII for ‖).
+    /// The symbol in ASCII: `<`, `=`, `>` or `<>` for confused (`‖` in print).
     pub fn symbol(self) -> &'static str {
         match self {
             GameOrdering::Less => "<",

@@ -31,6 +31,7 @@ use std::fmt;
 
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
+use rustc_hash::FxHashMap;
 
 use super::canonical::{GameId, GameStore, Nus};
 use super::dyadic::Dyadic;
@@ -103,22 +104,32 @@ pub fn nus_to_string(n: &Nus) -> String {
 impl GameStore {
     /// `g` in CGSuite notation (see the [module documentation](self)).
     pub fn display(&mut self, g: GameId) -> String {
-        self.piece(g).full()
+        self.piece(g, &mut FxHashMap::default()).full()
     }
 
-    fn piece(&mut self, g: GameId) -> Piece {
+    /// The printed form of `g`, each subposition printed once (`memo`).
+    fn piece(&mut self, g: GameId, memo: &mut FxHashMap<GameId, Piece>) -> Piece {
+        if let Some(p) = memo.get(&g) {
+            return p.clone();
+        }
+        let p = self.piece_uncached(g, memo);
+        memo.insert(g, p.clone());
+        p
+    }
+
+    fn piece_uncached(&mut self, g: GameId, memo: &mut FxHashMap<GameId, Piece>) -> Piece {
         if let Some(n) = self.as_nus(g) {
             return Piece::Atom(nus_to_string(n));
         }
         let mut lo = self.left_options(g);
         let mut ro = self.right_options(g);
-        self.sort_for_print(&mut lo);
-        self.sort_for_print(&mut ro);
+        self.sort_for_print(&mut lo, memo);
+        self.sort_for_print(&mut ro, memo);
         if self.neg(g) == g {
             let mut s = String::from("+-");
             if lo.len() == 1 {
                 let o = lo[0];
-                let text = self.piece(o).full();
+                let text = self.piece(o, memo).full();
                 // As CGSuite: parentheses unless a number, a nimber or an up multiple.
                 let parens = self.as_nus(o).is_some_and(|n| {
                     let zero_number = n.number.is_zero();
@@ -132,15 +143,15 @@ impl GameStore {
                     s.push_str(&text);
                 }
             } else {
-                let texts: Vec<String> = lo.iter().map(|&o| self.piece(o).full()).collect();
+                let texts: Vec<String> = lo.iter().map(|&o| self.piece(o, memo).full()).collect();
                 s.push('{');
                 s.push_str(&texts.join(","));
                 s.push('}');
             }
             return Piece::Atom(s);
         }
-        let (ls, lb) = self.side(&lo);
-        let (rs, rb) = self.side(&ro);
+        let (ls, lb) = self.side(&lo, memo);
+        let (rs, rb) = self.side(&ro, memo);
         let bars = lb.max(rb) + 1;
         Piece::Braces {
             content: format!("{ls}{}{rs}", "|".repeat(bars)),
@@ -149,17 +160,20 @@ impl GameStore {
     }
 
     /// One side of braces: its text and the bars it uses (0 for a list of options).
-    fn side(&mut self, options: &[GameId]) -> (String, usize) {
+    fn side(&mut self, options: &[GameId], memo: &mut FxHashMap<GameId, Piece>) -> (String, usize) {
         if options.len() == 1 {
-            if let Piece::Braces { content, bars } = self.piece(options[0]) {
+            if let Piece::Braces { content, bars } = self.piece(options[0], memo) {
                 return (content, bars);
             }
         }
-        let texts: Vec<String> = options.iter().map(|&o| self.piece(o).full()).collect();
+        let texts: Vec<String> = options
+            .iter()
+            .map(|&o| self.piece(o, memo).full())
+            .collect();
         (texts.join(","), 0)
     }
 
-    fn sort_for_print(&mut self, options: &mut [GameId]) {
+    fn sort_for_print(&mut self, options: &mut [GameId], memo: &mut FxHashMap<GameId, Piece>) {
         let mut keyed: Vec<(GameId, Option<Nus>, String)> = options
             .iter()
             .map(|&o| {
@@ -167,7 +181,7 @@ impl GameStore {
                 let text = if n.is_some() {
                     String::new()
                 } else {
-                    self.display(o)
+                    self.piece(o, memo).full()
                 };
                 (o, n, text)
             })
