@@ -17,6 +17,8 @@
 //! - [`games`]: the rulesets, each with its closed form where one exists.
 //! - [`sequence`]: sequences G(0), G(1), … and their ultimate period ([`sequence::Period`]).
 //! - [`pattern`]: closed forms fitted to tables and grids (the pattern finder).
+//! - [`partizan`]: short partizan games (Conway's algebra): canonical forms, hash-consed, with
+//!   sums, comparison, outcomes, stops, thermographs, and CGSuite's notation.
 //! - [`minimax`]: scoring games (points per move, extra moves allowed) and win/draw/loss games,
 //!   by negamax with alpha-beta and a transposition table.
 //!
@@ -80,6 +82,7 @@
 mod game;
 pub mod games;
 pub mod minimax;
+pub mod partizan;
 pub mod pattern;
 pub mod progress;
 pub mod sequence;
