@@ -16,29 +16,12 @@
 //! The whole game lasts as long as its longest component, so its steps are the largest of its
 //! components', and the player to move wins iff that number is odd.
 
-// FxHash: the keys are parts the game generates and short lists of part numbers.
+// FxHash: the keys are short lists of part numbers.
 use rustc_hash::FxHashMap as HashMap;
 
+use super::parts::{Budget, Id, OptionUnits, Parts};
 use super::SolveError;
 use crate::Impartial;
-
-/// A part (a component of [`Impartial::components`]) as the solver knows it, by its number.
-type Id = u32;
-
-/// A part on the valuing path: its number, its options each split into parts, the next option
-/// and the next part of it to look at.
-type PartFrame<P> = (Id, Vec<Vec<P>>, usize, usize);
-
-/// A part known to the solver.
-struct Part {
-    /// Each option: the parts it leaves that still have a move (sorted), and their nim-values'
-    /// XOR. A part with no option is finished: it is left out of every sum (it adds no move).
-    options: Vec<(Box<[Id]>, u64)>,
-    /// The nim-value (the mex of the options' XORs).
-    value: u64,
-    /// False while its options are being valued (a repeat is a cycle).
-    done: bool,
-}
 
 /// Every-SG steps of given components, each possibly a sum (a position of `G` that
 /// [`Impartial::components`] splits): memoised over the parts met and the sums of parts
@@ -49,34 +32,26 @@ struct Part {
 /// a part of nim-value 0 with moves still lasts, and two equal parts do not cancel (the sum of
 /// two Kayles heaps of 1 has two steps, not none).
 pub struct EverySolver<'g, G: Impartial> {
-    game: &'g G,
-    max_positions: usize,
-    ids: HashMap<G::Position, Id>,
-    parts: Vec<Part>,
+    /// The parts, their options kept as stored: 6 units an option and one for every two parts it
+    /// leaves, 16 units (about 10 bytes each) to a kept position of about 160 (an option is a
+    /// boxed list of ids and a value: about 60 bytes, and 4 an id): a three-heap code's heap has
+    /// thousands of options, which the count of parts alone missed.
+    parts: Parts<'g, G>,
     // `None` while on the search path.
     sums: HashMap<Box<[Id]>, Option<u64>>,
-    /// The parts' options stored, in units of about 10 bytes, 16 to a kept position of about
-    /// 160 (an option is a boxed list of ids and a value: about 60 bytes, and 4 an id): a
-    /// three-heap code's heap has thousands of options, which the count of parts alone missed.
-    option_units: usize,
-    /// Options looked at so far (a part's when it is valued, a sum's when it is opened), and the
-    /// most allowed: the time a search takes, where `max_positions` bounds what it keeps.
-    work: u64,
-    max_work: u64,
+    /// Parts and sums stored, with those units, and options looked at (a part's when it is
+    /// valued, a sum's when it is opened): the time a search takes, where `max_positions` bounds
+    /// what it keeps.
+    budget: Budget,
 }
 
 impl<'g, G: Impartial> EverySolver<'g, G> {
     /// A solver that stores at most `max_positions` parts and sums together.
     pub fn new(game: &'g G, max_positions: usize) -> Self {
         EverySolver {
-            game,
-            max_positions,
-            ids: HashMap::default(),
-            parts: Vec::new(),
+            parts: Parts::new(game, OptionUnits::Valued),
             sums: HashMap::default(),
-            option_units: 0,
-            work: 0,
-            max_work: u64::MAX,
+            budget: Budget::new(max_positions),
         }
     }
 
@@ -84,28 +59,18 @@ impl<'g, G: Impartial> EverySolver<'g, G> {
     /// `max_work` options in all (a sum of many heaps with many options each costs far more
     /// time than its one stored entry says).
     pub fn with_max_work(mut self, max_work: u64) -> Self {
-        self.max_work = max_work;
+        self.budget.max_work = max_work;
         self
     }
 
     /// The options looked at so far.
     pub fn work(&self) -> u64 {
-        self.work
-    }
-
-    fn add_work(&mut self, options: usize) -> Result<(), SolveError> {
-        self.work = self.work.saturating_add(options as u64);
-        if self.work > self.max_work {
-            return Err(SolveError::TooMuchWork {
-                limit: self.max_work,
-            });
-        }
-        Ok(())
+        self.budget.work
     }
 
     /// The parts and sums stored.
     pub fn len(&self) -> usize {
-        self.parts.len() + self.sums.len() + self.option_units / 16
+        self.budget.len(self.parts.len() + self.sums.len())
     }
 
     /// Whether nothing is stored.
@@ -136,7 +101,7 @@ impl<'g, G: Impartial> EverySolver<'g, G> {
     /// As [`EverySolver::steps`].
     pub fn component_steps(&mut self, component: &G::Position) -> Result<u64, SolveError> {
         let mut parts = Vec::new();
-        self.game.components(component, &mut parts);
+        self.parts.game().components(component, &mut parts);
         let key = self.key_of(&parts)?;
         self.guarded(|solver| solver.sum_steps(key))
     }
@@ -157,17 +122,17 @@ impl<'g, G: Impartial> EverySolver<'g, G> {
             return Ok(None);
         }
         let mut parts = Vec::new();
-        self.game.components(component, &mut parts);
+        self.parts.game().components(component, &mut parts);
         let mut options = Vec::new();
         let mut left = Vec::new();
         for (idx, part) in parts.iter().enumerate() {
             options.clear();
-            self.game.options(part, &mut options);
+            self.parts.game().options(part, &mut options);
             for option in &options {
                 left.clear();
                 left.extend(parts[..idx].iter().cloned());
                 left.extend(parts[idx + 1..].iter().cloned());
-                self.game.components(option, &mut left);
+                self.parts.game().components(option, &mut left);
                 let key = self.key_of(&left)?;
                 if self.guarded(|solver| solver.sum_steps(key))? == s - 1 {
                     return Ok(Some(left));
@@ -184,148 +149,34 @@ impl<'g, G: Impartial> EverySolver<'g, G> {
     ) -> Result<T, SolveError> {
         let res = f(self);
         if res.is_err() {
-            self.ids.clear();
             self.parts.clear();
             self.sums.clear();
-            self.option_units = 0;
+            self.budget.units = 0;
         }
         res
     }
 
-    fn check_room(&self) -> Result<(), SolveError> {
-        if self.len() >= self.max_positions {
-            return Err(SolveError::TooManyPositions {
-                limit: self.max_positions,
-            });
-        }
-        Ok(())
-    }
-
     /// The key of a sum of `parts` (each a component): the sorted numbers of those with a move.
     fn key_of(&mut self, parts: &[G::Position]) -> Result<Box<[Id]>, SolveError> {
-        let mut key = Vec::with_capacity(parts.len());
-        for p in parts {
-            let id = self.guarded(|solver| solver.part(p))?;
-            if !self.parts[id as usize].options.is_empty() {
-                key.push(id);
-            }
-        }
-        key.sort_unstable();
-        Ok(key.into_boxed_slice())
-    }
-
-    /// The number of part `p`, valuing it and every part it reaches first (explicit stack).
-    fn part(&mut self, p: &G::Position) -> Result<Id, SolveError> {
-        if let Some(&id) = self.ids.get(p) {
-            return if self.parts[id as usize].done {
-                Ok(id)
-            } else {
-                Err(SolveError::Loop)
-            };
-        }
-        let mut stack: Vec<PartFrame<G::Position>> = vec![self.open_part(p.clone())?];
-        loop {
-            let mut descend = None;
-            {
-                let (_, options, next, within) = stack.last_mut().expect("not empty");
-                'options: while *next < options.len() {
-                    while *within < options[*next].len() {
-                        let q = &options[*next][*within];
-                        match self.ids.get(q) {
-                            Some(&id) if self.parts[id as usize].done => *within += 1,
-                            Some(_) => return Err(SolveError::Loop),
-                            None => {
-                                descend = Some(q.clone());
-                                break 'options;
-                            }
-                        }
-                    }
-                    *next += 1;
-                    *within = 0;
-                }
-            }
-            if let Some(q) = descend {
-                let frame = self.open_part(q)?;
-                stack.push(frame);
-                continue;
-            }
-            let (id, options, _, _) = stack.pop().expect("not empty");
-            let mut valued: Vec<(Box<[Id]>, u64)> = Vec::with_capacity(options.len());
-            for option in &options {
-                let mut key = Vec::with_capacity(option.len());
-                let mut xor = 0;
-                for q in option {
-                    let q_id = self.ids[q];
-                    let q_part = &self.parts[q_id as usize];
-                    xor ^= q_part.value;
-                    if !q_part.options.is_empty() {
-                        key.push(q_id);
-                    }
-                }
-                key.sort_unstable();
-                valued.push((key.into_boxed_slice(), xor));
-            }
-            let mut seen: Vec<u64> = valued.iter().map(|&(_, v)| v).collect();
-            seen.sort_unstable();
-            seen.dedup();
-            let value = seen
-                .iter()
-                .enumerate()
-                .find(|&(i, &v)| v != i as u64)
-                .map_or(seen.len() as u64, |(i, _)| i as u64);
-            self.option_units += valued
-                .iter()
-                .map(|(left, _)| 6 + left.len() / 2)
-                .sum::<usize>();
-            let part = &mut self.parts[id as usize];
-            part.options = valued;
-            part.value = value;
-            part.done = true;
-            if stack.is_empty() {
-                return Ok(id);
-            }
-        }
-    }
-
-    fn open_part(&mut self, p: G::Position) -> Result<PartFrame<G::Position>, SolveError> {
-        self.check_room()?;
-        let mut options = Vec::new();
-        self.game.options(&p, &mut options);
-        self.add_work(options.len())?;
-        let split = options
-            .iter()
-            .map(|o| {
-                let mut parts = Vec::new();
-                self.game.components(o, &mut parts);
-                parts
-            })
-            .collect();
-        let id = Id::try_from(self.parts.len()).map_err(|_| SolveError::TooManyPositions {
-            limit: self.max_positions,
-        })?;
-        self.ids.insert(p, id);
-        self.parts.push(Part {
-            options: Vec::new(),
-            value: 0,
-            done: false,
-        });
-        Ok((id, split, 0, 0))
+        self.guarded(|solver| {
+            solver
+                .parts
+                .key_of(parts, solver.sums.len(), &mut solver.budget)
+        })
     }
 
     /// The options of the sum `key` worth searching: from a won sum (nim-values' XOR not 0) only
     /// the lost ones (XOR 0), the even ones; from a lost sum all.
     /// Also returns the count of the parts' options scanned.
     fn sum_options(&self, key: &[Id]) -> (Vec<Box<[Id]>>, usize) {
-        let xor = key
-            .iter()
-            .fold(0, |acc, &id| acc ^ self.parts[id as usize].value);
+        let xor = key.iter().fold(0, |acc, &id| acc ^ self.parts[id].value);
         let mut res = Vec::new();
         let mut scanned = 0;
         for (idx, &id) in key.iter().enumerate() {
             if idx > 0 && key[idx - 1] == id {
                 continue; // an equal part moved: the same options
             }
-            let part = &self.parts[id as usize];
+            let part = &self.parts[id];
             scanned += part.options.len();
             for (left, value) in &part.options {
                 if xor != 0 && xor ^ part.value ^ value != 0 {
@@ -360,13 +211,12 @@ impl<'g, G: Impartial> EverySolver<'g, G> {
             best: Option<u64>,
         }
         let open = |solver: &mut Self, key: Box<[Id]>| -> Result<Frame, SolveError> {
-            solver.check_room()?;
-            let won = key
-                .iter()
-                .fold(0, |acc, &id| acc ^ solver.parts[id as usize].value)
-                != 0;
+            solver
+                .budget
+                .check_room(solver.parts.len() + solver.sums.len())?;
+            let won = key.iter().fold(0, |acc, &id| acc ^ solver.parts[id].value) != 0;
             let (options, scanned) = solver.sum_options(&key);
-            solver.add_work(scanned.max(1))?;
+            solver.budget.add_work(scanned.max(1))?;
             solver.sums.insert(key.clone(), None);
             Ok(Frame {
                 key,

@@ -22,6 +22,7 @@ pub mod matching;
 mod memo;
 pub mod misere;
 pub mod naive;
+mod parts;
 pub mod remoteness;
 pub mod retrograde;
 

@@ -35,29 +35,12 @@
 //! of only max hᵢ parts), so this is for small positions; for the outcome or nim-value alone,
 //! [`MemoSolver`](super::MemoSolver) values each part once.
 
-// FxHash: the keys are parts the game generates and short lists of part numbers.
+// FxHash: the keys are short lists of part numbers.
 use rustc_hash::FxHashMap as HashMap;
 
+use super::parts::{Budget, Id, OptionUnits, Parts};
 use super::SolveError;
 use crate::Impartial;
-
-/// A part (a component of [`Impartial::components`]) as the solver knows it, by its number.
-type Id = u32;
-
-/// A part on the valuing path: its number, its options each split into parts, the next option
-/// and the next part of it to look at.
-type PartFrame<P> = (Id, Vec<Vec<P>>, usize, usize);
-
-/// A part known to the solver.
-struct Part {
-    /// Each option: the parts it leaves that still have a move (sorted), and their nim-values'
-    /// XOR. A part with no option is finished (nim-value 0) and left out of every sum.
-    options: Vec<(Box<[Id]>, u64)>,
-    /// The nim-value: the mex of the options' XORs.
-    value: u64,
-    /// False while its options are being valued (a repeat is a cycle).
-    done: bool,
-}
 
 /// A sum on the search path, with its options looked at one by one (they are not listed: a sum
 /// of many parts has many options, and the path can be long).
@@ -109,23 +92,20 @@ impl SumFrame {
 /// assert_eq!(solver.remoteness(&vec![1, 2, 3]).unwrap(), 6);
 /// ```
 pub struct RemotenessSolver<'g, G: Impartial> {
-    game: &'g G,
-    max_positions: usize,
-    ids: HashMap<G::Position, Id>,
-    parts: Vec<Part>,
+    /// The parts, their options counted as generated: an option on the valuing path is a list
+    /// of parts, about 40 bytes and 20 a part (stored, a boxed list of ids and a value, about
+    /// 50), 4 units (of about 10 bytes, 16 to a kept position) and 2 a part, counted when
+    /// generated, so that a path of parts with many options each is bounded too, not only what
+    /// is kept.
+    parts: Parts<'g, G>,
     // `None` while on the search path.
     sums: HashMap<Box<[Id]>, Option<u64>>,
-    /// The parts' options generated and the sums' keys, in units of about 10 bytes, 16 to a
-    /// kept position. An option on the valuing path is a list of parts, about 40 bytes and 20 a
-    /// part (stored, a boxed list of ids and a value, about 50), counted when generated, so that
-    /// a path of parts with many options each is bounded too, not only what is kept. A sum's
-    /// key is 4 bytes a part, held twice while the sum is on the path: a unit a part.
-    units: usize,
-    /// Options looked at so far (a part's when it is valued, a sum's as it is searched, each
-    /// one more for every 16 parts of the sum it leaves, which it builds and hashes), and the
-    /// most allowed; not reset when a search fails, so that one budget bounds every call.
-    work: u64,
-    max_work: u64,
+    /// Parts and sums stored, with those units and the sums' keys (4 bytes a part, held twice
+    /// while the sum is on the path: a unit a part); options looked at (a part's when it is
+    /// valued, a sum's as it is searched, each one more for every 16 parts of the sum it leaves,
+    /// which it builds and hashes), not reset when a search fails, so that one budget bounds
+    /// every call.
+    budget: Budget,
 }
 
 impl<'g, G: Impartial> RemotenessSolver<'g, G> {
@@ -133,14 +113,9 @@ impl<'g, G: Impartial> RemotenessSolver<'g, G> {
     /// in, see [`RemotenessSolver::len`]).
     pub fn new(game: &'g G, max_positions: usize) -> Self {
         RemotenessSolver {
-            game,
-            max_positions,
-            ids: HashMap::default(),
-            parts: Vec::new(),
+            parts: Parts::new(game, OptionUnits::Generated),
             sums: HashMap::default(),
-            units: 0,
-            work: 0,
-            max_work: u64::MAX,
+            budget: Budget::new(max_positions),
         }
     }
 
@@ -149,20 +124,20 @@ impl<'g, G: Impartial> RemotenessSolver<'g, G> {
     /// more: one more for every 16 parts): a sum of many parts with many options each costs far
     /// more time than its one stored entry says.
     pub fn with_max_work(mut self, max_work: u64) -> Self {
-        self.max_work = max_work;
+        self.budget.max_work = max_work;
         self
     }
 
     /// The options looked at so far, over every call.
     pub fn work(&self) -> u64 {
-        self.work
+        self.budget.work
     }
 
     /// The parts and sums stored, with the parts' options and the sums' keys counted in at 16
     /// units of about 10 bytes to a position (a part's option 4 units and 2 a part it leaves, a
     /// sum's key a unit a part).
     pub fn len(&self) -> usize {
-        self.parts.len() + self.sums.len() + self.units / 16
+        self.budget.len(self.parts.len() + self.sums.len())
     }
 
     /// Whether nothing is stored.
@@ -180,7 +155,7 @@ impl<'g, G: Impartial> RemotenessSolver<'g, G> {
     /// solver is then emptied (the work done stays counted).
     pub fn remoteness(&mut self, position: &G::Position) -> Result<u64, SolveError> {
         let mut parts = Vec::new();
-        self.game.components(position, &mut parts);
+        self.parts.game().components(position, &mut parts);
         let key = self.key_of(&parts)?;
         self.guarded(|solver| solver.sum_remoteness(key))
     }
@@ -192,149 +167,26 @@ impl<'g, G: Impartial> RemotenessSolver<'g, G> {
     ) -> Result<T, SolveError> {
         let res = f(self);
         if res.is_err() {
-            self.ids.clear();
             self.parts.clear();
             self.sums.clear();
-            self.units = 0;
+            self.budget.units = 0;
         }
         res
     }
 
-    fn check_room(&self) -> Result<(), SolveError> {
-        if self.len() >= self.max_positions {
-            return Err(SolveError::TooManyPositions {
-                limit: self.max_positions,
-            });
-        }
-        Ok(())
-    }
-
-    fn add_work(&mut self, options: usize) -> Result<(), SolveError> {
-        self.work = self.work.saturating_add(options as u64);
-        if self.work > self.max_work {
-            return Err(SolveError::TooMuchWork {
-                limit: self.max_work,
-            });
-        }
-        Ok(())
-    }
-
     /// The key of a sum of `parts` (each a component): the sorted numbers of those with a move.
     fn key_of(&mut self, parts: &[G::Position]) -> Result<Box<[Id]>, SolveError> {
-        let mut key = Vec::with_capacity(parts.len());
-        for p in parts {
-            let id = self.guarded(|solver| solver.part(p))?;
-            if !self.parts[id as usize].options.is_empty() {
-                key.push(id);
-            }
-        }
-        key.sort_unstable();
-        Ok(key.into_boxed_slice())
-    }
-
-    /// The number of part `p`, valuing it and every part it reaches first (explicit stack).
-    fn part(&mut self, p: &G::Position) -> Result<Id, SolveError> {
-        if let Some(&id) = self.ids.get(p) {
-            return if self.parts[id as usize].done {
-                Ok(id)
-            } else {
-                Err(SolveError::Loop)
-            };
-        }
-        let mut stack: Vec<PartFrame<G::Position>> = vec![self.open_part(p.clone())?];
-        loop {
-            let mut descend = None;
-            {
-                let (_, options, next, within) = stack.last_mut().expect("not empty");
-                'options: while *next < options.len() {
-                    while *within < options[*next].len() {
-                        let q = &options[*next][*within];
-                        match self.ids.get(q) {
-                            Some(&id) if self.parts[id as usize].done => *within += 1,
-                            Some(_) => return Err(SolveError::Loop),
-                            None => {
-                                descend = Some(q.clone());
-                                break 'options;
-                            }
-                        }
-                    }
-                    *next += 1;
-                    *within = 0;
-                }
-            }
-            if let Some(q) = descend {
-                let frame = self.open_part(q)?;
-                stack.push(frame);
-                continue;
-            }
-            let (id, options, _, _) = stack.pop().expect("not empty");
-            let mut valued: Vec<(Box<[Id]>, u64)> = Vec::with_capacity(options.len());
-            for option in &options {
-                let mut key = Vec::with_capacity(option.len());
-                let mut xor = 0;
-                for q in option {
-                    let q_id = self.ids[q];
-                    let q_part = &self.parts[q_id as usize];
-                    xor ^= q_part.value;
-                    if !q_part.options.is_empty() {
-                        key.push(q_id);
-                    }
-                }
-                key.sort_unstable();
-                valued.push((key.into_boxed_slice(), xor));
-            }
-            let mut seen: Vec<u64> = valued.iter().map(|&(_, v)| v).collect();
-            seen.sort_unstable();
-            seen.dedup();
-            let value = seen
-                .iter()
-                .enumerate()
-                .find(|&(i, &v)| v != i as u64)
-                .map_or(seen.len() as u64, |(i, _)| i as u64);
-            let part = &mut self.parts[id as usize];
-            part.options = valued;
-            part.value = value;
-            part.done = true;
-            if stack.is_empty() {
-                return Ok(id);
-            }
-        }
-    }
-
-    fn open_part(&mut self, p: G::Position) -> Result<PartFrame<G::Position>, SolveError> {
-        self.check_room()?;
-        let mut options = Vec::new();
-        self.game.options(&p, &mut options);
-        self.add_work(options.len())?;
-        let split: Vec<Vec<G::Position>> = options
-            .iter()
-            .map(|o| {
-                let mut parts = Vec::new();
-                self.game.components(o, &mut parts);
-                parts
-            })
-            .collect();
-        self.units = self
-            .units
-            .saturating_add(split.iter().map(|parts| 4 + 2 * parts.len()).sum());
-        let id = Id::try_from(self.parts.len()).map_err(|_| SolveError::TooManyPositions {
-            limit: self.max_positions,
-        })?;
-        self.ids.insert(p, id);
-        self.parts.push(Part {
-            options: Vec::new(),
-            value: 0,
-            done: false,
-        });
-        Ok((id, split, 0, 0))
+        self.guarded(|solver| {
+            solver
+                .parts
+                .key_of(parts, solver.sums.len(), &mut solver.budget)
+        })
     }
 
     fn open_sum(&mut self, key: Box<[Id]>) -> Result<SumFrame, SolveError> {
-        self.check_room()?;
-        let value = key
-            .iter()
-            .fold(0, |acc, &id| acc ^ self.parts[id as usize].value);
-        self.units = self.units.saturating_add(key.len());
+        self.budget.check_room(self.parts.len() + self.sums.len())?;
+        let value = key.iter().fold(0, |acc, &id| acc ^ self.parts[id].value);
+        self.budget.units = self.budget.units.saturating_add(key.len());
         self.sums.insert(key.clone(), None);
         let mut frame = SumFrame {
             key,
@@ -346,7 +198,7 @@ impl<'g, G: Impartial> RemotenessSolver<'g, G> {
         // A lone part with a move that empties it wins at once: remoteness 1. (With two parts
         // or more, no option ends the game, so a won sum can stop at a lost option of 2.)
         if let [id] = *frame.key {
-            if self.parts[id as usize]
+            if self.parts[id]
                 .options
                 .iter()
                 .any(|(left, _)| left.is_empty())
@@ -374,7 +226,7 @@ impl<'g, G: Impartial> RemotenessSolver<'g, G> {
                 let frame = stack.last_mut().expect("not empty");
                 while frame.slot < frame.key.len() {
                     let id = frame.key[frame.slot];
-                    let part = &self.parts[id as usize];
+                    let part = &self.parts[id];
                     if frame.option == part.options.len()
                         || frame.slot > 0 && frame.key[frame.slot - 1] == id
                     {
@@ -384,13 +236,8 @@ impl<'g, G: Impartial> RemotenessSolver<'g, G> {
                         continue;
                     }
                     let (left, value) = &part.options[frame.option];
-                    let cost = 1 + frame.key.len() as u64 / 16;
-                    self.work = self.work.saturating_add(cost);
-                    if self.work > self.max_work {
-                        return Err(SolveError::TooMuchWork {
-                            limit: self.max_work,
-                        });
-                    }
+                    let cost = 1 + frame.key.len() / 16;
+                    self.budget.add_work(cost)?;
                     if frame.won() && frame.value ^ part.value ^ value != 0 {
                         // A won option: it cannot be the fastest win.
                         frame.option += 1;
