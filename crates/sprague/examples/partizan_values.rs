@@ -22,10 +22,17 @@ fn report<G: Partizan>(game: &G, label: &str, p: &G::Position) {
             let store = solver.store_mut();
             let temperature = store.temperature(g);
             let mean = store.mean(g);
+            let mut shown = store.display(g);
+            if shown.chars().count() > 160 {
+                let n = shown.chars().count();
+                shown = format!(
+                    "{}… ({n} characters)",
+                    shown.chars().take(120).collect::<String>()
+                );
+            }
             println!(
-                "{label}: {}  (mean {mean}, temperature {temperature}; {valued} components, \
+                "{label}: {shown}  (mean {mean}, temperature {temperature}; {valued} components, \
                  {:.3} s)",
-                store.display(g),
                 elapsed.as_secs_f64()
             );
         }

@@ -228,6 +228,30 @@ fn domineering_known_values() {
 }
 
 #[test]
+fn domineering_squares_have_the_published_outcomes() {
+    // Breuker, Uiterwijk and van den Herik, "Solving 8×8 Domineering" (2000), and Lachmann, Moore
+    // and Rapaport, "Who wins Domineering on rectangular boards?" (2002): the 2×2, 3×3 and 4×4
+    // squares are first-player wins, the 5×5 a second-player win.
+    let mut solver = CanonicalSolver::new(&Domineering);
+    for (n, outcome) in [
+        (2, PartizanOutcome::N),
+        (3, PartizanOutcome::N),
+        (4, PartizanOutcome::N),
+        (5, PartizanOutcome::P),
+    ] {
+        let g = solver
+            .value(&DomineeringBoard::empty(n, n).unwrap())
+            .unwrap();
+        assert_eq!(solver.store_mut().outcome(g), outcome, "{n}x{n}");
+    }
+    // Derived by this solver, not checked against the literature: 4 rows × 5 columns is 1, and
+    // its transpose, valued by a fresh solver, −1.
+    let shown_rect = |r, c| shown(&Domineering, &DomineeringBoard::empty(r, c).unwrap());
+    assert_eq!(shown_rect(4, 5), "1");
+    assert_eq!(shown_rect(5, 4), "-1");
+}
+
+#[test]
 fn domineering_transpose_negates_and_reflections_keep_the_value() {
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     let mut store = GameStore::new();
@@ -338,11 +362,61 @@ fn toads_and_frogs_every_strip_up_to_7_matches_naive_and_brute_force() {
 #[test]
 fn toads_and_frogs_known_values() {
     let value = |s: &str| shown(&ToadsAndFrogs, &ToadsAndFrogs::parse(s).unwrap());
-    // Winning Ways, ch. 1: `t.f` is `*`; a toad with n empty cells ahead is worth n.
+    // Winning Ways, ch. 1: `t.f` is `*`, `tftf.` and `tf.tf` are 0, `tft.f` is `*` and `t.tff`
+    // is `{0|*}` = ^; a toad with n empty cells ahead is worth n.
     assert_eq!(value("t.f"), "*");
+    assert_eq!(value("tftf."), "0");
+    assert_eq!(value("tf.tf"), "0");
+    assert_eq!(value("tft.f"), "*");
+    assert_eq!(value("t.tff"), "^");
     assert_eq!(value("t..."), "3");
     assert_eq!(value("...f"), "-3");
     assert_eq!(value("tf"), "0");
+    // Erickson's conjectures ("New Toads and Frogs results", Games of No Chance, 1996), proved by
+    // Thanatipanonda and Zeilberger (arXiv:0710.4951) and Thanatipanonda ("Further hopping with
+    // Toads and Frogs", EJC 2011), for starting positions T^a □^k F^b. (The copy we found lost the
+    // number of empty squares; two for E1 and three for E2 and E3 are the ones under which the
+    // formulas hold, and those are the families the papers study.)
+    let start = |a: usize, k: usize, b: usize| {
+        format!("{}{}{}", "t".repeat(a), ".".repeat(k), "f".repeat(b))
+    };
+    let mut solver = CanonicalSolver::new(&ToadsAndFrogs);
+    for a in 3..=7 {
+        for b in 2..a.min(5) {
+            // E1: T^a □□ F^b = {{a−3 | a−b} | {* | 3−b}} for a > b ≥ 2.
+            let g = solver
+                .value(&ToadsAndFrogs::parse(&start(a, 2, b)).unwrap())
+                .unwrap();
+            let store = solver.store_mut();
+            let (a3, ab, b3) = (a as i64 - 3, a as i64 - b as i64, 3 - b as i64);
+            let expected = store
+                .parse(&format!("{{{{{a3}|{ab}}}|{{*|{b3}}}}}"))
+                .unwrap();
+            assert_eq!(g, expected, "E1 {}", start(a, 2, b));
+        }
+    }
+    for a in 2..=7 {
+        // E2: T^a □□□ FF = {a−2 | a−2} for a ≥ 2.
+        let g = solver
+            .value(&ToadsAndFrogs::parse(&start(a, 3, 2)).unwrap())
+            .unwrap();
+        let expected = solver
+            .store_mut()
+            .parse(&format!("{{{0}|{0}}}", a - 2))
+            .unwrap();
+        assert_eq!(g, expected, "E2 {}", start(a, 3, 2));
+    }
+    for a in 5..=7 {
+        // E3: T^a □□□ FFF = a − 7/2 for a ≥ 5.
+        let g = solver
+            .value(&ToadsAndFrogs::parse(&start(a, 3, 3)).unwrap())
+            .unwrap();
+        let expected = solver
+            .store_mut()
+            .parse(&format!("{}/2", 2 * a - 7))
+            .unwrap();
+        assert_eq!(g, expected, "E3 {}", start(a, 3, 3));
+    }
 }
 
 #[test]
