@@ -5,10 +5,12 @@ use std::fmt;
 use super::Partizan;
 
 /// Cutcake (*Winning Ways*, ch. 2, "Cutcake"). A position is a set of rectangular pieces of cake
-/// scored into unit squares. Following *Winning Ways* — "Left ... may only make vertical cuts, and
-/// Right only horizontal ones" (Left is Blue, cutting North–South) — Left cuts a piece along a
-/// vertical line between two columns, Right along a horizontal line between two rows; the piece
-/// becomes two. Who cannot cut loses (every piece is then 1×1).
+/// scored into unit squares. The convention is *Winning Ways*': Left cuts vertically
+/// (North–South), Right horizontally (East–West) — the same as in T. Morley's course on
+/// combinatorial games ("Left always cuts up and down"). A cut goes along a line of the scoring,
+/// from edge to edge of one piece, which becomes two. Who cannot cut loses (every piece is then
+/// 1×1). (Not checked against the book itself, which our search tools do not hold; the table of
+/// values below follows from this convention.)
 ///
 /// So a piece one row high and `w` wide is `w − 1` (only Left can cut it, `w − 1` times), and one
 /// column wide and `h` high is `−(h − 1)`.

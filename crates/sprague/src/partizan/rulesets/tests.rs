@@ -291,6 +291,54 @@ fn clobber_every_small_board_matches_naive_and_brute_force() {
 }
 
 #[test]
+fn clobber_symmetries_keep_the_value_and_swapping_colours_negates_it() {
+    let mut rng = ChaCha8Rng::seed_from_u64(13);
+    let mut store = GameStore::new();
+    let mut memo = HashMap::new();
+    for _ in 0..200 {
+        let rows = rng.gen_range(1..=3u8);
+        let cols = rng.gen_range(1..=4u8);
+        let (mut left, mut right) = (0u64, 0u64);
+        for i in 0..rows * cols {
+            match rng.gen_range(0..3) {
+                0 => left |= 1 << i,
+                1 => right |= 1 << i,
+                _ => {}
+            }
+        }
+        let b = ClobberBoard {
+            rows,
+            cols,
+            left,
+            right,
+        };
+        let v = naive(&Clobber, &mut store, &mut memo, &b);
+        let swapped = ClobberBoard {
+            left: right,
+            right: left,
+            ..b
+        };
+        let w = naive(&Clobber, &mut store, &mut memo, &swapped);
+        assert_eq!(w, store.neg(v), "{b} with colours swapped");
+        for k in 1..8 {
+            let (r, c, l) = grid::symmetry(rows, cols, left, k);
+            let (_, _, o) = grid::symmetry(rows, cols, right, k);
+            let image = ClobberBoard {
+                rows: r,
+                cols: c,
+                left: l,
+                right: o,
+            };
+            assert_eq!(
+                naive(&Clobber, &mut store, &mut memo, &image),
+                v,
+                "{b} under {k}: {image}"
+            );
+        }
+    }
+}
+
+#[test]
 fn clobber_known_values() {
     let c = Clobber;
     let value = |s: &str| shown(&c, &Clobber::parse(s).unwrap());
@@ -324,11 +372,12 @@ fn cutcake_every_small_cake_matches_naive_and_brute_force() {
 
 #[test]
 fn cutcake_winning_ways_table() {
-    // Winning Ways, ch. 2 (the table of Cutcake values): with Left cutting vertically, a piece `h`
-    // high and `w` wide with `h <= w` is worth ⌊w / 2^⌊log₂ h⌋⌋ − 1, and the transpose the negative.
+    // The table of Cutcake values (Winning Ways, ch. 2), in the closed form usually quoted with it:
+    // with Left cutting vertically, a piece `h` high and `w` wide with `h <= w` is worth
+    // ⌊w / 2^⌊log₂ h⌋⌋ − 1, and the transpose the negative.
     let mut solver = CanonicalSolver::new(&Cutcake);
-    for h in 1..=12u32 {
-        for w in 1..=12u32 {
+    for h in 1..=16u32 {
+        for w in 1..=16u32 {
             let g = solver.value(&Cake::piece(h, w)).unwrap();
             let (small, big, sign) = if h <= w { (h, w, 1) } else { (w, h, -1) };
             let expected = sign * (i64::from(big >> small.ilog2()) - 1);
