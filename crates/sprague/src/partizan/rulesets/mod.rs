@@ -2,6 +2,9 @@
 //! that values positions as [`GameId`]s of a [`GameStore`], and the first rulesets
 //! ([`Domineering`], [`Clobber`], [`Cutcake`], [`ToadsAndFrogs`]).
 //!
+//! (The module is `partizan::rulesets`, not `games`, so that it is not confused with the impartial
+//! rulesets of [`crate::games`], whose values are nimbers.)
+//!
 //! # How a position is valued
 //!
 //! The value of a position `P` of a short partizan game is the canonical form of
@@ -27,6 +30,12 @@
 //! stack), memoised, and bounded: [`CanonicalSolver::with_budget`] caps the number of distinct
 //! components it values, past which it returns [`SolveError::Budget`].
 //!
+//! Costs: the solver's memo holds one entry per distinct component met (in normal form); most of
+//! the memory goes to the [`GameStore`], which keeps every canonical game made and the memos of its
+//! sums and comparisons. The empty Domineering 5×5 takes about 16,000 components and a fraction
+//! of a second, 5×6 about 360,000 and some 16 s (`cargo run --release -p sprague --example
+//! partizan_values`).
+//!
 //! # Positions as text
 //!
 //! Each ruleset has a `parse` function reading positions as CGSuite writes them (grids with rows
@@ -51,11 +60,11 @@ use rustc_hash::FxHashMap;
 
 use super::{GameId, GameStore};
 
-mod clobber;
-mod cutcake;
-mod domineering;
+pub mod clobber;
+pub mod cutcake;
+pub mod domineering;
 mod grid;
-mod toads_frogs;
+pub mod toads_frogs;
 
 #[cfg(test)]
 mod tests;
