@@ -538,3 +538,40 @@ fn a_full_64_cell_board_is_split_and_normalised_without_overflow() {
     Clobber.left_options(&clobber, &mut options);
     assert_eq!(options.len(), 63);
 }
+
+/// A chain: from `n`, Left moves to `n - 1`; Right has no move. `n` is worth the integer `n`. With
+/// `LOOP` set, 0 is an option of itself (not a short game).
+struct Chain<const LOOP: bool>;
+
+impl<const LOOP: bool> Partizan for Chain<LOOP> {
+    type Position = u32;
+    fn left_options(&self, n: &u32, options: &mut Vec<u32>) {
+        if *n > 0 {
+            options.push(n - 1);
+        } else if LOOP {
+            options.push(0);
+        }
+    }
+    fn right_options(&self, _: &u32, _: &mut Vec<u32>) {}
+}
+
+#[test]
+fn deep_games_use_no_stack_and_loops_are_stopped() {
+    // 50,000 moves deep: far deeper than a recursive solver's stack would allow.
+    let mut solver = CanonicalSolver::new(&Chain::<false>);
+    let g = solver.value(&50_000).unwrap();
+    assert_eq!(solver.store_mut().display(g), "50000");
+    let mut solver = CanonicalSolver::new(&Chain::<false>);
+    assert_eq!(
+        solver.value(&(MAX_DEPTH as u32 + 10)),
+        Err(SolveError::Depth { limit: MAX_DEPTH })
+    );
+    let mut solver = CanonicalSolver::new(&Chain::<true>);
+    assert_eq!(
+        solver.value(&3),
+        Err(SolveError::Depth { limit: MAX_DEPTH })
+    );
+    assert!(SolveError::Depth { limit: MAX_DEPTH }
+        .to_string()
+        .contains("depth limit"));
+}
