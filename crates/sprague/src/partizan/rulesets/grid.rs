@@ -75,16 +75,20 @@ pub(crate) fn symmetry(rows: u8, cols: u8, bits: u64, k: u8) -> (u8, u8, u64) {
     (nr, nc, out)
 }
 
-/// The 4-neighbours of every cell of `bits` (on a board `rows × cols`), within the board.
-fn neighbours(rows: u8, cols: u8, bits: u64) -> u64 {
+/// The cells of a `rows × cols` board, and those not in its first column, as bits.
+fn masks(rows: u8, cols: u8) -> (u64, u64) {
     let n = rows as u32 * cols as u32;
     let board = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-    let mut not_first_col = 0u64;
+    let mut first_col = 0u64;
     for r in 0..rows {
-        for c in 1..cols {
-            not_first_col |= bit(cols, r, c);
-        }
+        first_col |= bit(cols, r, 0);
     }
+    (board, board & !first_col)
+}
+
+/// The 4-neighbours of every cell of `bits` (on a board `cols` wide with the given [`masks`]),
+/// within the board.
+fn neighbours(cols: u8, board: u64, not_first_col: u64, bits: u64) -> u64 {
     let not_last_col = (not_first_col >> 1) & board;
     let right = (bits & not_last_col) << 1;
     let left = (bits & not_first_col) >> 1;
@@ -95,12 +99,13 @@ fn neighbours(rows: u8, cols: u8, bits: u64) -> u64 {
 
 /// The 4-connected regions of `bits`.
 pub(crate) fn regions(rows: u8, cols: u8, bits: u64) -> Vec<u64> {
+    let (board, not_first_col) = masks(rows, cols);
     let mut out = Vec::new();
     let mut rest = bits;
     while rest != 0 {
         let mut region = rest & rest.wrapping_neg();
         loop {
-            let grown = (region | neighbours(rows, cols, region)) & bits;
+            let grown = (region | neighbours(cols, board, not_first_col, region)) & bits;
             if grown == region {
                 break;
             }
