@@ -575,3 +575,12 @@ fn deep_games_use_no_stack_and_loops_are_stopped() {
         .to_string()
         .contains("depth limit"));
 }
+
+#[test]
+fn domineering_empty_rectangles_up_to_25_cells_match_naive_and_brute_force() {
+    let mut boards = Vec::new();
+    for (rows, cols) in [(4, 4), (4, 5), (5, 4), (3, 6), (2, 8), (5, 5), (4, 6)] {
+        boards.push(DomineeringBoard::empty(rows, cols).unwrap());
+    }
+    assert_eq!(check_all(&Domineering, boards), 7);
+}
