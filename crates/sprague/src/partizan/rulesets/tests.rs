@@ -229,9 +229,12 @@ fn domineering_known_values() {
 
 #[test]
 fn domineering_squares_have_the_published_outcomes() {
-    // Breuker, Uiterwijk and van den Herik, "Solving 8×8 Domineering" (2000), and Lachmann, Moore
-    // and Rapaport, "Who wins Domineering on rectangular boards?" (2002): the 2×2, 3×3 and 4×4
-    // squares are first-player wins, the 5×5 a second-player win.
+    // The outcomes of the small squares as tabulated in the literature on rectangular boards
+    // (Lachmann, Moore and Rapaport, "Who wins Domineering on rectangular boards?", 2002, who
+    // settle every board of width 5; Drummond-Cole, "An update on Domineering on rectangular
+    // boards", 2014): the 2×2, 3×3 and 4×4 are first-player wins, the 5×5 a second-player win.
+    // (Quoted from memory, the tables themselves were not at hand; the brute-force search in
+    // `domineering_empty_rectangles_up_to_25_cells_match_naive_and_brute_force` confirms them.)
     let mut solver = CanonicalSolver::new(&Domineering);
     for (n, outcome) in [
         (2, PartizanOutcome::N),
