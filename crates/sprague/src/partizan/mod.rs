@@ -59,6 +59,7 @@
 pub mod canonical;
 pub mod dyadic;
 pub mod notation;
+pub mod rulesets;
 #[cfg(test)]
 mod tests;
 pub mod thermograph;
