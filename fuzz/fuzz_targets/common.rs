@@ -28,6 +28,7 @@ pub fn limits() -> Limits {
         memory_bytes: 32 << 20,
         max_listed_moves: 10_000,
         max_seconds: 2,
+        ..Limits::default()
     }
 }
 
