@@ -30,6 +30,15 @@ pub fn is_win<G: Impartial>(game: &G, position: &G::Position) -> bool {
 }
 
 fn is_win_sum<G: Impartial>(game: &G, components: &[G::Position]) -> bool {
+    sums_after_a_move(game, components)
+        .iter()
+        .any(|after| !is_win_sum(game, after))
+}
+
+/// Every sum one move away from the sum `components`: one component replaced by the components
+/// of one of its options, the others left alone.
+fn sums_after_a_move<G: Impartial>(game: &G, components: &[G::Position]) -> Vec<Vec<G::Position>> {
+    let mut sums = Vec::new();
     for (idx, component) in components.iter().enumerate() {
         let mut options = Vec::new();
         game.options(component, &mut options);
@@ -37,12 +46,10 @@ fn is_win_sum<G: Impartial>(game: &G, components: &[G::Position]) -> bool {
             let mut after: Vec<G::Position> = components[..idx].to_vec();
             game.components(&option, &mut after);
             after.extend_from_slice(&components[idx + 1..]);
-            if !is_win_sum(game, &after) {
-                return true;
-            }
+            sums.push(after);
         }
     }
-    false
+    sums
 }
 
 /// Every winning move from `position`, as (component index, option of that component), found by
@@ -77,16 +84,9 @@ pub fn remoteness<G: Impartial>(game: &G, position: &G::Position) -> u64 {
 }
 
 fn remoteness_sum<G: Impartial>(game: &G, components: &[G::Position]) -> u64 {
-    let mut reached = Vec::new();
-    for (idx, component) in components.iter().enumerate() {
-        let mut options = Vec::new();
-        game.options(component, &mut options);
-        for option in options {
-            let mut after: Vec<G::Position> = components[..idx].to_vec();
-            game.components(&option, &mut after);
-            after.extend_from_slice(&components[idx + 1..]);
-            reached.push(remoteness_sum(game, &after));
-        }
-    }
-    super::remoteness::remoteness_from_options(reached)
+    super::remoteness::remoteness_from_options(
+        sums_after_a_move(game, components)
+            .iter()
+            .map(|after| remoteness_sum(game, after)),
+    )
 }
